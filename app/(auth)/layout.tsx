@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { Brand } from "@/components/layout/brand";
+import { MAIN_CONTENT_ID } from "@/components/layout/skip-link";
+import { LanguageSwitch } from "@/components/preferences/language-switch";
+import { ThemeToggle } from "@/components/preferences/theme-toggle";
+import { getTranslator } from "@/lib/i18n/server";
+
+export default async function AuthLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslator();
+  return (
+    <div className="flex min-h-[calc(100dvh-var(--banner-h,0px))] flex-col">
+      <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-8">
+        <Brand name={t("common.appName")} />
+        <section aria-label={t("nav.preferences")} className="flex items-center gap-2">
+          <LanguageSwitch />
+          <ThemeToggle />
+        </section>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 focus:outline-none sm:pt-12">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { safeCallbackUrl } from "@/components/auth/callback-url";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { homePathFor } from "@/lib/access";
+import { env } from "@/lib/env";
+import { getTranslator } from "@/lib/i18n/server";
+import { DEMO_STAFF } from "@/lib/server/auth/demo-staff";
+import { getStaffSession } from "@/lib/server/auth/session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("signIn");
+  return { title: t("pageTitle") };
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  const session = await getStaffSession();
+  if (session) redirect(callbackUrl ?? homePathFor(session.role));
+
+  const demoStaff = env().sandboxMode ? DEMO_STAFF.map(({ name, role, email, password }) => ({ name, role, email, password })) : undefined;
+
+  return (
+    <div className="w-full max-w-md">
+      <SignInForm callbackUrl={callbackUrl} demoStaff={demoStaff} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ArrowRight, Settings, Stethoscope } from "lucide-react";
+import { PageHeader } from "@/components/layout/page-header";
+import { DeliveryLogCard } from "@/components/settings/delivery-log-card";
+import { PlatformConnectionCard } from "@/components/settings/platform-connection-card";
+import { WebhooksCard } from "@/components/settings/webhooks-card";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { getTranslator } from "@/lib/i18n/server";
+import { requireStaff } from "@/lib/server/auth/session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("settings");
+  return { title: t("pageTitle") };
+}
+
+export default async function SettingsPage() {
+  await requireStaff("settings", "/settings");
+  const t = await getTranslator("settings");
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("subtitle")} icon={<Settings className="size-5" />} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0 space-y-6">
+          <WebhooksCard />
+          <DeliveryLogCard />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+              <Stethoscope aria-hidden className="size-5" />
+              {t("clinics.title")}
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">{t("clinics.body")}</p>
+            <Link href="/settings/clinics" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
+              {t("clinics.open")}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </Card>
+          <PlatformConnectionCard />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { DrugRelatedQuery } from "@/lib/schemas/drugs";
+import { NotFoundError } from "@/lib/server/errors";
+import { withStaff } from "@/lib/server/with-staff";
+
+export const GET = withStaff({ feature: "drugs", query: DrugRelatedQuery }, async ({ query, platform, req }) => {
+  const related = await platform.drugs.findRelatedDrugs(query.name, req.signal);
+  if (!related) throw new NotFoundError(`No formulary entry is named “${query.name}”.`);
+  return Response.json(related, { headers: { "cache-control": "private, no-store" } });
+});

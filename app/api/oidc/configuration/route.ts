@@ -1,0 +1,7 @@
+import { services } from "@/lib/server/services";
+
+/** OIDC discovery document (served at /.well-known/openid-configuration). */
+export async function GET() {
+  const { idp } = await services();
+  return Response.json(idp.configuration(), { headers: { "cache-control": "public, max-age=300" } });
+}

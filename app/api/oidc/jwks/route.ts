@@ -1,0 +1,7 @@
+import { services } from "@/lib/server/services";
+
+/** Public keys of the app's staff identity provider (served at /.well-known/jwks.json). */
+export async function GET() {
+  const { idp } = await services();
+  return Response.json(await idp.jwks(), { headers: { "cache-control": "public, max-age=300" } });
+}

@@ -1,0 +1,39 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { AppProviders } from "@/components/providers/app-providers";
+import { SandboxBanner } from "@/components/layout/sandbox-banner";
+import { SkipLink } from "@/components/layout/skip-link";
+import { env } from "@/lib/env";
+import { getLocale, getMessages, getTranslator } from "@/lib/i18n/server";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("meta");
+  return {
+    title: { default: t("title"), template: `%s · ${t("title")}` },
+    description: t("description"),
+    robots: { index: false, follow: false },
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#f4f7f8" },
+    { media: "(prefers-color-scheme: dark)", color: "#0b1417" },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <AppProviders locale={locale} messages={messages}>
+          <SkipLink />
+          {env().sandboxMode ? <SandboxBanner /> : null}
+          {children}
+        </AppProviders>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,133 @@
+/** (c) 10 MB document uploads: BFF vs the sandbox directly, plain and JWE, time and server memory. */
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { signIn, startApp, type RunningApp } from "../harness";
+import type { SuiteResult } from "../report";
+
+const MB = 1024 * 1024;
+const FILE_BYTES = 10 * MB;
+const RUNS = 5;
+const CONCURRENT = 5;
+const BENCH_KEY = { PLATFORM_ENCRYPTION_KEY: "bench-key-16char", PLATFORM_ENCRYPTION_KID: "bench" };
+
+const file = Buffer.alloc(FILE_BYTES);
+file.write("%PDF-1.7\n");
+for (let i = 16; i < file.length; i += 4096) file[i] = i % 251;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mb = (bytes: number) => (bytes / MB).toFixed(0);
+
+/** The `next start` process that listens on the app port (the harness starts it two levels down). */
+function serverPid(port: number): number {
+  const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listens on ${port}`);
+  return Number(pid);
+}
+
+const status = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+// Writing 5 to clear_refs resets the peak-RSS mark, so VmHWM afterwards is the peak of what follows.
+const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");
+
+async function platformToken(app: RunningApp): Promise<string> {
+  const res = await fetch(`${app.sandboxUrl}/connect-auth/v1/account/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_id: "front-desk-sandbox", client_secret: "bench-client-secret" }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function timed(run: () => Promise<Response>): Promise<number> {
+  const t0 = performance.now();
+  const res = await run();
+  const body = await res.text();
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${body.slice(0, 200)}`);
+  return performance.now() - t0;
+}
+
+function viaBff(app: RunningApp, cookie: string, n = 0) {
+  return () =>
+    fetch(`${app.appUrl}/api/documents?patient=bench-patient&dt=lr&name=bench-${n}.pdf`, {
+      method: "POST",
+      // What a browser sends with a same-origin request; the app URL of the harness is not 127.0.0.1.
+      headers: { cookie, "sec-fetch-site": "same-origin", "content-type": "application/pdf" },
+      body: file,
+    });
+}
+
+function direct(app: RunningApp, token: string) {
+  return () => {
+    const form = new FormData();
+    form.append("file", new Blob([file]), "bench.pdf");
+    return fetch(`${app.sandboxUrl}/mr/api/v2/docs?dt=lr`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  };
+}
+
+async function series(run: () => Promise<Response>): Promise<number> {
+  await timed(run);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await timed(run));
+  return median(times);
+}
+
+async function settle(pid: number): Promise<number> {
+  await new Promise((r) => setTimeout(r, 1500));
+  return status(pid, "VmRSS");
+}
+
+export async function documentUploads(): Promise<SuiteResult> {
+  const rows: string[][] = [];
+  let plainMs = 0;
+  let directMs = 0;
+  const plain = await startApp({ appPort: 3216, sandboxPort: 4216 });
+  try {
+    const cookie = await signIn(plain.appUrl, "reception@demo.clinic", "sandbox-reception");
+    const token = await platformToken(plain);
+    directMs = await series(direct(plain, token));
+    plainMs = await series(viaBff(plain, cookie));
+    rows.push(["sandbox directly (multipart)", directMs.toFixed(0), "–", "–"]);
+    rows.push(["BFF, plain (streamed multipart)", plainMs.toFixed(0), "–", "–"]);
+  } finally {
+    await plain.stop();
+  }
+
+  let jweMs = 0;
+  let extraPeak = 0;
+  let concurrentPeak = 0;
+  const jwe = await startApp({ appPort: 3216, sandboxPort: 4216, extraEnv: BENCH_KEY });
+  try {
+    const cookie = await signIn(jwe.appUrl, "reception@demo.clinic", "sandbox-reception");
+    const pid = serverPid(3216);
+    jweMs = await series(viaBff(jwe, cookie));
+    const before = await settle(pid);
+    resetPeak(pid);
+    await timed(viaBff(jwe, cookie));
+    extraPeak = status(pid, "VmHWM") - before;
+    rows.push(["BFF, JWE (streamed envelope)", jweMs.toFixed(0), mb(before), mb(extraPeak)]);
+
+    const idle = await settle(pid);
+    resetPeak(pid);
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => timed(viaBff(jwe, cookie, i))));
+    const wall = performance.now() - t0;
+    concurrentPeak = status(pid, "VmHWM");
+    rows.push([`BFF, JWE, ${CONCURRENT} at once (wall time)`, wall.toFixed(0), mb(idle), mb(concurrentPeak - idle)]);
+  } finally {
+    await jwe.stop();
+  }
+
+  const ratio = plainMs / directMs;
+  return {
+    title: "Document upload: 10 MB through the BFF vs straight to the sandbox",
+    note: `Median of ${RUNS} uploads after one warm-up; memory is the \`next start\` process's RSS (peak from VmHWM after resetting it). Production build, embedded PGlite; the sandbox runs in the start script, outside the measured process.`,
+    columns: ["path", "time ms", "server RSS before MB", "extra peak RSS MB"],
+    rows,
+    targets: [
+      { name: "plain BFF ≤ 1.5× straight to the sandbox", value: `${ratio.toFixed(2)}×`, met: ratio <= 1.5 },
+      { name: "JWE upload ≤ 1500 ms", value: `${jweMs.toFixed(0)} ms`, met: jweMs <= 1500 },
+      { name: "JWE extra peak memory ≤ 3× file (30 MB)", value: `${mb(extraPeak)} MB`, met: extraPeak <= 3 * FILE_BYTES },
+      { name: `${CONCURRENT} concurrent 10 MB JWE uploads keep server RSS < 400 MB`, value: `${mb(concurrentPeak)} MB`, met: concurrentPeak < 400 * MB },
+    ],
+  };
+}

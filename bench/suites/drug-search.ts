@@ -1,0 +1,100 @@
+/** (c) Drug search quality and speed on the labelled queries, against a Fuse.js baseline in the same run. */
+import os from "node:os";
+import Fuse from "fuse.js";
+import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/schemas/drugs";
+import { normalize, searchFormulary } from "../../sandbox/drug-search";
+import { loadFormulary } from "../../sandbox/formulary";
+import { loadLabelledQueries, measureQuality, type LabelledQuery, type Quality, type SearchFn } from "../drug-queries/evaluate";
+import type { SuiteResult } from "../report";
+
+export const QUALITY_FLOOR = { top1: 0.95, mrr: 0.97 } as const;
+/** Timed rounds over every query; Fuse.js is ~50× slower, so it gets fewer (its per-call figures are as stable). */
+const ROUNDS = { ours: 20, fuse: 3 } as const;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+/** Times every query `rounds` times after a warm-up: every call sorted, and each query's median sorted. */
+function latencies(queries: readonly LabelledQuery[], search: SearchFn, rounds: number): { calls: number[]; medians: number[] } {
+  for (let r = 0; r < 2; r++) for (const q of queries) search(q);
+  const perQuery = queries.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    queries.forEach((q, k) => {
+      const t0 = performance.now();
+      search(q);
+      perQuery[k]!.push(performance.now() - t0);
+    });
+  }
+  const medians = perQuery.map((t) => t.sort((a, b) => a - b)[t.length >> 1]!).sort((a, b) => a - b);
+  return { calls: perQuery.flat().sort((a, b) => a - b), medians };
+}
+
+/** Fuse.js as a reasonable developer would set it up: weighted names, components and aliases, location ignored. */
+function fuseSearch(entries: readonly PharmacologyEntry[]): SearchFn {
+  const fuse = new Fuse(entries, {
+    keys: [
+      { name: "generic_name", weight: 3 },
+      { name: "components", weight: 2 },
+      { name: "additional_keys", weight: 1 },
+    ],
+    ignoreLocation: true,
+    threshold: 0.4,
+  });
+  return (q) => {
+    const wanted = q.category === undefined ? null : normalize(q.category);
+    const hits = fuse.search(q.query).map((r) => r.item);
+    return (wanted === null ? hits : hits.filter((e) => normalize(e.generic_category) === wanted)).slice(0, 10);
+  };
+}
+
+/** The sandbox's search; each query's parameters are parsed once, outside the timing, as the route does before searching. */
+export function sandboxSearch(index: ReturnType<typeof loadFormulary>["index"]): SearchFn {
+  const parsed = new Map<LabelledQuery, PlatformDrugQuery>();
+  return (q) => {
+    let params = parsed.get(q);
+    if (!params) parsed.set(q, (params = PlatformDrugQuery.parse({ query: q.query, category: q.category, limit: 10 })));
+    return searchFormulary(index, params).results;
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export async function drugSearch(): Promise<SuiteResult> {
+  const { entries, index } = loadFormulary();
+  const queries = loadLabelledQueries();
+  const ours = sandboxSearch(index);
+  const fuse = fuseSearch(entries);
+  const rows: string[][] = [];
+  const measured: Record<string, { quality: Quality; times: number[]; medians: number[] }> = {};
+  for (const [name, search, rounds] of [["sandbox search", ours, ROUNDS.ours], ["Fuse.js baseline", fuse, ROUNDS.fuse]] as const) {
+    const quality = measureQuality(entries, queries, search);
+    const { calls: times, medians } = latencies(queries, search, rounds);
+    measured[name] = { quality, times, medians };
+    const avg = times.reduce((a, b) => a + b, 0) / times.length;
+    rows.push([name, pct(quality.top1), pct(quality.top3), quality.mrr.toFixed(3), percentile(times, 0.5).toFixed(3), percentile(times, 0.95).toFixed(3), avg.toFixed(3)]);
+  }
+  const q = measured["sandbox search"]!;
+  const f = measured["Fuse.js baseline"]!;
+  const mean = (t: number[]) => t.reduce((a, b) => a + b, 0) / t.length;
+  const ratio = mean(f.times) / mean(q.times);
+  const p95 = percentile(q.times, 0.95);
+  for (const [kind, k] of Object.entries(q.quality.byKind)) rows.push([`  ${kind} (${k.queries})`, pct(k.top1), "", k.mrr.toFixed(3), "", "", ""]);
+  return {
+    title: "Drug search: quality on the labelled queries and speed over the whole formulary",
+    note:
+      `${queries.length} labelled queries (bench/drug-queries/*.json) against ${entries.length} entries (${entries.filter((e) => !e.is_a_reference).length} main). ` +
+      `In-process, ${ROUNDS.ours} timed rounds (Fuse.js ${ROUNDS.fuse}) after warm-up; Fuse.js 7 over the same entries and queries in the same run. ` +
+      `p95 of the per-query medians (robust to a busy machine): sandbox ${percentile(q.medians, 0.95).toFixed(3)} ms, Fuse.js ${percentile(f.medians, 0.95).toFixed(3)} ms. ` +
+      `1-minute load average: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs. ` +
+      `A reference entry pointing at the expected entry counts as finding it. Misses: ${q.quality.misses.map((m) => `"${m.query}"`).join(", ") || "none"}.`,
+    columns: ["engine", "top-1", "top-3", "MRR", "p50 ms", "p95 ms", "mean ms"],
+    rows,
+    targets: [
+      { name: `top-1 ≥ ${pct(QUALITY_FLOOR.top1)}`, value: pct(q.quality.top1), met: q.quality.top1 >= QUALITY_FLOOR.top1 },
+      { name: `MRR ≥ ${QUALITY_FLOOR.mrr}`, value: q.quality.mrr.toFixed(3), met: q.quality.mrr >= QUALITY_FLOOR.mrr },
+      { name: "search p95 ≤ 2 ms", value: `${p95.toFixed(3)} ms`, met: p95 <= 2 },
+      { name: "≥ 10× faster than Fuse.js (mean per query)", value: `${ratio.toFixed(1)}×`, met: ratio >= 10 },
+    ],
+  };
+}

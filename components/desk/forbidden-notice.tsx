@@ -1,0 +1,23 @@
+import Link from "next/link";
+import { House, ShieldX } from "lucide-react";
+import { buttonClasses } from "@/components/ui/button";
+import { StatusPage } from "@/components/ui/status-page";
+import { getTranslator } from "@/lib/i18n/server";
+
+export async function ForbiddenNotice() {
+  const t = await getTranslator();
+  return (
+    <StatusPage
+      icon={<ShieldX aria-hidden className="size-7" />}
+      code={t("forbidden.code")}
+      title={t("forbidden.title")}
+      body={<p>{t("forbidden.body")}</p>}
+      actions={
+        <Link href="/" className={buttonClasses()}>
+          <House aria-hidden className="size-4" />
+          {t("common.goHome")}
+        </Link>
+      }
+    />
+  );
+}

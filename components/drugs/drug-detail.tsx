@@ -1,0 +1,185 @@
+"use client";
+
+import type { ReactNode, Ref } from "react";
+import { ArrowLeft, Printer, Search } from "lucide-react";
+import { useTranslations } from "use-intl";
+import type { DrugEntry } from "@/lib/schemas/drugs";
+import { Button } from "@/components/ui/button";
+import { CategoryBadge, CompoundBadge, PregnancyBadge, ReferenceBadge, ScheduleBadge } from "./drug-badges";
+import { DrugRelated } from "./drug-related";
+import { normalisePregnancyCategory, normaliseSchedule, showsComponents } from "./drug-labels";
+
+function FieldRow({ label, children, empty }: { label: string; children: ReactNode; empty?: boolean }) {
+  const t = useTranslations("common");
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-sm font-medium text-ink-muted">{label}</dt>
+      <dd className="text-sm leading-relaxed whitespace-pre-line text-ink">{empty ? <span className="text-ink-faint italic">{t("notStated")}</span> : children}</dd>
+    </div>
+  );
+}
+
+function TextRow({ label, value }: { label: string; value: string }) {
+  return (
+    <FieldRow label={label} empty={!value.trim()}>
+      {value.trim()}
+    </FieldRow>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-t border-line pt-4 first:border-t-0 first:pt-0">
+      <h3 className="text-xs font-semibold tracking-wider text-ink-faint uppercase">{title}</h3>
+      <dl className="mt-1 divide-y divide-line/70">{children}</dl>
+    </section>
+  );
+}
+
+function PregnancyExplained({ value }: { value: string }) {
+  const t = useTranslations("drugs.pregnancy");
+  const { known, text } = normalisePregnancyCategory(value);
+  if (!text) return <span className="text-ink-muted">{t("none")}</span>;
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="font-semibold">{text}</span>
+      <span className="text-ink-muted">{known ? t(known) : t("unknown", { category: text })}</span>
+    </span>
+  );
+}
+
+function ScheduleExplained({ value }: { value: string }) {
+  const t = useTranslations("drugs.schedule");
+  const { known, text } = normaliseSchedule(value);
+  if (!text) return <span className="text-ink-muted">{t("none")}</span>;
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="font-semibold">{text}</span>
+      <span className="text-ink-muted">{known ? t(known) : t("unknown", { schedule: text })}</span>
+    </span>
+  );
+}
+
+/** Every field of a formulary entry, labelled, grouped the way a prescriber reads it. */
+// Printing shows only the open entry: everything else on the page is hidden from the printer.
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  [data-drug-print], [data-drug-print] * { visibility: visible !important; }
+  [data-drug-print] { position: absolute; inset: 0 auto auto 0; width: 100%; color: #000; background: #fff; }
+}`;
+
+export function DrugDetail({
+  entry,
+  headingRef,
+  onSearchComponent,
+  onOpenEntry,
+  onBack,
+  sandboxMode,
+}: {
+  entry: DrugEntry;
+  headingRef?: Ref<HTMLHeadingElement>;
+  onSearchComponent: (name: string) => void;
+  onOpenEntry: (entry: DrugEntry) => void;
+  /** Shown on narrow screens, where the list and the details take turns. */
+  onBack?: () => void;
+  /** The printout carries the demo-content label too. */
+  sandboxMode: boolean;
+}) {
+  const t = useTranslations("drugs");
+  const f = useTranslations("drugs.fields");
+  const tc = useTranslations("common");
+  const page = (n: number) => (n > 0 ? String(n) : "");
+
+  return (
+    <article aria-labelledby="drug-detail-heading" data-drug-print className="p-5 sm:p-6">
+      <style>{PRINT_CSS}</style>
+      {sandboxMode ? <p className="mb-3 hidden text-sm font-semibold print:block">{t("printDemoNotice")}</p> : null}
+      {onBack ? (
+        <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2 mb-3 lg:hidden">
+          <ArrowLeft aria-hidden className="size-4" />
+          {t("backToResults")}
+        </Button>
+      ) : null}
+
+      <header>
+        <div className="flex items-start justify-between gap-3">
+          <h2 id="drug-detail-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight text-ink focus:outline-none">
+            {entry.name}
+          </h2>
+          <Button variant="secondary" size="sm" onClick={() => window.print()} className="shrink-0 print:hidden">
+            <Printer aria-hidden className="size-4" />
+            {t("print")}
+          </Button>
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-1.5">
+          <CategoryBadge category={entry.category} />
+          <ScheduleBadge schedule={entry.schedule} />
+          <PregnancyBadge category={entry.pregnancyCategory} />
+          {entry.isCompound ? <CompoundBadge /> : null}
+          {entry.isReference ? <ReferenceBadge /> : null}
+        </div>
+        {showsComponents(entry) ? (
+          <div className="mt-4">
+            <p id="drug-components-label" className="text-xs font-semibold tracking-wider text-ink-faint uppercase">
+              {t("components")}
+            </p>
+            <ul aria-labelledby="drug-components-label" className="mt-2 flex flex-wrap gap-2">
+              {entry.components.map((component) => (
+                <li key={component}>
+                  <button
+                    type="button"
+                    onClick={() => onSearchComponent(component)}
+                    aria-label={t("searchComponent", { name: component })}
+                    className="inline-flex items-center gap-1.5 rounded-full border border-primary/40 print:border-0 print:px-0 bg-surface px-3 py-1 text-sm font-medium text-primary-soft-ink hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+                  >
+                    <Search aria-hidden className="size-3.5" />
+                    {component}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {entry.isReference ? <p className="mt-3 text-sm text-ink-muted">{t("referenceHint")}</p> : null}
+      </header>
+
+      <div className="mt-6 space-y-6">
+        <Section title={t("sections.clinical")}>
+          <TextRow label={f("category")} value={entry.category} />
+          <TextRow label={f("indications")} value={entry.indications} />
+          <TextRow label={f("dose")} value={entry.dose} />
+          <TextRow label={f("availability")} value={entry.availability} />
+        </Section>
+
+        <Section title={t("sections.safety")}>
+          <TextRow label={f("contraindications")} value={entry.contraindications} />
+          <TextRow label={f("precautions")} value={entry.precautions} />
+          <TextRow label={f("precautionsAppendix")} value={entry.precautionsAppendix} />
+          <TextRow label={f("adverseEffects")} value={entry.adverseEffects} />
+          <FieldRow label={f("pregnancyCategory")}>
+            <PregnancyExplained value={entry.pregnancyCategory} />
+          </FieldRow>
+        </Section>
+
+        <Section title={t("sections.regulation")}>
+          <FieldRow label={f("schedule")}>
+            <ScheduleExplained value={entry.schedule} />
+          </FieldRow>
+          <TextRow label={f("storage")} value={entry.storage} />
+        </Section>
+
+        <Section title={t("sections.source")}>
+          <TextRow label={f("note")} value={entry.note} />
+          <TextRow label={f("comments")} value={entry.comments} />
+          <TextRow label={f("additionalKeys")} value={entry.additionalKeys} />
+          <TextRow label={f("pageNumber")} value={page(entry.pageNumber)} />
+          <TextRow label={f("referencePageNumber")} value={page(entry.referencePageNumber)} />
+          <FieldRow label={f("referenceCount")}>{t("referenceCount", { count: entry.referenceCount })}</FieldRow>
+          <FieldRow label={f("isReference")}>{entry.isReference ? tc("yes") : tc("no")}</FieldRow>
+        </Section>
+
+        <DrugRelated name={entry.name} onOpen={onOpenEntry} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,197 @@
+"use client";
+
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { LoaderCircle, Pill } from "lucide-react";
+import { useTranslations } from "use-intl";
+import type { DrugEntry } from "@/lib/schemas/drugs";
+import { useDrugSearch, type DrugSearchParams } from "@/lib/api-client/drugs";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { DrugDetail } from "./drug-detail";
+import { drugKey } from "./drug-labels";
+import { DrugResultsList } from "./drug-results-list";
+import { DrugSearchBar } from "./drug-search-bar";
+import { DrugSuggestions } from "./drug-suggestions";
+import { DrugResultsSkeleton, DrugSearchHint, NoDrugMatches, SandboxFormularyNotice } from "./drug-search-states";
+import { useMediaQuery } from "./use-media-query";
+import { useSearchUrl } from "./use-search-url";
+import { useSlashShortcut } from "./use-slash-shortcut";
+
+const WIDE = "(min-width: 1024px)";
+
+export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams; sandboxMode: boolean }) {
+  const t = useTranslations("drugs");
+  const [q, setQ] = useState(initial.q);
+  const [category, setCategory] = useState(initial.category);
+  const [exact, setExact] = useState(initial.exact);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [opened, setOpened] = useState<DrugEntry | null>(null);
+  const [showingDetail, setShowingDetail] = useState(false);
+  const wide = useMediaQuery(WIDE);
+
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listboxId = useId();
+
+  const search = useDrugSearch({ q, category, exact });
+  useSlashShortcut(inputRef);
+  useSearchUrl(search.params);
+
+  // A new search starts at the top of its results.
+  const [lastParams, setLastParams] = useState(search.params);
+  if (lastParams !== search.params) {
+    setLastParams(search.params);
+    setActiveIndex(0);
+  }
+
+  const results = search.enabled ? (search.data?.results ?? []) : [];
+  const info = search.enabled ? search.data?.info : undefined;
+  const total = info?.total ?? results.length;
+  const updating = search.enabled && (search.isDebouncing || (search.isFetching && search.isPlaceholderData));
+
+  function open(entry: DrugEntry, index: number) {
+    setOpened(entry);
+    setActiveIndex(index);
+    if (!wide) {
+      setShowingDetail(true);
+      requestAnimationFrame(() => headingRef.current?.focus());
+    }
+  }
+
+  function backToResults() {
+    setShowingDetail(false);
+    requestAnimationFrame(() => (listRef.current ?? inputRef.current)?.focus());
+  }
+
+  function searchComponent(name: string) {
+    setQ(name);
+    setShowingDetail(false);
+    requestAnimationFrame(() => inputRef.current?.focus());
+  }
+
+  function openRelated(entry: DrugEntry) {
+    setOpened(entry);
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function chooseSuggestion(name: string) {
+    setQ(name);
+    requestAnimationFrame(() => inputRef.current?.focus());
+  }
+
+  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if ((event.key === "ArrowDown" || event.key === "Enter") && results.length > 0) {
+      event.preventDefault();
+      listRef.current?.focus();
+      if (event.key === "Enter") {
+        const entry = results[activeIndex] ?? results[0];
+        if (entry) open(entry, results.indexOf(entry));
+      }
+    } else if (event.key === "Escape" && q) {
+      event.preventDefault();
+      setQ("");
+    }
+  }
+
+  function typeIntoSearch(key: string) {
+    setQ((current) => current + key);
+    inputRef.current?.focus();
+  }
+
+  let listBody;
+  if (!search.enabled) listBody = <DrugSearchHint />;
+  else if (search.isError && !search.isFetching) listBody = <div className="p-4"><ProblemAlert error={search.error} onRetry={() => void search.refetch()} returnTo={currentPath()} /></div>;
+  else if (!search.data) listBody = <DrugResultsSkeleton />;
+  else if (results.length === 0) listBody = search.isPlaceholderData ? <DrugResultsSkeleton /> : <NoDrugMatches query={search.params.q} />;
+  else
+    listBody = (
+      <DrugResultsList
+        id={listboxId}
+        listRef={listRef}
+        results={results}
+        activeIndex={activeIndex}
+        openedKey={opened ? drugKey(opened) : null}
+        busy={!!updating}
+        onActiveIndexChange={setActiveIndex}
+        onOpen={open}
+        onTypeAhead={typeIntoSearch}
+      />
+    );
+
+  return (
+    <div className="space-y-5">
+      {sandboxMode ? <SandboxFormularyNotice /> : null}
+
+      <Card className="p-4 sm:p-5">
+        <DrugSearchBar
+          inputRef={inputRef}
+          q={q}
+          category={category}
+          exact={exact}
+          onQChange={setQ}
+          onCategoryChange={setCategory}
+          onExactChange={setExact}
+          onInputKeyDown={onInputKeyDown}
+          listboxId={results.length > 0 && search.enabled ? listboxId : undefined}
+          suggestions={<DrugSuggestions typed={q} onChoose={chooseSuggestion} />}
+        />
+      </Card>
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <Card className={cn("overflow-hidden", showingDetail && "hidden lg:block")}>
+          {search.enabled && !(search.isError && !search.isFetching) ? (
+          <div className="flex min-h-11 items-center justify-between gap-3 border-b border-line bg-surface-muted px-4 py-2">
+            <p role="status" className="text-sm text-ink-muted">
+              {search.enabled && search.data && !search.isPlaceholderData ? (
+                <>
+                  <span className="font-medium text-ink">{t("matches", { count: total })}</span>
+                  {total > results.length ? <span> · {t("shownOf", { shown: results.length, total })}</span> : null}
+                  {info?.tookMs !== undefined ? <span className="text-ink-faint"> · {t("took", { ms: Math.round(info.tookMs) })}</span> : null}
+                </>
+              ) : updating ? (
+                t("updating")
+              ) : null}
+            </p>
+            {updating || (search.isFetching && search.enabled) ? (
+              <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin text-primary" />
+            ) : null}
+          </div>
+          ) : null}
+          {/* data-results-for names the search the list shows in full, so tests can time keystroke to results. */}
+          <div
+            data-results-for={search.enabled && search.data && !search.isDebouncing && !search.isPlaceholderData ? search.params.q : undefined}
+            className="relative lg:max-h-[calc(100dvh-var(--banner-h,0px)-17rem)] lg:overflow-y-auto"
+          >
+            {listBody}
+          </div>
+        </Card>
+
+        <Card className={cn("min-h-64", !showingDetail && "hidden lg:block")}>
+          {opened ? (
+            <DrugDetail
+              entry={opened}
+              headingRef={headingRef}
+              onSearchComponent={searchComponent}
+              onOpenEntry={openRelated}
+              onBack={backToResults}
+              sandboxMode={sandboxMode}
+            />
+          ) : (
+            <div className="flex h-full min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-sm text-ink-muted">
+              <span aria-hidden className="flex size-12 items-center justify-center rounded-full bg-surface-sunken text-ink-faint">
+                <Pill className="size-6" />
+              </span>
+              {t("chooseDrug")}
+            </div>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function currentPath() {
+  return typeof window === "undefined" ? "/drugs" : `${window.location.pathname}${window.location.search}`;
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import { useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "use-intl";
+import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/config";
+import { SegmentedControl } from "./segmented-control";
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+export function LanguageSwitch({ className }: { className?: string }) {
+  const t = useTranslations("language");
+  const locale = useLocale();
+  const router = useRouter();
+  const [, startTransition] = useTransition();
+
+  function choose(next: Locale) {
+    if (next === locale) return;
+    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+    startTransition(() => router.refresh());
+  }
+
+  return (
+    <SegmentedControl<Locale>
+      label={t("label")}
+      className={className}
+      value={locale}
+      onChange={choose}
+      options={[
+        { value: "en", label: t("en"), lang: "en" },
+        { value: "hi", label: t("hi"), lang: "hi" },
+      ]}
+    />
+  );
+}

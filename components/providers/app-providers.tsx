@@ -1,0 +1,32 @@
+"use client";
+
+import { useEffect, type ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider, useTheme } from "next-themes";
+import { Toaster } from "sonner";
+import { useTranslations } from "use-intl";
+import { getQueryClient } from "@/lib/api-client/query-client";
+import { AppIntlProvider } from "@/lib/i18n/intl-provider";
+import type { Locale, Messages } from "@/lib/i18n/config";
+
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  const t = useTranslations("common");
+  return <Toaster theme={resolvedTheme === "dark" ? "dark" : "light"} closeButton position="top-right" containerAriaLabel={t("notifications")} />;
+}
+
+export function AppProviders({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+  const queryClient = getQueryClient();
+  // Lets end-to-end tests wait until the page answers input instead of racing hydration.
+  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <AppIntlProvider locale={locale} messages={messages}>
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <ThemedToaster />
+        </QueryClientProvider>
+      </AppIntlProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { Plug } from "lucide-react";
+import { useTranslations } from "use-intl";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { usePlatformConnection } from "@/lib/api-client/webhook-settings";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-3">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="text-sm break-all text-ink sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export function PlatformConnectionCard() {
+  const t = useTranslations("settings.platform");
+  const { data, error, isPending, refetch } = usePlatformConnection();
+  return (
+    <Card className="p-5" aria-labelledby="platform-title">
+      <h2 id="platform-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <Plug aria-hidden className="size-5" />
+        {t("title")}
+      </h2>
+      {isPending ? (
+        <div className="mt-4 space-y-2">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-5 w-1/2" />
+        </div>
+      ) : error ? (
+        <div className="mt-4">
+          <ProblemAlert error={error} onRetry={() => void refetch()} returnTo="/settings" />
+        </div>
+      ) : (
+        <dl className="mt-3 divide-y divide-line">
+          <Row label={t("mode")}>
+            <Badge tone={data.mode === "sandbox" ? "warning" : "success"}>{data.mode === "sandbox" ? t("sandbox") : t("live")}</Badge>
+          </Row>
+          <Row label={t("baseUrl")}>{data.baseUrl}</Row>
+          <Row label={t("clientId")}>{data.clientId}</Row>
+          <Row label={t("encryption")}>{data.encryption.enabled ? t("encryptionOn", { kid: data.encryption.kid ?? "" }) : t("encryptionOff")}</Row>
+          <Row label={t("issuer")}>{data.identityProvider.issuer}</Row>
+          <Row label={t("jwks")}>{data.identityProvider.jwksUrl}</Row>
+          <Row label={t("timeout")}>{t("seconds", { seconds: data.timeoutMs / 1000 })}</Row>
+          <Row label={t("database")}>{data.database === "postgres" ? "PostgreSQL" : "PGlite"}</Row>
+        </dl>
+      )}
+    </Card>
+  );
+}

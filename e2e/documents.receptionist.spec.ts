@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, screenshots, setSandboxFaults, test } from "./fixtures";
+
+interface FakeFile {
+  name: string;
+  size: number;
+  /** Leading bytes that make the contents a PDF, PNG… */
+  head: number[];
+  type: string;
+}
+
+const PDF = [...Buffer.from("%PDF-1.7\n")];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff, 0xe0];
+const MB = 1024 * 1024;
+
+/** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
+async function dropFiles(page: Page, files: FakeFile[]) {
+  const dataTransfer = await page.evaluateHandle((list: FakeFile[]) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = new Uint8Array(f.size);
+      for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
+      bytes.set(f.head.slice(0, f.size));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return dt;
+  }, files);
+  await page.getByTestId("dropzone").dispatchEvent("dragover", { dataTransfer });
+  await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer });
+}
+
+const row = (page: Page, name: string) => page.getByTestId("upload-row").filter({ hasText: name });
+
+async function sandboxDocument(id: string) {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/documents/${id}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { size: number; mime: string; dt: string; tasks: string[] };
+}
+
+test.describe("document upload as the demo receptionist", () => {
+  test.afterEach(async () => resetSandboxFaults());
+
+  test("without a patient the page asks for one with the patient picker", async ({ page }) => {
+    await page.goto("/documents");
+    await expect(page.getByText("Choose a patient to upload documents for.")).toBeVisible();
+    await expect(page.getByLabel("Patient", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("dropzone")).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshots(page, "documents-choose-patient");
+  });
+
+  test("drops three documents on a patient, sees progress and ids; an oversized one never leaves the browser", async ({ page }) => {
+    const patient = `pat-e2e-${Date.now().toString(36)}`;
+    await page.goto(`/documents?patient=${patient}`);
+    await expect(page.getByRole("heading", { name: "Upload documents" })).toBeVisible();
+    await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
+
+    const uploads: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/api/documents")) uploads.push(new URL(r.url()).searchParams.get("name") ?? "");
+    });
+
+    await page.getByLabel("Document type").selectOption("lr");
+    await page.getByLabel("Mask personal details").check();
+    await dropFiles(page, [
+      { name: "cbc-report.pdf", size: 3 * MB + 17, head: PDF, type: "application/pdf" },
+      { name: "xray.png", size: 800 * 1024, head: PNG, type: "image/png" },
+      { name: "prescription.jpg", size: 120 * 1024, head: JPEG, type: "image/jpeg" },
+      { name: "mri-scan.pdf", size: 11 * MB, head: PDF, type: "application/pdf" },
+      { name: "renamed-photo.pdf", size: 50 * 1024, head: PNG, type: "application/pdf" },
+    ]);
+
+    await expect(row(page, "mri-scan.pdf")).toHaveAttribute("data-status", "refused");
+    await expect(row(page, "mri-scan.pdf")).toContainText("The file is 11 MB; at most 10 MB can be uploaded.");
+    await expect(row(page, "renamed-photo.pdf")).toContainText("The name says PDF, but the contents are PNG.");
+
+    for (const name of ["cbc-report.pdf", "xray.png", "prescription.jpg"]) {
+      await expect(row(page, name)).toHaveAttribute("data-status", "done", { timeout: 20_000 });
+      await expect(row(page, name).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+      await expect(row(page, name).getByTestId("upload-progress")).toContainText("(100%)");
+      await expect(row(page, name).getByTestId("document-id")).toContainText(/doc_[0-9a-f]+/);
+    }
+    expect(uploads.sort()).toEqual(["cbc-report.pdf", "prescription.jpg", "xray.png"]);
+
+    const id = (await row(page, "cbc-report.pdf").getByTestId("document-id").textContent())!.match(/doc_[0-9a-f]+/)![0];
+    expect(await sandboxDocument(id)).toMatchObject({ size: 3 * MB + 17, mime: "application/pdf", dt: "lr", tasks: ["smart", "pii"] });
+
+    const list = page.getByTestId("document-list");
+    await expect(list.getByRole("listitem")).toHaveCount(3);
+    await expect(list).toContainText(id);
+    await expect(list).toContainText("by Priya Sharma");
+
+    await expectAccessible(page);
+    await screenshots(page, "documents-upload");
+  });
+
+  test("a platform failure is shown per file and the file can be retried without choosing it again", async ({ page }) => {
+    await page.goto(`/documents?patient=pat-retry-${Date.now().toString(36)}`);
+    await setSandboxFaults({ pathPrefix: "/mr/", errorRate: 1 });
+    await dropFiles(page, [{ name: "discharge.pdf", size: 200 * 1024, head: PDF, type: "application/pdf" }]);
+    await expect(row(page, "discharge.pdf")).toHaveAttribute("data-status", "failed");
+    await expect(row(page, "discharge.pdf")).toContainText("The clinical platform is not answering right now.");
+    await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, "documents-failed");
+
+    await resetSandboxFaults();
+    await page.getByRole("button", { name: "Retry discharge.pdf" }).click();
+    await expect(row(page, "discharge.pdf")).toHaveAttribute("data-status", "done");
+    await expect(page.getByTestId("document-list").getByRole("listitem")).toHaveCount(1);
+  });
+
+  test("progress shows while a file goes up slowly; cancelling it mid-way stores nothing", async ({ page }) => {
+    await page.goto(`/documents?patient=pat-cancel-${Date.now().toString(36)}`);
+    const before = ((await (await fetch(`${SANDBOX_URL}/__sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await dropFiles(page, [{ name: "slow-report.pdf", size: 3 * MB, head: PDF, type: "application/pdf" }]);
+    const slow = row(page, "slow-report.pdf");
+    await expect(slow).toHaveAttribute("data-status", "uploading");
+    await expect(slow.getByTestId("upload-progress")).toContainText(/of 3 MB \((?:[1-9]|[1-8]\d)%\)/, { timeout: 10_000 });
+    await screenshots(page, "documents-progress");
+    await page.getByRole("button", { name: "Cancel upload of slow-report.pdf" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(slow).toHaveAttribute("data-status", "cancelled");
+    await expect(page.getByRole("button", { name: "Retry slow-report.pdf" })).toBeVisible();
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.waitForTimeout(1500);
+    const after = ((await (await fetch(`${SANDBOX_URL}/__sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
+    expect(after).toBe(before);
+    await page.reload();
+    await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
+  });
+});

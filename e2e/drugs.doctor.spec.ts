@@ -1,0 +1,214 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, resetSandboxFaults, screenshots, setSandboxFaults, test } from "./fixtures";
+
+const results = (page: Page) => page.getByRole("listbox", { name: "Matching generic drugs" });
+
+test.describe("drug lookup as the demo doctor", () => {
+  test.afterEach(async () => resetSandboxFaults());
+
+  test("finds paracetamol and shows every field of the entry", async ({ page }) => {
+    await page.goto("/drugs");
+    await expect(page.getByText("Sandbox formulary — demo content", { exact: false })).toBeVisible();
+    await page.getByLabel("Generic name").fill("paracetamol");
+    const results = page.getByRole("listbox", { name: "Matching generic drugs" });
+    const first = results.getByRole("option").first();
+    await expect(first).toContainText("Paracetamol");
+    await first.click();
+    const details = page.getByRole("article", { name: "Paracetamol" });
+    for (const label of ["Indications", "Dose", "Availability", "Contraindications", "Precautions", "Adverse effects", "Pregnancy category", "Schedule", "Storage"]) {
+      await expect(details.getByText(label, { exact: true }).first()).toBeVisible();
+    }
+    await expectAccessible(page);
+    await screenshots(page, "drugs-paracetamol");
+  });
+
+  test("works from the keyboard alone: / to search, arrows to move, Enter to open", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.locator("body").click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press("/");
+    await expect(page.getByLabel("Generic name")).toBeFocused();
+    await page.keyboard.type("amoxicillin");
+    await expect(results(page).getByRole("option").first()).toContainText("Amoxicillin");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("article", { name: /Amoxicillin \+ Clavulanic acid/i })).toBeVisible();
+  });
+
+  test("finds a compound written in any order", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Generic name").fill("clavulanic acid + amoxicillin");
+    await expect(results(page).getByRole("option").first()).toContainText(/Amoxicillin \+ Clavulanic acid/i);
+  });
+
+  test("filters by category and by exact match", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Category").selectOption("Cardiovascular medicines");
+    await expect(results(page).getByRole("option").first()).toBeVisible();
+    await expect(results(page).getByRole("option", { name: /Paracetamol/ })).toHaveCount(0);
+    await page.getByLabel("Category").selectOption("");
+    await page.getByLabel("Generic name").fill("metformin");
+    await expect(results(page).getByRole("option", { name: /Glimepiride \+ Metformin/i })).toBeVisible();
+    await page.getByLabel("Exact match only").check();
+    await expect(results(page).getByRole("option", { name: /Glimepiride \+ Metformin/i })).toHaveCount(0);
+    await expect(results(page).getByRole("option").first()).toContainText("Metformin");
+  });
+
+  test("answers a half-typed compound and a misspelling with the right entry first", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Generic name").fill("amoxy clav");
+    await expect(results(page).getByRole("option").first()).toContainText(/Amoxicillin \+ Clavulanic acid/i);
+    await page.getByLabel("Generic name").fill("paracetmol");
+    await expect(results(page).getByRole("option").first()).toContainText("Paracetamol");
+  });
+
+  test("links components, shows schedule and pregnancy in words, and related entries", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Generic name").fill("amoxicillin + clavulanic acid");
+    await results(page).getByRole("option").first().click();
+    const details = page.getByRole("article", { name: "Amoxicillin + Clavulanic acid" });
+    await expect(details.getByText("Schedule H", { exact: true }).first()).toBeVisible();
+    await expect(details.getByText("Animal studies show no risk", { exact: false })).toBeVisible();
+    const related = details.getByRole("region", { name: "Related entries" });
+    await expect(related.getByRole("button", { name: "Co-amoxiclav" })).toBeVisible();
+    await expect(related.getByRole("button", { name: /Cefpodoxime \+ Clavulanic acid/ })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, "drugs-compound-related");
+
+    await related.getByRole("button", { name: "Co-amoxiclav" }).click();
+    await expect(page.getByRole("article", { name: "Co-amoxiclav" })).toBeVisible();
+
+    await page.getByLabel("Generic name").fill("amoxicillin + clavulanic acid");
+    await results(page).getByRole("option").first().click();
+    await page.getByRole("button", { name: "Search for Amoxicillin" }).click();
+    await expect(page.getByLabel("Generic name")).toHaveValue("Amoxicillin");
+    await expect(results(page).getByRole("option").first()).toContainText(/^\s*Amoxicillin(?! \+)/);
+  });
+
+  test("highlights schedule H1 for prescribers", async ({ page }) => {
+    await page.goto("/drugs?q=ceftriaxone&exact=true");
+    await results(page).getByRole("option").first().click();
+    const details = page.getByRole("article", { name: "Ceftriaxone" });
+    await expect(details.getByText("Schedule H1", { exact: true }).first()).toBeVisible();
+    await expect(details.getByText("the pharmacist keeps a register", { exact: false })).toBeVisible();
+  });
+
+  test("suggests names as you type and completes the search with one choice", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Generic name").fill("lignoc");
+    const names = page.getByRole("group", { name: "Names" });
+    await expect(names.getByRole("button", { name: /Lignocaine → Lidocaine/ })).toBeVisible();
+    await screenshots(page, "drugs-suggestions");
+    await names.getByRole("button", { name: /Lignocaine → Lidocaine/ }).click();
+    await expect(page.getByLabel("Generic name")).toHaveValue("Lignocaine");
+    await expect(results(page).getByRole("option").first()).toContainText("Lignocaine");
+  });
+
+  test("prints only the open entry, labelled as demo content", async ({ page }) => {
+    await page.goto("/drugs?q=metformin&exact=true");
+    await results(page).getByRole("option").first().click();
+    await expect(page.getByRole("article", { name: "Metformin" })).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(results(page)).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    await expect(page.getByText("Sandbox formulary — demo content, not for clinical use.")).toBeVisible();
+    await page.screenshot({ path: "e2e/screenshots/drugs-print-light-wide.png", fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+  });
+
+  test("measures the time from the last keystroke to the results on screen", async ({ page }) => {
+    await page.goto("/drugs");
+    const input = page.getByLabel("Generic name");
+    const timings: number[] = [];
+    for (const [typed, last, expected] of [
+      ["glimepiride + metformi", "n", "Glimepiride + Metformin"],
+      ["telmisartan + amlodipin", "e", "Telmisartan + Amlodipine"],
+      ["pantoprazole + domperidon", "e", "Pantoprazole + Domperidone"],
+      ["ceftriaxon", "e", "Ceftriaxone"],
+      ["azithromyci", "n", "Azithromycin"],
+    ] as const) {
+      await input.fill(typed);
+      await expect(page.locator(`[data-results-for="${typed}"]`)).toBeVisible();
+      // Timed in the page: from the last keydown until the list shows the final results of that query.
+      const elapsed = page.evaluate(
+        ({ name, query }) =>
+          new Promise<number>((resolve) => {
+            const box = document.getElementById("drug-search")!;
+            let start = 0;
+            box.addEventListener("keydown", () => (start = performance.now()), { once: true });
+            box.addEventListener(
+              "input",
+              () => {
+                const check = () => {
+                  const shown = document.querySelector(`[data-results-for="${query}"]`);
+                  const first = shown?.querySelector("[role=option]")?.textContent ?? "";
+                  if (first.includes(name)) resolve(performance.now() - start);
+                  else requestAnimationFrame(check);
+                };
+                requestAnimationFrame(check);
+              },
+              { once: true },
+            );
+          }),
+        { name: expected, query: typed + last },
+      );
+      await page.waitForTimeout(50);
+      await input.press(last);
+      timings.push(await elapsed);
+    }
+    // How long the search requests themselves took, so the page's own share (debounce + render) can be told apart.
+    const fetches = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.includes("/api/drugs?"))
+        .slice(-5)
+        .map((e) => e.duration),
+    );
+    timings.sort((a, b) => a - b);
+    fetches.sort((a, b) => a - b);
+    const median = (list: number[]) => list[list.length >> 1]!;
+    const report = `keystroke to results ${timings.map((t) => t.toFixed(0)).join(", ")} ms; search requests ${fetches.map((t) => t.toFixed(0)).join(", ")} ms`;
+    test.info().annotations.push({ type: "timing", description: report });
+    console.log(report);
+    // Regression guards only: the 100 ms target is reported (annotation), not met on a shared 2-core machine under load.
+    expect(median(timings) - median(fetches), report).toBeLessThanOrEqual(300);
+    expect(median(timings), report).toBeLessThanOrEqual(1500);
+  });
+
+  test("says plainly when nothing matches", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Generic name").fill("zzqxwv");
+    await expect(page.getByText("No generic matches “zzqxwv”")).toBeVisible();
+  });
+
+  test("shows a platform outage with a retry that recovers", async ({ page }) => {
+    await page.goto("/drugs");
+    await setSandboxFaults({ errorRate: 1, pathPrefix: "/svc-mcp" });
+    await page.getByLabel("Generic name").fill("ibuprofen");
+    await expect(page.getByText("The drug formulary can't be reached right now")).toBeVisible();
+    await screenshots(page, "drugs-platform-down");
+    await resetSandboxFaults();
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(results(page).getByRole("option").first()).toContainText("Ibuprofen");
+  });
+
+  test("the suggest and related routes refuse bad parameters and unknown names with problems", async ({ request }) => {
+    const empty = await request.get("/api/drugs/suggest?q=");
+    expect(empty.status()).toBe(400);
+    expect(empty.headers()["content-type"]).toContain("application/problem+json");
+    expect((await empty.json()).errors).toHaveProperty("q");
+    const unknown = await request.get("/api/drugs/related?name=Unobtainium");
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).detail).toContain("Unobtainium");
+    const ok = await request.get("/api/drugs/suggest?q=metf");
+    expect((await ok.json()).suggestions[0]).toMatchObject({ name: "Metformin", isCompound: false });
+  });
+
+  test("the route refuses malformed parameters with a problem naming the field", async ({ request }) => {
+    const res = await request.get("/api/drugs?q=para&limit=abc");
+    expect(res.status()).toBe(400);
+    expect(res.headers()["content-type"]).toContain("application/problem+json");
+    const problem = await res.json();
+    expect(problem.errors).toHaveProperty("limit");
+  });
+});

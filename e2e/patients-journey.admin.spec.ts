@@ -1,0 +1,105 @@
+import { test, expect, expectAccessible, screenshots } from "./fixtures";
+
+const suffix = () =>
+  Math.random()
+    .toString(36)
+    .slice(2, 8)
+    .replace(/[^a-z]/g, "q");
+
+test.describe.configure({ timeout: 120_000 });
+
+test("register → duplicate warning → search → view → edit → audit entry", async ({ page }) => {
+  const last = `Nair${suffix()}`;
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+
+  await page.goto("/patients/new");
+  await page.getByLabel("First name").fill("Lakshmi");
+  await page.getByLabel("Last name").fill(last);
+  await page.getByLabel("Gender").selectOption("F");
+  await page.getByLabel("Years").fill("34");
+  await expect(page.getByLabel("Date of birth")).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(page.getByText("Worked out from the age")).toBeVisible();
+  await page.getByLabel("Mobile", { exact: true }).fill(mobile);
+  await page.getByRole("button", { name: "Add field" }).click();
+  await page.getByLabel("Key 1").fill("referredbyclinicname");
+  await expect(page.getByText("Key “referredbyclinicname” is longer than 16 characters.")).toBeVisible();
+  await page.getByLabel("Key 1").fill("referredBy");
+  await page.getByLabel("Value", { exact: true }).fill("Dr. Menon");
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page.getByRole("heading", { name: `Ms. Lakshmi ${last}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("approximate (from age)")).toBeVisible();
+  await expect(page.getByText("Dr. Menon")).toBeVisible();
+  const id = page.url().split("/").pop()!;
+
+  await page.goto("/patients/new");
+  await page.getByLabel("First name").fill("Lakshmi");
+  // One letter missing from the last name: a typo the warning must still catch.
+  await page.getByLabel("Last name").fill(last.slice(0, -1));
+  const warnings = page.getByTestId("duplicate-warnings");
+  await expect(warnings.getByRole("link", { name: new RegExp(last) })).toHaveAttribute("href", `/patients/${id}`);
+  await expect(warnings.getByText("similar name")).toBeVisible();
+
+  await page.goto("/patients");
+  await page.getByLabel("Find a patient").fill(mobile);
+  await expect(page.getByRole("option")).toHaveCount(1);
+  await expect(page.getByRole("option", { name: new RegExp(last) })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, "patients-search");
+  await page.getByLabel("Find a patient").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/patients/${id}$`), { timeout: 20_000 });
+  await expectAccessible(page);
+  await screenshots(page, "patients-profile");
+
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByLabel("Last name")).toHaveValue(last);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Nothing has been changed yet.")).toBeVisible();
+  await page.getByLabel("Last name").fill(`${last}menon`);
+  await page.getByLabel("Blood group").selectOption("B+");
+  await screenshots(page, "patients-edit");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { name: `Ms. Lakshmi ${last}menon` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("B+")).toBeVisible();
+
+  await page.goto("/patients/audit");
+  await page.getByLabel("Patient", { exact: true }).fill(`${last}menon`);
+  await page.getByRole("option", { name: new RegExp(`${last}menon`) }).click();
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`patient=${id}`));
+  const rows = page.getByRole("row");
+  await expect(rows.filter({ hasText: "patients.update" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "patients.register" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "patients.update" })).toContainText("Administrator");
+  await expectAccessible(page);
+  await screenshots(page, "patients-audit");
+});
+
+test("warns when someone else changed the patient meanwhile", async ({ page, browser }) => {
+  const last = `Das${suffix()}`;
+  await page.goto("/patients/new");
+  await page.getByLabel("First name").fill("Arun");
+  await page.getByLabel("Last name").fill(last);
+  await page.getByLabel("Gender").selectOption("M");
+  await page.getByLabel("Date of birth").fill("05/05/1970");
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page.getByRole("heading", { name: `Mr. Arun ${last}` })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByLabel("Last name")).toHaveValue(last);
+
+  const other = await browser.newPage({ storageState: "e2e/.auth/admin.json" });
+  await other.goto(page.url());
+  await other.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await other.getByLabel("E-mail").fill("arun@example.in");
+  await other.getByRole("button", { name: "Save changes" }).click();
+  await expect(other.getByRole("heading", { name: `Mr. Arun ${last}` })).toBeVisible({ timeout: 20_000 });
+  await other.close();
+
+  await page.getByLabel("Blood group").selectOption("A+");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Someone else changed this patient meanwhile")).toBeVisible();
+  await page.getByRole("button", { name: "Save mine anyway" }).click();
+  await expect(page.getByRole("heading", { name: `Mr. Arun ${last}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("arun@example.in")).toBeVisible();
+  await expect(page.getByText("A+")).toBeVisible();
+});

@@ -1,0 +1,32 @@
+import type { APIRequestContext } from "@playwright/test";
+import { SANDBOX_URL } from "./fixtures";
+
+/** A Monday at least two weeks ahead (clinic calendar), so every demo slot in that week is in the future. */
+export function futureMonday(weeksAhead = 2): string {
+  const d = new Date(Date.now() + weeksAhead * 7 * 86_400_000);
+  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export const calendarUrl = (monday: string, doctor = "dr-meera-iyer", clinic = "cl-andheri-west") => `/slots?doctor=${doctor}&clinic=${clinic}&week=${monday}`;
+
+export async function sandboxAppointments(): Promise<{ appointment_id: string; patient_id: string; start_time: string; conf_id: string; partner_appointment_id: string | null }[]> {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/appointments`);
+  return ((await res.json()) as { appointments: never[] }).appointments;
+}
+
+/** Another desk books the slot behind the page's back. */
+export async function takeSlot(slot: { doctor_id: string; clinic_id: string; conf_id: string; start_time: string }) {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/slots/take`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(slot) });
+  if (!res.ok) throw new Error(`take slot failed: ${res.status} ${await res.text()}`);
+}
+
+/** Registers a patient through the app as the signed-in receptionist; returns the platform id. */
+export async function registerPatient(request: APIRequestContext, baseURL: string, firstName: string, lastName: string): Promise<string> {
+  const res = await request.post("/api/patients", {
+    headers: { origin: baseURL, "idempotency-key": crypto.randomUUID() },
+    data: { designation: "Mrs.", firstName, lastName, gender: "F", dob: "1988-04-12", mobile: "+919812345678" },
+  });
+  if (res.status() !== 201) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}

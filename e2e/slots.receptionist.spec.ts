@@ -1,0 +1,112 @@
+import { expect, expectAccessible, screenshots, test } from "./fixtures";
+import { calendarUrl, futureMonday, registerPatient, sandboxAppointments, takeSlot } from "./slots-support";
+
+const display = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+test.describe("slot calendar", () => {
+  test("shows a week of a doctor's slots with services and prices, and pages between weeks", async ({ page }) => {
+    test.slow();
+    const monday = futureMonday();
+    await page.goto(calendarUrl(monday));
+    await expect(page.getByRole("heading", { name: `${display(monday)} – ${display(plusDays(monday, 6))}` })).toBeVisible();
+    const grid = page.getByRole("group", { name: "Slots of the week" });
+    await expect(grid.getByRole("button", { name: /09:00–09:15, In-clinic consultation/ }).first()).toBeVisible();
+    // Services legend in INR with fee, discount and the amount payable.
+    const legend = page.getByRole("region", { name: "Services and charges" });
+    await expect(legend.getByText("Tele-consultation", { exact: true })).toBeVisible();
+    await expect(legend.getByText("₹480.00")).toBeVisible();
+    await expect(legend.getByText("Front desk only")).toBeVisible();
+
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect(page.getByRole("heading", { name: `${display(plusDays(monday, 7))} – ${display(plusDays(monday, 13))}` })).toBeVisible();
+    await expect(grid.getByRole("button").first()).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`week=${plusDays(monday, 7)}`));
+
+    // Filter to tele-consultations only.
+    await page.getByLabel("Mode", { exact: true }).selectOption("tele");
+    await expect(grid.getByRole("button", { name: /In-clinic consultation/ })).toHaveCount(0);
+    await expect(grid.getByRole("button", { name: /Tele-consultation/ }).first()).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Mode", { exact: true }).selectOption("");
+    await screenshots(page, "slots-week");
+  });
+
+  test("books a free slot for a registered patient using only the keyboard, then shows it taken", async ({ page, baseURL }) => {
+    test.slow();
+    const patientId = await registerPatient(page.request, baseURL!, "Sunita", "Keyboardwala");
+    const monday = futureMonday(3);
+    await page.goto(calendarUrl(monday));
+    const active = page.locator('[data-slot][tabindex="0"]');
+    await active.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Home");
+    // Walk down to a free slot.
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.getAttribute("data-available"))) !== "true"; i++) await page.keyboard.press("ArrowDown");
+    const slotId = await page.evaluate(() => document.activeElement?.getAttribute("data-slot"));
+    expect(slotId).toBeTruthy();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Book this slot" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Amount payable")).toBeVisible();
+    // The patient search has focus: type, pick with Enter, Enter again books.
+    await page.keyboard.type("Keyboardwala");
+    await expect(dialog.getByRole("option").first()).toContainText("Sunita Keyboardwala");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: /^Book for/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(/Booked (Mrs\. )?Sunita Keyboardwala for/)).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toBeHidden();
+    const slot = page.locator(`[data-slot="${slotId}"]`);
+    await expect(slot).toHaveAttribute("data-available", "false");
+    await expect(slot).toHaveAccessibleName(/taken$/);
+    const [confId, start] = slotId!.split("|");
+    const stored = (await sandboxAppointments()).filter((a) => a.start_time === start && a.conf_id === confId);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.patient_id).toBe(patientId);
+    expect(stored[0]!.partner_appointment_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("says so when the slot was taken meanwhile and never shows it as booked", async ({ page, baseURL }) => {
+    test.slow();
+    const patientId = await registerPatient(page.request, baseURL!, "Rekha", "Latecomer");
+    const monday = futureMonday(4);
+    await page.goto(calendarUrl(monday));
+    const free = page.locator('[data-slot][data-available="true"]').first();
+    const slotId = (await free.getAttribute("data-slot"))!;
+    const [confId, start] = slotId.split("|");
+    await takeSlot({ doctor_id: "dr-meera-iyer", clinic_id: "cl-andheri-west", conf_id: confId!, start_time: start! });
+    await free.click();
+    const dialog = page.getByRole("dialog", { name: "Book this slot" });
+    await dialog.getByRole("combobox", { name: "Patient" }).fill("Latecomer");
+    await dialog.getByRole("option").filter({ hasText: "Rekha Latecomer" }).first().click();
+    await dialog.getByRole("button", { name: /^Book for/ }).click();
+    await expect(dialog.getByRole("alert")).toContainText("This slot was just taken");
+    await expect(page.locator(`[data-slot="${slotId}"]`)).toHaveAttribute("data-available", "false");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Choose another slot" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await sandboxAppointments()).some((a) => a.patient_id === patientId)).toBe(false);
+  });
+
+  test("asks for the patient before booking", async ({ page }) => {
+    test.slow();
+    await page.goto(calendarUrl(futureMonday(5)));
+    await page.locator('[data-slot][data-available="true"]').first().click();
+    const dialog = page.getByRole("dialog", { name: "Book this slot" });
+    await dialog.getByRole("button", { name: /^Book for/ }).click();
+    await expect(dialog.getByText("Choose the patient to book.")).toBeVisible();
+    await screenshots(page, "slots-booking-dialog");
+  });
+});
+
+test.describe("in a browser set to UTC", () => {
+  test.use({ timezoneId: "UTC" });
+  test("shows the clinic's times, not the browser's", async ({ page }) => {
+    const monday = futureMonday();
+    await page.goto(calendarUrl(monday));
+    const grid = page.getByRole("group", { name: "Slots of the week" });
+    await expect(grid.getByRole("button", { name: new RegExp(`${display(monday)}, 09:00–09:15, In-clinic consultation`) })).toBeVisible();
+    await expect(page.getByText(/Times in the clinic's time zone \(Asia\/Kolkata\)/)).toBeVisible();
+  });
+});

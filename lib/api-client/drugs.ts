@@ -1,0 +1,83 @@
+"use client";
+
+import { useMemo } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { DrugRelated, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
+import { apiGet } from "./http";
+import { useDebouncedValue } from "./use-debounced-value";
+
+export type DrugSearchParams = { q: string; category: string; exact: boolean };
+
+export const DRUG_SEARCH_LIMIT = 20;
+// Short enough that results land within ~100 ms of the last keystroke; the previous results stay meanwhile.
+const DEBOUNCE_MS = 40;
+
+export const drugKeys = {
+  all: ["drugs"] as const,
+  search: (params: DrugSearchParams) => ["drugs", "search", params] as const,
+  suggest: (prefix: string) => ["drugs", "suggest", prefix] as const,
+  related: (name: string) => ["drugs", "related", name] as const,
+};
+
+export function findGenericDrugs(params: DrugSearchParams, signal?: AbortSignal): Promise<DrugSearchResult> {
+  return apiGet(
+    "/api/drugs",
+    { q: params.q, category: params.category, exact: params.exact ? "true" : undefined, limit: DRUG_SEARCH_LIMIT },
+    DrugSearchResult,
+    signal,
+  );
+}
+
+function normalise(params: DrugSearchParams): DrugSearchParams {
+  return { q: params.q.trim().replace(/\s+/g, " "), category: params.category, exact: params.exact };
+}
+
+const sameParams = (a: DrugSearchParams, b: DrugSearchParams) => a.q === b.q && a.category === b.category && a.exact === b.exact;
+
+export function hasDrugCriteria(params: DrugSearchParams): boolean {
+  return params.q.trim() !== "" || params.category !== "";
+}
+
+/**
+ * Search as the user types: waits ~40 ms after the last keystroke, cancels the request a newer
+ * search replaces, and keeps the previous results on screen until the new ones arrive.
+ */
+export function useDrugSearch(input: DrugSearchParams) {
+  const typed = useMemo(() => normalise({ q: input.q, category: input.category, exact: input.exact }), [input.q, input.category, input.exact]);
+  const params = useDebouncedValue(typed, DEBOUNCE_MS, sameParams);
+  const enabled = hasDrugCriteria(params);
+  const query = useQuery({
+    queryKey: drugKeys.search(params),
+    queryFn: ({ signal }) => findGenericDrugs(params, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    ...query,
+    params,
+    enabled,
+    /** Typed input not yet sent (debounce pending). */
+    isDebouncing: !sameParams(params, typed),
+  };
+}
+
+/** Names starting with what was typed (from two letters), for one-click completion. */
+export function useDrugSuggestions(typed: string) {
+  const prefix = useDebouncedValue(typed.trim().replace(/\s+/g, " "), DEBOUNCE_MS);
+  return useQuery({
+    queryKey: drugKeys.suggest(prefix),
+    queryFn: ({ signal }) => apiGet("/api/drugs/suggest", { q: prefix }, DrugSuggestions, signal),
+    enabled: prefix.length >= 2,
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Other names, combinations sharing a component and same-section entries of one drug. */
+export function useRelatedDrugs(name: string) {
+  return useQuery({
+    queryKey: drugKeys.related(name),
+    queryFn: ({ signal }) => apiGet("/api/drugs/related", { name }, DrugRelated, signal),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,89 @@
+import type { z } from "zod";
+import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
+
+/** What went wrong, so the UI can pick a message without reading English titles. */
+export type ApiErrorKind = "problem" | "network" | "invalid-response";
+
+/** A failed BFF call. `status` is 0 when the server was never reached. */
+export class ApiProblemError extends Error {
+  readonly problem: Problem;
+  readonly kind: ApiErrorKind;
+
+  constructor(problem: Problem, kind: ApiErrorKind = "problem") {
+    super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
+    this.name = "ApiProblemError";
+    this.problem = problem;
+    this.kind = kind;
+  }
+
+  get status(): number {
+    return this.problem.status;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export function buildPath(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+async function problemFrom(response: Response): Promise<Problem> {
+  const fallback: Problem = { type: "about:blank", title: response.statusText || `HTTP ${response.status}`, status: response.status };
+  const contentType = response.headers.get("content-type") ?? "";
+  if (!contentType.includes(PROBLEM_CONTENT_TYPE) && !contentType.includes("application/json")) return fallback;
+  try {
+    const parsed = Problem.safeParse(await response.json());
+    return parsed.success ? { ...parsed.data, status: response.status } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * GET a same-origin BFF route and parse the answer with `schema`. Throws ApiProblemError for
+ * non-2xx answers, unreachable servers and answers that don't match the schema; an aborted
+ * request rethrows the AbortError so React Query can drop it quietly.
+ */
+export async function apiGet<T>(path: string, params: QueryParams, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(buildPath(path, params), {
+      method: "GET",
+      headers: { accept: `application/json, ${PROBLEM_CONTENT_TYPE}` },
+      credentials: "same-origin",
+      cache: "no-store",
+      signal,
+    });
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw error;
+    throw new ApiProblemError({ type: "about:blank", title: "Can't reach the server", status: 0 }, "network");
+  }
+
+  if (!response.ok) throw new ApiProblemError(await problemFrom(response));
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw error;
+    throw new ApiProblemError({ type: "about:blank", title: "The server's answer is not JSON", status: response.status }, "invalid-response");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiProblemError(
+      { type: "about:blank", title: "The server's answer has an unexpected shape", status: response.status, detail: parsed.error.issues[0]?.message },
+      "invalid-response",
+    );
+  }
+  return parsed.data;
+}

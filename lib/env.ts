@@ -1,0 +1,179 @@
+/**
+ * The only reader of process.env. Every setting is validated once, with a readable
+ * message naming the variable, so a misconfigured clinic finds out at start, not mid-visit.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+import { SandboxConfig, FaultConfig } from "./schemas/sandbox-config";
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.string().url().optional());
+const port = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+const rate = z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).default(0));
+const flag = (fallback: boolean) =>
+  z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).optional()).transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: port(3000),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+    DATABASE_URL: optionalUrl,
+    NEXTAUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    PLATFORM_BASE_URL: optionalUrl,
+    PLATFORM_CLIENT_ID: optionalString,
+    PLATFORM_CLIENT_SECRET: optionalString,
+    PLATFORM_ENCRYPTION_KEY: z.preprocess(emptyToUndefined, z.string().length(16, "must be exactly 16 characters (key+key gives the 32 bytes A128CBC-HS256 needs)").optional()),
+    PLATFORM_ENCRYPTION_KID: optionalString,
+    PLATFORM_AGENT_KEY: optionalString,
+    PLATFORM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+    SANDBOX_PORT: port(4010),
+    SANDBOX_TOKEN_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1800)),
+    SANDBOX_FAULT_LATENCY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
+    SANDBOX_FAULT_ERROR_RATE: rate,
+    SANDBOX_FAULT_UNAUTHORIZED_RATE: rate,
+    SANDBOX_FAULT_HANG_RATE: rate,
+    SANDBOX_CONTROL_ROUTES: flag(true),
+    SIGNIN_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
+    SIGNIN_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(900)),
+    WEBHOOK_SIGNATURE_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("Svc-Webhook-Signature")),
+    WEBHOOK_TOLERANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).default(180)),
+    WEBHOOK_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024)),
+    WEBHOOK_KEY_OVERLAP_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 30).default(24)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.PLATFORM_BASE_URL && !v.PLATFORM_CLIENT_ID) {
+      ctx.addIssue({ code: "custom", path: ["PLATFORM_CLIENT_ID"], message: "is required when PLATFORM_BASE_URL is set" });
+    }
+    if (!!v.PLATFORM_ENCRYPTION_KEY !== !!v.PLATFORM_ENCRYPTION_KID) {
+      ctx.addIssue({ code: "custom", path: ["PLATFORM_ENCRYPTION_KID"], message: "PLATFORM_ENCRYPTION_KEY and PLATFORM_ENCRYPTION_KID are set together or not at all" });
+    }
+    if (v.PLATFORM_BASE_URL && v.NODE_ENV === "production" && !v.NEXTAUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required with a real platform (generate one: openssl rand -base64 48)" });
+    }
+  });
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every setting.`);
+    this.name = "ConfigError";
+  }
+}
+
+function loadDotEnv() {
+  // Next loads .env itself; the CLI scripts and the sandbox read it here.
+  const file = path.resolve(".env");
+  if (existsSync(file) && typeof process.loadEnvFile === "function") process.loadEnvFile(file);
+}
+
+function parse(): RawEnv {
+  loadDotEnv();
+  const result = EnvSchema.safeParse(process.env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
+  }
+  return result.data;
+}
+
+const DEFAULT_SANDBOX_CLIENT_ID = "front-desk-sandbox";
+const DEFAULT_SANDBOX_AGENT_KEY = "front-desk-sandbox-agent";
+
+export interface AppEnv {
+  nodeEnv: RawEnv["NODE_ENV"];
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  authSecret: string;
+  sandboxMode: boolean;
+  platform: {
+    baseUrl: string;
+    clientId: string;
+    clientSecret?: string;
+    timeoutMs: number;
+    encryption?: { key: string; kid: string };
+    /** The assistant agent key (`x-agent-id`); absent when the clinic has not configured one. */
+    agentKey?: string;
+  };
+  signIn: { maxAttempts: number; windowSeconds: number };
+  webhooks: { signatureHeader: string; toleranceSeconds: number; maxBytes: number; keyOverlapHours: number };
+}
+
+function authSecretFor(raw: RawEnv, dataDir: string): string {
+  if (raw.NEXTAUTH_SECRET) return raw.NEXTAUTH_SECRET;
+  // Embedded mode: a random secret kept beside the data, so sessions survive restarts.
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: AppEnv | undefined;
+
+export function env(): AppEnv {
+  if (cached) return cached;
+  const raw = parse();
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const sandboxMode = !raw.PLATFORM_BASE_URL;
+  cached = {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    authSecret: authSecretFor(raw, dataDir),
+    sandboxMode,
+    platform: {
+      baseUrl: (raw.PLATFORM_BASE_URL ?? `http://127.0.0.1:${raw.SANDBOX_PORT}`).replace(/\/$/, ""),
+      clientId: raw.PLATFORM_CLIENT_ID ?? DEFAULT_SANDBOX_CLIENT_ID,
+      clientSecret: raw.PLATFORM_CLIENT_SECRET,
+      timeoutMs: raw.PLATFORM_TIMEOUT_MS,
+      agentKey: raw.PLATFORM_AGENT_KEY ?? (sandboxMode ? DEFAULT_SANDBOX_AGENT_KEY : undefined),
+      encryption:
+        raw.PLATFORM_ENCRYPTION_KEY && raw.PLATFORM_ENCRYPTION_KID
+          ? { key: raw.PLATFORM_ENCRYPTION_KEY, kid: raw.PLATFORM_ENCRYPTION_KID }
+          : undefined,
+    },
+    signIn: { maxAttempts: raw.SIGNIN_MAX_ATTEMPTS, windowSeconds: raw.SIGNIN_WINDOW_SECONDS },
+    webhooks: {
+      signatureHeader: raw.WEBHOOK_SIGNATURE_HEADER,
+      toleranceSeconds: raw.WEBHOOK_TOLERANCE_SECONDS,
+      maxBytes: raw.WEBHOOK_MAX_BYTES,
+      keyOverlapHours: raw.WEBHOOK_KEY_OVERLAP_HOURS,
+    },
+  };
+  return cached;
+}
+
+/** Configuration of the sandbox platform, for `npm run sandbox` and the embedded start. */
+export function sandboxConfig(): SandboxConfig {
+  const raw = parse();
+  const app = env();
+  return SandboxConfig.parse({
+    port: raw.SANDBOX_PORT,
+    dataDir: path.join(app.dataDir, "sandbox"),
+    accessTokenTtlSeconds: raw.SANDBOX_TOKEN_TTL_SECONDS,
+    clients: [{ clientId: app.platform.clientId, issuer: app.appUrl, clientSecret: raw.PLATFORM_CLIENT_SECRET }],
+    encryptionKeys: app.platform.encryption ? { [app.platform.encryption.kid]: app.platform.encryption.key } : {},
+    faults: FaultConfig.parse({
+      latencyMs: raw.SANDBOX_FAULT_LATENCY_MS,
+      errorRate: raw.SANDBOX_FAULT_ERROR_RATE,
+      unauthorizedRate: raw.SANDBOX_FAULT_UNAUTHORIZED_RATE,
+      hangRate: raw.SANDBOX_FAULT_HANG_RATE,
+    }),
+    controlRoutes: raw.SANDBOX_CONTROL_ROUTES,
+  });
+}
+
+/** For tests only: forget the parsed configuration so a changed environment is read again. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const FaultConfig = z.object({
+  /** Extra delay added to every platform answer, in milliseconds. */
+  latencyMs: z.number().int().min(0).max(120_000).default(0),
+  /** Share of requests (0..1) answered with 503. */
+  errorRate: z.number().min(0).max(1).default(0),
+  /** Share of authenticated requests (0..1) answered with 401 whatever the token. */
+  unauthorizedRate: z.number().min(0).max(1).default(0),
+  /** Share of requests (0..1) that are never answered. */
+  hangRate: z.number().min(0).max(1).default(0),
+  /** Only requests whose path starts with this are affected (empty: all). */
+  pathPrefix: z.string().default(""),
+});
+export type FaultConfig = z.infer<typeof FaultConfig>;
+
+export const OidcClientConfig = z.object({
+  clientId: z.string().min(1),
+  /** Expected `iss` of the id_token; its JWKS is read from `<issuer>/.well-known/jwks.json`. */
+  issuer: z.string().url(),
+  jwksUrl: z.string().url().optional(),
+  clientSecret: z.string().optional(),
+});
+export type OidcClientConfig = z.infer<typeof OidcClientConfig>;
+
+export const SandboxConfig = z.object({
+  port: z.number().int().min(0).max(65535).default(4010),
+  host: z.string().default("127.0.0.1"),
+  dataDir: z.string().default(".data/sandbox"),
+  accessTokenTtlSeconds: z.number().int().positive().default(1800),
+  refreshTokenTtlSeconds: z.number().int().positive().default(30 * 24 * 3600),
+  clients: z.array(OidcClientConfig).min(1),
+  /** Shared JWE keys by kid. */
+  encryptionKeys: z.record(z.string(), z.string().min(1)).default({}),
+  faults: FaultConfig.default(FaultConfig.parse({})),
+  /** When true, the control routes under /__sandbox/ are served (tests, demos). */
+  controlRoutes: z.boolean().default(true),
+});
+export type SandboxConfig = z.infer<typeof SandboxConfig>;

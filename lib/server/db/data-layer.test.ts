@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { addStaff, findStaffByEmail } from "../auth/staff-repo";
+import { verifyPassword } from "../auth/password";
+import { attemptKeys, isSignInBlocked, recordSignInAttempt } from "../auth/rate-limit";
+import { recordAudit } from "../audit";
+import { seedDemoStaff, DEMO_STAFF } from "../auth/demo-staff";
+import { identityProvider } from "../auth/identity-provider";
+import { auditLog, staff } from "./schema";
+import { decodeProtectedHeader, jwtVerify, createLocalJWKSet } from "jose";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+
+const backends: [string, () => Promise<TestDatabase>, boolean][] = [
+  ["PGlite (embedded default)", pgliteTestDatabase, true],
+  ["PostgreSQL (DATABASE_URL)", postgresTestDatabase, pgUp],
+];
+
+describe.each(backends)("data layer on %s", (_name, open, available) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    if (available) t = await open();
+  });
+  afterAll(async () => t?.dispose());
+
+  it.skipIf(!available)("adds staff with a scrypt hash and refuses a duplicate e-mail", async () => {
+    const db = t.database.db;
+    const first = await addStaff(db, { email: "Meera@Clinic.in ", name: "Meera Iyer", role: "doctor", password: "correct horse battery" });
+    expect(first.created).toBe(true);
+    const again = await addStaff(db, { email: "meera@clinic.in", name: "Other", role: "admin", password: "another long password" });
+    expect(again.created).toBe(false);
+    const row = await findStaffByEmail(db, "MEERA@clinic.in");
+    expect(row?.name).toBe("Meera Iyer");
+    expect(row?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword("correct horse battery", row!.passwordHash)).toBe(true);
+    expect(await verifyPassword("correct horse batterx", row!.passwordHash)).toBe(false);
+  });
+
+  it.skipIf(!available)("seeds one demo account per role, once", async () => {
+    const db = t.database.db;
+    await seedDemoStaff(db);
+    await seedDemoStaff(db);
+    const rows = await db.select().from(staff);
+    for (const demo of DEMO_STAFF) {
+      expect(rows.filter((r) => r.email === demo.email)).toHaveLength(1);
+    }
+    expect(new Set(rows.filter((r) => r.email.endsWith("@demo.clinic")).map((r) => r.role))).toEqual(new Set(["receptionist", "doctor", "admin"]));
+  });
+
+  it.skipIf(!available)("blocks sign-in after repeated failures per account, and a success clears them", async () => {
+    const db = t.database.db;
+    const limits = { maxAttempts: 3, windowSeconds: 60 };
+    const keys = attemptKeys("rate@clinic.in", "10.0.0.9");
+    for (let i = 0; i < 2; i++) await recordSignInAttempt(db, keys, false);
+    expect(await isSignInBlocked(db, keys, limits)).toBe(false);
+    await recordSignInAttempt(db, keys, false);
+    expect(await isSignInBlocked(db, keys, limits)).toBe(true);
+    // Another account from the same address is not blocked yet (the address allows 4× more).
+    expect(await isSignInBlocked(db, attemptKeys("other@clinic.in", "10.0.0.9"), limits)).toBe(false);
+    // Outside the window the failures no longer count.
+    expect(await isSignInBlocked(db, keys, limits, new Date(Date.now() + 61_000))).toBe(false);
+    await recordSignInAttempt(db, keys, true);
+    expect(await isSignInBlocked(db, keys, limits)).toBe(false);
+  });
+
+  it.skipIf(!available)("writes audit entries", async () => {
+    const db = t.database.db;
+    await recordAudit(db, { action: "read", resource: "patient", resourceId: "p-1", outcome: "ok", ip: "127.0.0.1", detail: { via: "test" } });
+    const rows = await db.select().from(auditLog).where(eq(auditLog.resourceId, "p-1"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "read", resource: "patient", outcome: "ok", detail: { via: "test" } });
+  });
+
+  it.skipIf(!available)("keeps one persisted signing key and signs verifiable id_tokens", async () => {
+    const idp = identityProvider(t.database.db, "https://desk.example.in");
+    const token = await idp.mintIdToken({ id: "00000000-0000-4000-8000-000000000001", email: "a@b.in", name: "A", role: "doctor" }, "client-1");
+    const jwks = await idp.jwks();
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).not.toHaveProperty("d");
+    expect(decodeProtectedHeader(token).kid).toBe(jwks.keys[0]!.kid);
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), { issuer: "https://desk.example.in", audience: "client-1" });
+    expect(payload.sub).toBe("00000000-0000-4000-8000-000000000001");
+    // A second provider on the same database reuses the key instead of making another.
+    const again = identityProvider(t.database.db, "https://desk.example.in");
+    await again.mintIdToken({ id: "x", email: "x@y.in", name: "X", role: "admin" }, "client-1");
+    expect((await again.jwks()).keys.map((k) => k.kid)).toEqual(jwks.keys.map((k) => k.kid));
+  });
+});

@@ -1,0 +1,27 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { openDatabase, type Database } from "./connect";
+import { seedDemoStaff } from "../auth/demo-staff";
+
+export type { Db, Database } from "./connect";
+export * as tables from "./schema";
+
+// Survives Next's module reloading in development, so PGlite is opened once per process.
+const holder = globalThis as unknown as { __clinicDb?: Promise<Database> };
+
+export function database(): Promise<Database> {
+  holder.__clinicDb ??= (async () => {
+    const config = env();
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    if (config.sandboxMode) await seedDemoStaff(database.db);
+    return database;
+  })().catch((err) => {
+    holder.__clinicDb = undefined;
+    throw err;
+  });
+  return holder.__clinicDb;
+}
+
+export async function db() {
+  return (await database()).db;
+}

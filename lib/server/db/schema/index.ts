@@ -1,0 +1,6 @@
+/** Every table, one file per feature; drizzle-kit reads this folder. */
+export * from "./foundation";
+export * from "./patients";
+export * from "./webhooks";
+export * from "./slots";
+export * from "./documents";

@@ -1,0 +1,51 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The clinic's own index of patients it registered or viewed, for fast, typo-tolerant search
+ * and duplicate warnings without asking the platform. The platform stays the source of truth.
+ */
+export const patientIndex = pgTable(
+  "patient_index",
+  {
+    /** The platform's profile oid. */
+    id: text("id").primaryKey(),
+    salutation: text("salutation"),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name"),
+    lastName: text("last_name"),
+    gender: text("gender", { enum: ["M", "F", "O"] }),
+    /** YYYY-MM-DD */
+    dob: text("dob"),
+    /** E.164 */
+    mobile: text("mobile"),
+    /** The mobile without its country code, for prefix search on what people type. */
+    mobileNational: text("mobile_national"),
+    uhid: text("uhid"),
+    uhidLower: text("uhid_lower"),
+    /** Name tokens, their prefixes and one-deletion variants (see name-keys.ts). */
+    searchKeys: text("search_keys").array().notNull(),
+    /** What the clinic last sent to the directory (designation, address): the platform has no read for it. */
+    directory: jsonb("directory"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("patient_index_keys_idx").using("gin", t.searchKeys),
+    // Ascending, read backwards: matches ORDER BY last_seen_at DESC (nulls first) exactly.
+    index("patient_index_seen_idx").on(t.lastSeenAt),
+    index("patient_index_mobile_idx").on(t.mobileNational.op("text_pattern_ops")),
+    index("patient_index_uhid_idx").on(t.uhidLower.op("text_pattern_ops")),
+    index("patient_index_dob_idx").on(t.dob),
+  ],
+);
+
+/** One row per registration attempt (idempotency key): which steps are done, so a retry does only the rest. */
+export const patientRegistrations = pgTable("patient_registrations", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  staffId: uuid("staff_id").notNull(),
+  requestHash: text("request_hash").notNull(),
+  patientId: text("patient_id"),
+  directoryDoneAt: timestamp("directory_done_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,114 @@
+/** The app's typed errors and their one mapping to HTTP problem details. */
+import { PROBLEM_CONTENT_TYPE, type Problem } from "@/lib/schemas/problem";
+import type { ZodError } from "zod";
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly extra: Partial<Pick<Problem, "errors" | "retryAfter">> & { code?: string } = {},
+  ) {
+    super(detail ? `${title}: ${detail}` : title);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(errors: Record<string, string>, detail = "Some values are not valid.") {
+    super(400, "Invalid request", detail, { errors });
+  }
+  static fromZod(error: ZodError, detail?: string): ValidationError {
+    const errors: Record<string, string> = {};
+    for (const issue of error.issues) {
+      const key = issue.path.join(".") || "body";
+      errors[key] ??= issue.message;
+    }
+    const first = Object.entries(errors)[0];
+    return new ValidationError(errors, detail ?? (first ? `${first[0]}: ${first[1]}` : undefined));
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor() {
+    super(401, "Sign-in required", "Your session has ended. Sign in again to continue.");
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(detail = "Your role does not allow this action.") {
+    super(403, "Not allowed", detail);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(detail = "Nothing was found at this address.") {
+    super(404, "Not found", detail);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(detail: string, code?: string) {
+    super(409, "Conflict", detail, { code });
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super(413, "Request too large", `The request body is larger than ${Math.round(limitBytes / 1024)} KB.`);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(retryAfter: number) {
+    super(429, "Too many requests", "Too many attempts. Wait a little and try again.", { retryAfter });
+  }
+}
+
+/** The platform could not be reached or answered with a server error. */
+export class PlatformUnavailableError extends AppError {
+  constructor(detail = "The clinical platform is not answering right now. Try again in a moment.", code?: string) {
+    super(502, "Platform unavailable", detail, { code });
+  }
+}
+
+/** The platform refused the clinic's credentials (401/403 after one renewal). */
+export class PlatformCredentialsError extends PlatformUnavailableError {
+  constructor(code: string) {
+    super(`The clinical platform did not accept the clinic's credentials (${code}). Sign in again; if it persists, check the platform settings.`, code);
+  }
+}
+
+export class PlatformTimeoutError extends AppError {
+  constructor(timeoutMs: number) {
+    super(504, "Platform too slow", `The clinical platform did not answer within ${Math.round(timeoutMs / 1000)} s. Try again.`);
+  }
+}
+
+/** The platform refused a request (4xx other than auth); carries its code and message. */
+export class PlatformRejectedError extends AppError {
+  constructor(status: number, readonly platformCode: string, message: string) {
+    const mapped = status === 404 ? 404 : status === 409 ? 409 : status === 413 ? 413 : status === 415 ? 415 : 422;
+    super(mapped, mapped === 404 ? "Not found" : mapped === 409 ? "Conflict" : "Platform refused the request", message, { code: platformCode });
+  }
+}
+
+export function problemBody(err: AppError): Problem {
+  return {
+    type: "about:blank",
+    title: err.title,
+    status: err.status,
+    ...(err.detail ? { detail: err.detail } : {}),
+    ...(err.extra.errors ? { errors: err.extra.errors } : {}),
+    ...(err.extra.retryAfter !== undefined ? { retryAfter: err.extra.retryAfter } : {}),
+  };
+}
+
+export function problemResponse(err: unknown): Response {
+  const appError =
+    err instanceof AppError ? err : new AppError(500, "Something went wrong", "The server could not finish this request. It has been logged.");
+  if (!(err instanceof AppError)) console.error("unhandled error in route handler", err);
+  const headers = new Headers({ "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store" });
+  if (appError.extra.retryAfter !== undefined) headers.set("retry-after", String(appError.extra.retryAfter));
+  return new Response(JSON.stringify(problemBody(appError)), { status: appError.status, headers });
+}

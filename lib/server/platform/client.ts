@@ -1,0 +1,56 @@
+import type { Database } from "../db/connect";
+import type { IdentityProvider } from "../auth/identity-provider";
+import { jweKey } from "../jwe";
+import { createPlatformHttp } from "./http";
+import { identityApi } from "./identity";
+import { platformTokenStore, type StaffIdentity } from "./token-store";
+import { drugsApi } from "./drugs";
+import { documentsApi } from "./documents";
+import { patientsApi } from "./patients";
+import { webhooksApi } from "./webhooks";
+import { slotsApi } from "./slots";
+import { assistantSessionsApi } from "./assistant-sessions";
+
+export interface PlatformSettings {
+  baseUrl: string;
+  clientId: string;
+  timeoutMs: number;
+  agentKey?: string;
+  encryption?: { key: string; kid: string };
+  fetch?: typeof fetch;
+}
+
+/** Wires the typed platform client for a whole app instance; `forStaff` gives one staff member's view. */
+export function createPlatform(settings: PlatformSettings, deps: { database: Database; idp: IdentityProvider }) {
+  const encryption = settings.encryption ? jweKey(settings.encryption.kid, settings.encryption.key) : undefined;
+  const base = { baseUrl: settings.baseUrl, clientId: settings.clientId, timeoutMs: settings.timeoutMs, fetch: settings.fetch, encryption };
+  const tokens = platformTokenStore({
+    database: deps.database,
+    idp: deps.idp,
+    clientId: settings.clientId,
+    identity: identityApi(createPlatformHttp(base), settings.clientId),
+  });
+
+  return {
+    tokens,
+    forStaff(staff: StaffIdentity) {
+      const http = createPlatformHttp({
+        ...base,
+        credentials: {
+          accessToken: () => tokens.accessToken(staff),
+          renewAfterRejection: (rejected) => tokens.renewAfterRejection(staff, rejected),
+        },
+      });
+      return {
+        drugs: drugsApi(http),
+        patients: patientsApi(http),
+        webhooks: webhooksApi(http),
+        slots: slotsApi(http),
+        assistantSessions: assistantSessionsApi(http, settings.agentKey),
+        documents: documentsApi(http),
+      };
+    },
+  };
+}
+export type Platform = ReturnType<typeof createPlatform>;
+export type StaffPlatform = ReturnType<Platform["forStaff"]>;

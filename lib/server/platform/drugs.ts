@@ -1,0 +1,117 @@
+import {
+  PharmacologySearchResponse,
+  PharmacologySuggestResponse,
+  type DrugEntry,
+  type DrugRelated,
+  type DrugSearchQuery,
+  type DrugSearchResult,
+  type DrugSuggestions,
+  type PharmacologyEntry,
+} from "@/lib/schemas/drugs";
+import type { PlatformHttp } from "./http";
+
+export function toDrugEntry(e: PharmacologyEntry): DrugEntry {
+  return {
+    name: e.generic_name,
+    components: e.components,
+    isCompound: e.is_compound,
+    category: e.generic_category,
+    schedule: e.schedule,
+    pregnancyCategory: e.pregnancy_category,
+    indications: e.indications,
+    availability: e.availability,
+    dose: e.dose,
+    contraindications: e.contraindications,
+    precautions: e.precautions,
+    precautionsAppendix: e.precautions_appendix,
+    adverseEffects: e.adverse_effects,
+    storage: e.storage,
+    note: e.note,
+    comments: e.comments,
+    additionalKeys: e.additional_keys,
+    pageNumber: e.page_number,
+    referencePageNumber: e.reference_page_number,
+    referenceCount: e.has_references,
+    isReference: e.is_a_reference,
+  };
+}
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+
+function toDrugSearchResult(raw: PharmacologySearchResponse): DrugSearchResult {
+  const info = raw.search_info;
+  return {
+    results: raw.results.map(toDrugEntry),
+    info: {
+      query: typeof info.query === "string" ? info.query : undefined,
+      total: num(info.total) ?? num(info.total_matched) ?? raw.results.length,
+      tookMs: num(info.took_ms),
+      raw: info,
+    },
+  };
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+const RELATED_LIMIT = 8;
+
+/** Generic-drug reference search (spec 4.3), the sandbox's autocomplete, and related entries built from searches. */
+export function drugsApi(http: PlatformHttp) {
+  const search = (query: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
+    http({ method: "GET", path: "/svc-mcp/pharmacology/v1/search", auth: "bearer", query, schema: PharmacologySearchResponse, signal });
+
+  return {
+    async findGenericDrugs(q: DrugSearchQuery, signal?: AbortSignal): Promise<DrugSearchResult> {
+      const raw = await search({ query: q.q || undefined, category: q.category || undefined, limit: q.limit, exact_match: q.exact || undefined }, signal);
+      return toDrugSearchResult(raw);
+    },
+
+    /** Names starting with what was typed; the production platform documents no such endpoint, the sandbox serves one. */
+    async suggestDrugNames(prefix: string, signal?: AbortSignal): Promise<DrugSuggestions> {
+      const raw = await http({
+        method: "GET",
+        path: "/svc-mcp/pharmacology/v1/suggest",
+        auth: "bearer",
+        query: { prefix, limit: 8 },
+        schema: PharmacologySuggestResponse,
+        signal,
+      });
+      return { suggestions: raw.suggestions.map((s) => ({ name: s.generic_name, isCompound: s.is_compound, seeName: s.see, category: s.generic_category })) };
+    },
+
+    /**
+     * Other names of one entry (references and the main entry they point at, joined by page numbers), combinations
+     * sharing a component, and other entries of its section: all from the spec's search, so it works on any platform.
+     */
+    async findRelatedDrugs(name: string, signal?: AbortSignal): Promise<DrugRelated | null> {
+      const own = await search({ query: name, exact_match: true, limit: 10 }, signal);
+      const entry = own.results.find((e) => squash(e.generic_name) === squash(name));
+      if (!entry) return null;
+      const mainPage = entry.is_a_reference ? entry.reference_page_number : entry.page_number;
+      const components = entry.components.filter((c) => squash(c) !== squash(entry.generic_name) || entry.components.length === 1);
+      const [byName, ...byComponent] = await Promise.all([
+        search({ query: name, limit: 50, relevance_threshold: 0 }, signal),
+        ...components.map((c) => search({ query: c, limit: 30 }, signal)),
+      ]);
+      const byCategory = await search({ category: entry.generic_category, limit: 50 }, signal);
+      const isSelf = (e: PharmacologyEntry) => e.generic_name === entry.generic_name && e.page_number === entry.page_number;
+      const seen = new Set<string>([squash(entry.generic_name)]);
+      const take = (list: PharmacologyEntry[], keep: (e: PharmacologyEntry) => boolean, limit = RELATED_LIMIT) =>
+        list
+          .filter((e) => !isSelf(e) && keep(e) && !seen.has(squash(e.generic_name)) && seen.add(squash(e.generic_name)))
+          .slice(0, limit)
+          .map(toDrugEntry);
+      const alternatives = take([...byName!.results, ...own.results], (e) => (e.is_a_reference ? e.reference_page_number === mainPage : e.page_number === mainPage));
+      const mine = new Set(entry.components.map(squash));
+      const sharingComponents = take(
+        byComponent.flatMap((r) => r.results),
+        (e) => !e.is_a_reference && e.components.some((c) => mine.has(squash(c))),
+      );
+      // Neighbours in the alphabetical section list, so the same entry always shows the same few.
+      const section = byCategory.results.filter((e) => !e.is_a_reference);
+      const at = section.findIndex((e) => e.page_number === mainPage);
+      const around = at < 0 ? section : [...section.slice(at + 1), ...section.slice(0, Math.max(0, at))];
+      const sameCategory = take(around, () => true, 6);
+      return { alternatives, sharingComponents, sameCategory };
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * PlatformHttp owns everything every platform call shares: base URL, timeouts, the
+ * Bearer / auth / client-id headers, JWE both ways, one renewal on a 401, and error mapping.
+ */
+import type { z } from "zod";
+import { readPlatformError } from "@/lib/schemas/platform-auth";
+import { ENCRYPTION_HEADER } from "@/lib/schemas/jwe";
+import { PlatformCredentialsError, PlatformRejectedError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
+import { decryptJson, encryptJson, encryptStream, JweError, looksEncrypted, type JweKey } from "../jwe";
+
+/** Supplies the access token for one staff member and renews it when the platform rejects it. */
+export interface PlatformCredentials {
+  accessToken(): Promise<string>;
+  renewAfterRejection(rejected: string): Promise<string>;
+}
+
+export interface PlatformHttpOptions {
+  baseUrl: string;
+  clientId: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  encryption?: JweKey;
+  credentials?: PlatformCredentials;
+}
+
+/** bearer: Authorization header; business: the `auth` header of /dr/ endpoints; none: token endpoints. */
+export type AuthScheme = "bearer" | "business" | "none";
+
+/** A streamed request body; it can be opened once, so an upload is never silently re-sent. */
+export interface StreamedUpload {
+  /** `encrypted`: give the JSON plaintext the envelope will carry; otherwise the body as sent. */
+  open(encrypted: boolean): { contentType: string; length: number; chunks: AsyncIterable<Uint8Array> };
+}
+
+export interface PlatformRequest<T> {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  path: string;
+  schema: z.ZodType<T>;
+  auth: AuthScheme;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  clientIdHeader?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  upload?: StreamedUpload;
+  /** Uploads run as long as the browser sends; they get their own limit. */
+  timeoutMs?: number;
+}
+
+export type PlatformHttp = <T>(req: PlatformRequest<T>) => Promise<T>;
+
+/** A byte stream that asks its source for the next chunk only when fetch wants one (backpressure). */
+function pullStream(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await it.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel(reason) {
+      await it.return?.(reason);
+    },
+  });
+}
+
+export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
+  const doFetch = opts.fetch ?? fetch;
+
+  function urlFor(path: string, query: PlatformRequest<unknown>["query"]): string {
+    const url = new URL(opts.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    return url.toString();
+  }
+
+  async function send<T>(req: PlatformRequest<T>, token: string | undefined) {
+    const headers: Record<string, string> = { accept: "application/json", ...req.headers };
+    if (req.auth === "bearer" && token) headers.authorization = `Bearer ${token}`;
+    if (req.auth === "business" && token) headers.auth = token;
+    if (req.clientIdHeader) headers["client-id"] = opts.clientId;
+    let body: string | ReadableStream<Uint8Array> | undefined;
+    if (opts.encryption) headers[ENCRYPTION_HEADER] = "JWE";
+    if (req.upload) {
+      const opened = req.upload.open(!!opts.encryption);
+      const sent = opts.encryption ? encryptStream(opened.chunks, opened.length, opts.encryption) : { length: opened.length, chunks: opened.chunks };
+      headers["content-type"] = opts.encryption ? "application/json" : opened.contentType;
+      headers["content-length"] = String(sent.length);
+      body = pullStream(sent.chunks);
+    } else if (req.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(opts.encryption ? await encryptJson(req.body, opts.encryption) : req.body);
+    }
+    const timeoutMs = req.timeoutMs ?? opts.timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+    try {
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, body, signal, cache: "no-store" };
+      if (body instanceof ReadableStream) init.duplex = "half";
+      const res = await doFetch(urlFor(req.path, req.query), init);
+      return { status: res.status, body: await readBody(res) };
+    } catch (err) {
+      if (req.signal?.aborted || err instanceof PlatformUnavailableError) throw err;
+      if (timeout.aborted) throw new PlatformTimeoutError(timeoutMs);
+      throw new PlatformUnavailableError();
+    }
+  }
+
+  async function readBody(res: Response): Promise<unknown> {
+    const text = await res.text();
+    if (!text) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (res.ok) throw new PlatformUnavailableError("The clinical platform sent an answer that could not be read.");
+      return { error: { message: text.slice(0, 200), code: `http_${res.status}` } };
+    }
+    if (opts.encryption && looksEncrypted(parsed)) {
+      try {
+        return await decryptJson(parsed, opts.encryption);
+      } catch (err) {
+        // Log what failed, never the payload.
+        console.warn(`platform answer could not be decrypted (${res.status} ${res.url}): ${(err as Error).message}`);
+        throw new PlatformUnavailableError(
+          err instanceof JweError ? "The clinical platform's encrypted answer could not be decrypted. Check the shared encryption key." : undefined,
+        );
+      }
+    }
+    return parsed;
+  }
+
+  return async function request<T>(req: PlatformRequest<T>): Promise<T> {
+    const creds = req.auth === "none" ? undefined : opts.credentials;
+    if (req.auth !== "none" && !creds) throw new Error(`platform call ${req.path} needs credentials`);
+    let token = await creds?.accessToken();
+    let res = await send(req, token);
+    if (res.status === 401 && creds && token && req.upload) {
+      // The streamed file is gone; renew now so the person's retry goes through.
+      await creds.renewAfterRejection(token);
+      throw new PlatformUnavailableError("The clinical platform asked for a fresh sign-in while the file was being sent. It was not stored; try again.");
+    }
+    if (res.status === 401 && creds && token) {
+      token = await creds.renewAfterRejection(token);
+      res = await send(req, token);
+    }
+    if (res.status >= 200 && res.status < 300) {
+      const parsed = req.schema.safeParse(res.body);
+      if (parsed.success) return parsed.data;
+      console.warn(`platform answer to ${req.method} ${req.path} did not match the contract`, parsed.error.issues.slice(0, 5));
+      throw new PlatformUnavailableError("The clinical platform sent an answer in an unexpected shape.");
+    }
+    const err = readPlatformError(res.body) ?? { code: `http_${res.status}`, message: `HTTP ${res.status}` };
+    if (res.status === 401 || res.status === 403) {
+      throw new PlatformCredentialsError(err.code);
+    }
+    if (res.status === 429 || res.status >= 500) throw new PlatformUnavailableError(undefined, err.code);
+    if (opts.encryption && res.status === 400 && err.code === "invalid_encryption") {
+      console.warn(`platform could not decrypt our ${req.method} ${req.path}: ${err.message}`);
+      throw new PlatformUnavailableError("The clinical platform could not decrypt our request. Check the shared encryption key.", err.code);
+    }
+    throw new PlatformRejectedError(res.status, err.code, err.message);
+  };
+}

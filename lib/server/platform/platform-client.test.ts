@@ -1,0 +1,186 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, TEST_ENCRYPTION, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { createPlatform, type Platform } from "./client";
+import { platformTokens } from "../db/schema";
+import { PlatformCredentialsError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
+
+const query = (q: string) => ({ q, exact: false, limit: 10 });
+
+describe("platform client against the sandbox platform", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: Platform;
+
+  beforeAll(async () => {
+    t = await pgliteTestDatabase();
+    h = await startPlatformHarness(t.database);
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+  beforeEach(async () => {
+    await h.resetFaults();
+    await h.resetStats();
+  });
+
+  it("signs in with an id_token from our identity provider and keeps the tokens on the server", async () => {
+    await platform.tokens.signIn(h.staff);
+    const [row] = await t.database.db.select().from(platformTokens).where(eq(platformTokens.staffId, h.staff.id));
+    expect(row?.accessToken.split(".")).toHaveLength(3);
+    expect(row!.accessExpiresAt.getTime() - Date.now()).toBeGreaterThan(1700_000);
+    expect(row!.refreshToken.length).toBeGreaterThan(10);
+    expect((await h.stats())["oidc.verify"]).toBe(1);
+  });
+
+  it("finds paracetamol first and reshapes every field", async () => {
+    const result = await platform.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"));
+    const first = result.results[0]!;
+    expect(first.name.toLowerCase()).toBe("paracetamol");
+    expect(first.isCompound).toBe(false);
+    for (const field of ["category", "indications", "dose", "contraindications", "adverseEffects", "availability", "storage"] as const) {
+      expect(first[field].length, field).toBeGreaterThan(3);
+    }
+    expect(result.info.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("makes exactly one refresh call for 100 concurrent requests on an expired token", async () => {
+    await h.ageStoredToken(t.database);
+    const drugs = platform.forStaff(h.staff).drugs;
+    const results = await Promise.all(Array.from({ length: 100 }, () => drugs.findGenericDrugs(query("amoxicillin"))));
+    expect(results.every((r) => r.results.length > 0)).toBe(true);
+    const stats = await h.stats();
+    expect(stats["oidc.refresh"]).toBe(1);
+    expect(stats["oidc.verify"] ?? 0).toBe(0);
+    expect(stats["drugs.search"]).toBe(100);
+  });
+
+  it("renews once on a 401 in the middle of a session and retries the request", async () => {
+    await platform.forStaff(h.staff).drugs.findGenericDrugs(query("ibuprofen"));
+    await h.expireAccessTokens();
+    await h.resetStats();
+    const drugs = platform.forStaff(h.staff).drugs;
+    const results = await Promise.all(Array.from({ length: 10 }, () => drugs.findGenericDrugs(query("ibuprofen"))));
+    expect(results[0]!.results[0]!.name.toLowerCase()).toBe("ibuprofen");
+    const stats = await h.stats();
+    expect(stats["oidc.refresh"]).toBe(1);
+    expect(stats["drugs.search"]).toBeGreaterThanOrEqual(11);
+  });
+
+  it("falls back to a fresh verify when the refresh token is refused", async () => {
+    await t.database.db
+      .update(platformTokens)
+      .set({ refreshToken: "revoked-or-unknown", accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(platformTokens.staffId, h.staff.id));
+    const result = await platform.forStaff(h.staff).drugs.findGenericDrugs(query("metformin"));
+    expect(result.results[0]!.name.toLowerCase()).toBe("metformin");
+    const stats = await h.stats();
+    expect(stats["oidc.refresh"]).toBe(1);
+    expect(stats["oidc.verify"]).toBe(1);
+  });
+
+  it("gives up with a credentials error when the platform keeps answering 401, after one renewal", async () => {
+    await h.setFaults({ unauthorizedRate: 1, pathPrefix: "/svc-mcp" });
+    await expect(platform.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformCredentialsError);
+    const stats = await h.stats();
+    expect((stats["oidc.refresh"] ?? 0) + (stats["oidc.verify"] ?? 0)).toBe(1);
+  });
+
+  it("maps platform 5xx to 502 Platform unavailable", async () => {
+    await h.setFaults({ errorRate: 1, pathPrefix: "/svc-mcp" });
+    const err = await platform.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol")).catch((e) => e);
+    expect(err).toBeInstanceOf(PlatformUnavailableError);
+    expect(err.status).toBe(502);
+  });
+
+  it("times out a slow platform with 504 instead of hanging", async () => {
+    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
+    await h.setFaults({ latencyMs: 1500, pathPrefix: "/svc-mcp" });
+    const started = Date.now();
+    const err = await quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol")).catch((e) => e);
+    expect(err).toBeInstanceOf(PlatformTimeoutError);
+    expect(err.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+
+  it("times out a platform that never answers", async () => {
+    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
+    await h.setFaults({ hangRate: 1, pathPrefix: "/svc-mcp" });
+    await expect(quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformTimeoutError);
+  });
+
+  it("answers 502 when nothing listens at the platform address", async () => {
+    const nowhere = createPlatform({ baseUrl: "http://127.0.0.1:9", clientId: TEST_CLIENT_ID, timeoutMs: 1000 }, { database: t.database, idp: h.idp });
+    await expect(nowhere.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformUnavailableError);
+  });
+
+  describe("with payload encryption", () => {
+    const seen: { requestHeaders: Headers; requestBody?: string; responseBody: string }[] = [];
+    const recordingFetch: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      seen.push({ requestHeaders: new Headers(init?.headers), requestBody: init?.body as string | undefined, responseBody: await res.clone().text() });
+      return res;
+    };
+    afterEach(() => void (seen.length = 0));
+
+    it("encrypts requests (token exchange included) and decrypts answers", async () => {
+      const encrypted = createPlatform(
+        { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: TEST_ENCRYPTION, fetch: recordingFetch },
+        { database: t.database, idp: h.idp },
+      );
+      await encrypted.tokens.signIn(h.staff);
+      const result = await encrypted.forStaff(h.staff).drugs.findGenericDrugs(query("azithromycin"));
+      expect(result.results[0]!.name.toLowerCase()).toBe("azithromycin");
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      for (const call of seen) {
+        expect(call.requestHeaders.get("x-encryption")).toBe("JWE");
+        expect(JSON.parse(call.responseBody)).toHaveProperty("ciphertext");
+      }
+      const verifyCall = seen[0]!;
+      expect(JSON.parse(verifyCall.requestBody!)).toMatchObject({ kid: TEST_ENCRYPTION.kid, protected: expect.any(String), tag: expect.any(String) });
+      expect(verifyCall.requestBody).not.toContain("id_token");
+    });
+
+    it("says clearly when the platform's answer cannot be decrypted", async () => {
+      const wrongKey = createPlatform(
+        { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: { kid: TEST_ENCRYPTION.kid, key: "not-the-same-key" } },
+        { database: t.database, idp: h.idp },
+      );
+      const err = await wrongKey.forStaff(h.staff).drugs.findGenericDrugs(query("azithromycin")).catch((e) => e);
+      expect(err).toBeInstanceOf(PlatformUnavailableError);
+      expect(String(err.detail)).toMatch(/decrypt/);
+    });
+  });
+});
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+
+describe.skipIf(!pgUp)("token renewal across two app instances on PostgreSQL", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  beforeAll(async () => {
+    t = await postgresTestDatabase();
+    h = await startPlatformHarness(t.database);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+
+  it("lets only one instance refresh an expired token", async () => {
+    const second = await t.openAnother();
+    const a = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+    const b = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: second, idp: h.idp });
+    await a.tokens.signIn(h.staff);
+    await h.ageStoredToken(t.database);
+    await h.resetStats();
+    const calls = [a, b].flatMap((p) => Array.from({ length: 25 }, () => p.forStaff(h.staff).drugs.findGenericDrugs(query("aspirin"))));
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.results.length > 0)).toBe(true);
+    expect((await h.stats())["oidc.refresh"]).toBe(1);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Keeps each staff member's platform tokens on the server. Renewal is single-flight per
+ * staff member inside this process, and serialised across app instances by a PostgreSQL
+ * advisory lock (PGlite is one process by nature, so the in-process guard is enough there).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { OidcTokenResponse } from "@/lib/schemas/platform-auth";
+import type { Database, Db } from "../db/connect";
+import { platformTokens } from "../db/schema";
+import type { IdentityProvider } from "../auth/identity-provider";
+import { PlatformCredentialsError, PlatformRejectedError } from "../errors";
+import type { IdentityApi } from "./identity";
+
+export interface StaffIdentity {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+export interface TokenStoreOptions {
+  database: Database;
+  identity: IdentityApi;
+  idp: IdentityProvider;
+  clientId: string;
+  /** Renew this long before the access token runs out. */
+  refreshSkewSeconds?: number;
+  now?: () => number;
+}
+
+type TokenRow = typeof platformTokens.$inferSelect;
+
+export function platformTokenStore(opts: TokenStoreOptions) {
+  const now = opts.now ?? Date.now;
+  const skewMs = (opts.refreshSkewSeconds ?? 60) * 1000;
+  const inFlight = new Map<string, Promise<string>>();
+
+  const isFresh = (row: TokenRow | undefined): row is TokenRow => !!row && row.accessExpiresAt.getTime() - skewMs > now();
+
+  async function read(db: Db, staffId: string): Promise<TokenRow | undefined> {
+    const [row] = await db.select().from(platformTokens).where(eq(platformTokens.staffId, staffId)).limit(1);
+    return row;
+  }
+
+  async function save(db: Db, staffId: string, t: OidcTokenResponse): Promise<string> {
+    const at = now();
+    const values = {
+      accessToken: t.access_token,
+      accessExpiresAt: new Date(at + t.expires_in * 1000),
+      refreshToken: t.refresh_token,
+      refreshExpiresAt: new Date(at + t.refresh_token_expires_in * 1000),
+      updatedAt: new Date(at),
+    };
+    await db.insert(platformTokens).values({ staffId, ...values }).onConflictDoUpdate({ target: platformTokens.staffId, set: values });
+    return t.access_token;
+  }
+
+  function withLock<T>(staffId: string, fn: (db: Db) => Promise<T>): Promise<T> {
+    if (opts.database.kind === "pglite") return fn(opts.database.db);
+    return opts.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"platform-token:" + staffId}))`);
+      return fn(tx as unknown as Db);
+    });
+  }
+
+  async function verify(db: Db, staff: StaffIdentity): Promise<string> {
+    const idToken = await opts.idp.mintIdToken(staff, opts.clientId);
+    return save(db, staff.id, await opts.identity.verify(idToken));
+  }
+
+  function renew(staff: StaffIdentity, rejected?: string): Promise<string> {
+    const running = inFlight.get(staff.id);
+    if (running) return running;
+    const flight = withLock(staff.id, async (db) => {
+      const row = await read(db, staff.id);
+      // Another request or instance renewed while we waited for the lock.
+      if (isFresh(row) && row.accessToken !== rejected) return row.accessToken;
+      if (row && row.refreshExpiresAt.getTime() > now()) {
+        try {
+          return save(db, staff.id, await opts.identity.refresh(row.refreshToken));
+        } catch (err) {
+          if (!(err instanceof PlatformCredentialsError || err instanceof PlatformRejectedError)) throw err;
+          // Refresh token refused (revoked, rotated elsewhere): start over with a fresh id_token.
+        }
+      }
+      return verify(db, staff);
+    }).finally(() => inFlight.delete(staff.id));
+    inFlight.set(staff.id, flight);
+    return flight;
+  }
+
+  return {
+    /** Exchanges a fresh id_token for platform tokens (at sign-in). */
+    signIn: (staff: StaffIdentity) => withLock(staff.id, (db) => verify(db, staff)),
+    async accessToken(staff: StaffIdentity): Promise<string> {
+      const row = await read(opts.database.db, staff.id);
+      return isFresh(row) ? row.accessToken : renew(staff);
+    },
+    renewAfterRejection: (staff: StaffIdentity, rejected: string) => renew(staff, rejected),
+    async forget(staffId: string): Promise<void> {
+      await opts.database.db.delete(platformTokens).where(eq(platformTokens.staffId, staffId));
+    },
+  };
+}
+export type PlatformTokenStore = ReturnType<typeof platformTokenStore>;

@@ -1,0 +1,27 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { database } from "./db";
+import { identityProvider, type IdentityProvider } from "./auth/identity-provider";
+import { createPlatform, type Platform } from "./platform/client";
+
+interface Services {
+  idp: IdentityProvider;
+  platform: Platform;
+}
+
+const holder = globalThis as unknown as { __clinicServices?: Promise<Services> };
+
+/** The app instance's long-lived services, built once per process. */
+export function services(): Promise<Services> {
+  holder.__clinicServices ??= (async () => {
+    const config = env();
+    const db = await database();
+    const idp = identityProvider(db.db, config.appUrl);
+    const platform = createPlatform(config.platform, { database: db, idp });
+    return { idp, platform };
+  })().catch((err) => {
+    holder.__clinicServices = undefined;
+    throw err;
+  });
+  return holder.__clinicServices;
+}

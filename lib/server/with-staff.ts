@@ -1,0 +1,110 @@
+import "server-only";
+import type { z } from "zod";
+import { env } from "@/lib/env";
+import { canUse, type Feature } from "@/lib/access";
+import { getStaffSession, type StaffSession } from "./auth/session";
+import { db } from "./db";
+import type { Db } from "./db/connect";
+import { services } from "./services";
+import type { StaffPlatform } from "./platform/client";
+import { recordAudit, type AuditEntry } from "./audit";
+import { clientAddress } from "./request-info";
+import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, ValidationError, problemResponse } from "./errors";
+
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export interface StaffRouteContext<Q, B> {
+  req: Request;
+  staff: StaffSession;
+  query: Q;
+  body: B;
+  params: Record<string, string>;
+  platform: StaffPlatform;
+  db: Db;
+  /** Records an entry in the audit log for this staff member and address. */
+  audit(entry: Omit<AuditEntry, "staffId" | "ip">): Promise<void>;
+}
+
+export interface StaffRouteOptions<Q, B> {
+  feature: Feature;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  bodyLimit?: number;
+}
+
+/** Mutations must come from our own pages: the browser's Origin (or Fetch Metadata) says so. */
+function isSameOrigin(req: Request): boolean {
+  const origin = req.headers.get("origin");
+  if (origin) {
+    const allowed = new Set([env().appUrl, new URL(req.url).origin]);
+    return allowed.has(origin);
+  }
+  return req.headers.get("sec-fetch-site") === "same-origin";
+}
+
+async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new PayloadTooLargeError(limit);
+  const text = await req.text();
+  if (Buffer.byteLength(text) > limit) throw new PayloadTooLargeError(limit);
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError({ body: "The request body is not valid JSON." }, "The request body is not valid JSON.");
+  }
+}
+
+/**
+ * The one wrapper every staff route handler goes through: session, role, same-origin check on
+ * mutations, body-size limit, zod parsing, and typed errors → application/problem+json.
+ */
+export function withStaff<Q = undefined, B = undefined>(
+  options: StaffRouteOptions<Q, B>,
+  handler: (ctx: StaffRouteContext<Q, B>) => Promise<Response>,
+) {
+  return async (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+    try {
+      const staff = await getStaffSession();
+      if (!staff) throw new UnauthenticatedError();
+      const store = await db();
+      const ip = clientAddress(req.headers) ?? null;
+      const audit = (entry: Omit<AuditEntry, "staffId" | "ip">) => recordAudit(store, { ...entry, staffId: staff.id, ip });
+      if (!canUse(staff.role, options.feature)) {
+        await audit({ action: req.method, resource: options.feature, outcome: "denied", detail: { path: new URL(req.url).pathname } });
+        throw new ForbiddenError();
+      }
+      const mutation = !["GET", "HEAD", "OPTIONS"].includes(req.method);
+      if (mutation && !isSameOrigin(req)) throw new ForbiddenError("This request did not come from the front-desk app.");
+
+      let query = undefined as Q;
+      if (options.query) {
+        const raw = Object.fromEntries(new URL(req.url).searchParams);
+        const parsed = options.query.safeParse(raw);
+        if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+        query = parsed.data;
+      }
+      let body = undefined as B;
+      if (options.body) {
+        const parsed = options.body.safeParse(await readJsonBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT));
+        if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+        body = parsed.data;
+      }
+      const { platform } = await services();
+      return await handler({
+        req,
+        staff,
+        query,
+        body,
+        params: (await route?.params) ?? {},
+        platform: platform.forStaff(staff),
+        db: store,
+        audit,
+      });
+    } catch (err) {
+      // The browser went away (a newer keystroke cancelled this search): nobody reads the answer.
+      if (req.signal.aborted) return new Response(null, { status: 499 });
+      return problemResponse(err);
+    }
+  };
+}

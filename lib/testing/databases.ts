@@ -1,0 +1,76 @@
+/**
+ * Test databases: a throw-away PGlite directory, and — when PostgreSQL answers on
+ * 127.0.0.1:5432 — a throw-away database there. Suites skip PostgreSQL with a clear reason.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Database } from "../server/db/connect";
+
+export const POSTGRES_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  /** Opens another connection pool to the same data (a second app instance). */
+  openAnother(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+export async function pgliteTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-pglite-"));
+  const database = await openDatabase({ dataDir });
+  return {
+    database,
+    openAnother: () => Promise.reject(new Error("PGlite serves one process; there is no second instance")),
+    async dispose() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresTestDatabase(): Promise<TestDatabase> {
+  const name = `clinic_test_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+  const opened: Database[] = [];
+  const open = async () => {
+    const d = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });
+    opened.push(d);
+    return d;
+  };
+  const database = await open();
+  return {
+    database,
+    url,
+    openAnother: open,
+    async dispose() {
+      await Promise.all(opened.map((d) => d.close().catch(() => {})));
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const SKIP_POSTGRES_MESSAGE =
+  "PostgreSQL is not answering on 127.0.0.1:5432 — the DATABASE_URL suites are skipped (start it to run them).";

@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium: Playwright cannot download its own browser on these machines.
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+// Overridable so that several checkouts can run their end-to-end suites side by side.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
+const baseURL = `http://localhost:${APP_PORT}`;
+
+const roleProject = (role: "receptionist" | "doctor" | "admin") => ({
+  name: role,
+  testMatch: new RegExp(`\\.${role}\\.spec\\.ts$`),
+  dependencies: ["setup"],
+  use: { storageState: `e2e/.auth/${role}.json` },
+});
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    locale: "en-IN",
+    timezoneId: "Asia/Kolkata",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    { name: "anonymous", testMatch: /\.anon\.spec\.ts$/ },
+    roleProject("receptionist"),
+    roleProject("doctor"),
+    roleProject("admin"),
+  ],
+  webServer: {
+    command: "npx tsx e2e/serve.ts",
+    env: { E2E_APP_PORT: String(APP_PORT), E2E_SANDBOX_PORT: String(SANDBOX_PORT) },
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { daysInclusive, finalAmount, MAX_PLATFORM_WINDOW_DAYS, PlatformBookingRequest, PlatformBookingResponse, PlatformService, platformDateDay } from "../lib/schemas/slots";
+import type { Authenticate } from "./authenticate";
+import type { SandboxRoute, Services } from "./context";
+import { badRequest, HttpError } from "./errors";
+import { DEMO_CLINICS, DEMO_DOCTORS, type DemoClinic, type DemoDoctor } from "./practice-data";
+import { findService, generateSlots, slotKey, takenByDemoPatients, type GeneratedSlot } from "./slot-calendar";
+import { controlRoute } from "./control-routes";
+
+export interface StoredAppointment {
+  appointment_id: string;
+  partner_appointment_id: string | null;
+  doctor_id: string;
+  clinic_id: string;
+  patient_id: string;
+  conf_id: string;
+  start_time: string;
+  end_time: string;
+  mode: string;
+  status: "booked";
+  created_at: string;
+  /** "partner" when booked through the API, "sandbox" when a test took the slot. */
+  source: "partner" | "sandbox";
+}
+
+const notFound = (code: string, message: string) => new HttpError(404, code, message);
+const conflict = (code: string, message: string) => new HttpError(409, code, message);
+
+function practiceOf(doctorId: string, clinicId: string): { doctor: DemoDoctor; clinic: DemoClinic } {
+  const doctor = DEMO_DOCTORS.find((d) => d.id === doctorId);
+  if (!doctor) throw notFound("DOCTOR_NOT_FOUND", `No doctor with id ${doctorId}`);
+  const clinic = DEMO_CLINICS.find((c) => c.id === clinicId);
+  if (!clinic) throw notFound("CLINIC_NOT_FOUND", `No clinic with id ${clinicId}`);
+  if (!doctor.schedule[clinic.id]) throw notFound("DOCTOR_NOT_AT_CLINIC", `${doctor.name} does not practise at ${clinic.name}`);
+  return { doctor, clinic };
+}
+
+/** Only the spec's fields leave the sandbox. */
+const publicService = (s: PlatformService): PlatformService => PlatformService.parse(s);
+
+function dateParam(url: URL, name: string): string {
+  const raw = url.searchParams.get(name);
+  if (raw === null || raw.trim() === "") throw badRequest(`${name} is required`, "INVALID_REQUEST");
+  const day = platformDateDay(raw);
+  if (!day) throw badRequest(`${name} is not a date (use YYYY-MM-DD or an ISO 8601 date-time): ${raw.slice(0, 40)}`, "INVALID_DATE");
+  return day;
+}
+
+/** The clinic-local calendar day of an instant. */
+function clinicDay(ms: number, offset: string): string {
+  const sign = offset.startsWith("-") ? -1 : 1;
+  const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
+  return new Date(ms + minutes * 60_000).toISOString().slice(0, 10);
+}
+
+/** Slot listing (spec 2.4 / 4.8), booking (`POST /dr/v1/appointment`) and their /__sandbox helpers. */
+export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRoute[] {
+  const appointments = s.store.collection<StoredAppointment>("appointments");
+  const booked = new Set(appointments.values().map((a) => slotKey(a.doctor_id, a.clinic_id, a.conf_id, Date.parse(a.start_time))));
+
+  const isFree = (doctorId: string, clinicId: string, slot: GeneratedSlot, now: number) =>
+    Date.parse(slot.s) > now && !takenByDemoPatients(doctorId, clinicId, slot) && !booked.has(slotKey(doctorId, clinicId, slot.confId, Date.parse(slot.s)));
+
+  function findSlot(doctor: DemoDoctor, clinic: DemoClinic, confId: string, startTime: string): GeneratedSlot {
+    const start = Date.parse(startTime);
+    if (Number.isNaN(start) || !startTime.includes("T")) throw badRequest(`start_time is not an ISO 8601 date-time: ${startTime.slice(0, 40)}`, "INVALID_DATE");
+    if (!findService(doctor, confId)) throw notFound("SERVICE_NOT_FOUND", `${doctor.name} has no service ${confId}`);
+    const day = clinicDay(start, clinic.offset);
+    const slot = generateSlots(doctor, clinic, day, day).find((g) => g.confId === confId && Date.parse(g.s) === start);
+    if (!slot) throw notFound("SLOT_NOT_FOUND", `No ${confId} slot starts at ${startTime} at ${clinic.name}`);
+    return slot;
+  }
+
+  function book(input: PlatformBookingRequest, source: StoredAppointment["source"]): { appointment: StoredAppointment; created: boolean } {
+    const { doctor, clinic } = practiceOf(input.doctor_id, input.clinic_id);
+    const pid = input.partner_appointment_id;
+    if (pid) {
+      const earlier = appointments.values().find((a) => a.partner_appointment_id === pid);
+      if (earlier) {
+        const same = earlier.doctor_id === input.doctor_id && earlier.conf_id === input.conf_id && Date.parse(earlier.start_time) === Date.parse(input.start_time) && earlier.patient_id === input.patient_id;
+        if (!same) throw conflict("DUPLICATE_PARTNER_APPOINTMENT_ID", `partner_appointment_id ${pid} already names another booking`);
+        return { appointment: earlier, created: false };
+      }
+    }
+    const slot = findSlot(doctor, clinic, input.conf_id, input.start_time);
+    const svc = findService(doctor, input.conf_id)!;
+    if (!svc.mode.includes(input.mode)) throw badRequest(`mode must be one of ${svc.mode.join(", ")} for ${svc.service_name}`, "INVALID_MODE");
+    if (!isFree(doctor.id, clinic.id, slot, Date.now())) throw conflict("SLOT_NOT_AVAILABLE", "This slot is no longer available");
+    const appointment: StoredAppointment = {
+      appointment_id: `apt_${randomUUID()}`,
+      partner_appointment_id: pid ?? null,
+      doctor_id: doctor.id,
+      clinic_id: clinic.id,
+      patient_id: input.patient_id,
+      conf_id: svc.conf_id,
+      start_time: slot.s,
+      end_time: slot.e,
+      mode: input.mode,
+      status: "booked",
+      created_at: new Date().toISOString(),
+      source,
+    };
+    appointments.set(appointment.appointment_id, appointment);
+    booked.add(slotKey(doctor.id, clinic.id, svc.conf_id, Date.parse(slot.s)));
+    s.events.emit("appointment.created", {
+      appointment_id: appointment.appointment_id,
+      partner_appointment_id: appointment.partner_appointment_id,
+      doctor_id: doctor.id,
+      clinic_id: clinic.id,
+      patient_id: appointment.patient_id,
+      conf_id: svc.conf_id,
+      service_id: svc.service_id,
+      service_name: svc.service_name,
+      appointment_type: svc.appointment_type,
+      mode: appointment.mode,
+      start_time: appointment.start_time,
+      end_time: appointment.end_time,
+      status: appointment.status,
+      amount: { price: svc.price, conv_fee: svc.conv_fee, discount: svc.discount, total: finalAmount(svc), currency: svc.currency },
+      pre_pay: svc.pre_pay,
+      post_pay: svc.post_pay,
+      created_at: appointment.created_at,
+    });
+    return { appointment, created: true };
+  }
+
+  const bookingBody = (a: StoredAppointment, status: number) => ({
+    data: PlatformBookingResponse.shape.data.parse(a),
+    success: "true",
+    status_code: status,
+  });
+
+  const routes: SandboxRoute[] = [
+    {
+      method: "GET",
+      pattern: "/dr/v1/doctor/:doctorId/clinic/:clinicId/appointment/slot",
+      name: "slots.list",
+      family: "dr",
+      handler: async (ctx) => {
+        await authenticate(ctx, { scheme: "business" });
+        const { doctor, clinic } = practiceOf(ctx.params.doctorId!, ctx.params.clinicId!);
+        const from = dateParam(ctx.url, "start_date");
+        const to = dateParam(ctx.url, "end_date");
+        const days = daysInclusive(from, to);
+        if (days < 1) throw badRequest("end_date is before start_date", "INVALID_DATE_RANGE");
+        if (days > MAX_PLATFORM_WINDOW_DAYS) throw badRequest(`The window spans ${days} days; at most ${MAX_PLATFORM_WINDOW_DAYS} are allowed`, "INVALID_DATE_RANGE");
+        const now = Date.now();
+        const groups = new Map<string, { available: boolean; conf_id: string; s: string; e: string }[]>();
+        const services: Record<string, PlatformService> = {};
+        for (const block of doctor.schedule[clinic.id] ?? []) services[block.confId] = publicService(findService(doctor, block.confId)!);
+        for (const slot of generateSlots(doctor, clinic, from, to)) {
+          const list = groups.get(slot.serviceType) ?? groups.set(slot.serviceType, []).get(slot.serviceType)!;
+          list.push({ available: isFree(doctor.id, clinic.id, slot, now), conf_id: slot.confId, s: slot.s, e: slot.e });
+        }
+        return {
+          body: {
+            data: { schedule: { [clinic.id]: [...groups].map(([service_type, slots]) => ({ service_type, slots })) }, services },
+            success: "true",
+            status_code: 200,
+          },
+        };
+      },
+    },
+    {
+      method: "POST",
+      pattern: "/dr/v1/appointment",
+      name: "appointments.book",
+      family: "dr",
+      handler: async (ctx) => {
+        await authenticate(ctx, { scheme: "business" });
+        const { appointment, created } = book(ctx.json(PlatformBookingRequest), "partner");
+        return { status: created ? 201 : 200, body: bookingBody(appointment, created ? 201 : 200) };
+      },
+    },
+  ];
+  if (!s.config.controlRoutes) return routes;
+
+  const control = controlRoute;
+  const TakeSlot = PlatformBookingRequest.omit({ patient_id: true, mode: true, partner_appointment_id: true }).extend({ patient_id: z.string().default("walk-in-demo") });
+  return [
+    ...routes,
+    // The demo practice, so the app can pre-fill its doctor and clinic directory in sandbox mode.
+    control("GET", "practice", "practice", () => ({
+      body: {
+        doctors: DEMO_DOCTORS.map((d) => ({ id: d.id, name: d.name, speciality: d.speciality, clinicIds: Object.keys(d.schedule) })),
+        clinics: DEMO_CLINICS.map(({ id, name, city, timeZone }) => ({ id, name, city, timeZone })),
+      },
+    })),
+    // Another desk books a slot: lets tests see "taken meanwhile".
+    control("POST", "slots/take", "slots.take", (ctx) => {
+      const input = ctx.json(TakeSlot);
+      const svc = DEMO_DOCTORS.find((d) => d.id === input.doctor_id)?.services.find((x) => x.conf_id === input.conf_id);
+      const { appointment } = book({ ...input, mode: svc?.mode[0] ?? "in_clinic" }, "sandbox");
+      return { status: 201, body: appointment };
+    }),
+    control("GET", "appointments", "appointments.list", () => ({ body: { appointments: appointments.values() } })),
+  ];
+}

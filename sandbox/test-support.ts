@@ -1,0 +1,101 @@
+import { createServer, type Server } from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { SandboxConfig } from "../lib/schemas/sandbox-config";
+import { silentLogger } from "./log";
+import { startSandbox, type RunningSandbox } from "./server";
+
+export const CLIENT_ID = "front-desk-test";
+export const CLIENT_SECRET = "s3cret-for-tests";
+export const ENCRYPTION_KID = "k1";
+export const ENCRYPTION_KEY = "0123456789abcdef";
+
+/** A stand-in identity provider: one ES256 key published as JWKS on a local port. */
+export interface TestIdp {
+  issuer: string;
+  sign(claims?: Record<string, unknown>, opts?: { audience?: string; issuer?: string; expiresIn?: string | number; key?: CryptoKey }): Promise<string>;
+  otherKey: CryptoKey;
+  close(): Promise<void>;
+}
+
+export async function startIdp(): Promise<TestIdp> {
+  const { privateKey, publicKey } = await generateKeyPair("ES256");
+  const other = await generateKeyPair("ES256");
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "idp-key-1", alg: "ES256", use: "sig" };
+  const server: Server = createServer((req, res) => {
+    if (req.url === "/.well-known/jwks.json") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ keys: [jwk] }));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    issuer,
+    otherKey: other.privateKey,
+    sign: (claims = {}, opts = {}) =>
+      new SignJWT({ email: "doctor@clinic.test", ...claims })
+        .setProtectedHeader({ alg: "ES256", kid: "idp-key-1" })
+        .setSubject("staff-42")
+        .setIssuer(opts.issuer ?? issuer)
+        .setAudience(opts.audience ?? CLIENT_ID)
+        .setIssuedAt()
+        .setExpirationTime(opts.expiresIn ?? "5m")
+        .sign(opts.key ?? privateKey),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+export async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "sandbox-test-"));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export function testConfig(idp: TestIdp, dataDir: string, overrides: Partial<SandboxConfig> = {}): SandboxConfig {
+  return SandboxConfig.parse({
+    port: 0,
+    dataDir,
+    clients: [{ clientId: CLIENT_ID, issuer: idp.issuer, clientSecret: CLIENT_SECRET }],
+    encryptionKeys: { [ENCRYPTION_KID]: ENCRYPTION_KEY },
+    ...overrides,
+  });
+}
+
+export const start = (config: SandboxConfig): Promise<RunningSandbox> => startSandbox(config, { logger: silentLogger });
+
+/** Small JSON client: returns status, headers and parsed body. */
+export async function call(
+  base: string,
+  method: string,
+  pathname: string,
+  opts: { body?: unknown; headers?: Record<string, string>; rawBody?: string; signal?: AbortSignal } = {},
+) {
+  const headers: Record<string, string> = { ...opts.headers };
+  let body: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await fetch(base + pathname, { method, headers, body, signal: opts.signal });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests probe arbitrary answer shapes
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+/** Signs in through OIDC verify and returns the token answer. */
+export async function signIn(sandbox: RunningSandbox, idp: TestIdp) {
+  const r = await call(sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: { id_token: await idp.sign() } });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
+  return r.json as { access_token: string; refresh_token: string; expires_in: number; refresh_token_expires_in: number; redirect_url: string };
+}

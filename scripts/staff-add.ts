@@ -1,0 +1,70 @@
+/**
+ * `npm run staff:add -- --email e --name "Full Name" --role doctor`
+ * Adds a staff member; the password is read from standard input (typed, or piped).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { ConfigError, env } from "../lib/env";
+import { NewStaff, ROLES } from "../lib/schemas/staff";
+import { openDatabase } from "../lib/server/db/connect";
+import { addStaff } from "../lib/server/auth/staff-repo";
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error(`Usage: npm run staff:add -- --email <e-mail> --name "<full name>" --role <${ROLES.join("|")}>`);
+  console.error("The password (at least 12 characters) is asked for, or read from standard input.");
+  process.exit(2);
+}
+
+async function readPassword(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  if (process.stdin.isTTY) {
+    process.stdout.write("Password (not shown): ");
+    // Hide what is typed: readline echoes through _writeToOutput.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
+  }
+  const line = await new Promise<string>((resolve) => rl.once("line", resolve).once("close", () => resolve("")));
+  rl.close();
+  if (process.stdin.isTTY) process.stdout.write("\n");
+  return line.trim();
+}
+
+function appIsRunning(dataDir: string): boolean {
+  const pidFile = path.join(dataDir, "app.pid");
+  if (!existsSync(pidFile)) return false;
+  try {
+    process.kill(Number(readFileSync(pidFile, "utf8")), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" } } });
+  if (!values.email || !values.name || !values.role) usage();
+  let config;
+  try {
+    config = env();
+  } catch (err) {
+    if (err instanceof ConfigError) usage(err.message);
+    throw err;
+  }
+  if (!config.databaseUrl && appIsRunning(config.dataDir)) {
+    usage("The app is running on the embedded database; stop it (Ctrl-C) and run this again.");
+  }
+  const input = NewStaff.safeParse({ ...values, password: await readPassword() });
+  if (!input.success) usage(input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const result = await addStaff(database.db, input.data);
+    if (!result.created) usage(`A staff member with the e-mail ${input.data.email} already exists.`);
+    console.log(`Added ${input.data.name} (${input.data.role}) as ${input.data.email}.`);
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

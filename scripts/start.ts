@@ -1,0 +1,93 @@
+/**
+ * `npm start`: builds when the sources changed, starts the sandbox platform when no real
+ * platform is configured, then the app. Ctrl-C stops both.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { ConfigError, env, sandboxConfig } from "../lib/env";
+import { startSandbox } from "../sandbox/server";
+import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
+
+const dev = process.argv.includes("--dev");
+const nextBin = createRequire(__filename).resolve("next/dist/bin/next");
+const SOURCES = ["app", "components", "lib", "public", "types", "next.config.js", "tailwind.config.ts", "postcss.config.mjs", "proxy.ts", "package-lock.json", "tsconfig.json"];
+
+function newestSourceTime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestSourceTime(path.join(entry, name))));
+}
+
+function buildIfNeeded() {
+  const buildId = path.join(".next", "BUILD_ID");
+  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  if (builtAt > Math.max(...SOURCES.map(newestSourceTime))) return;
+  console.log("Building the app (first start or changed sources)…");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = env();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!dev) buildIfNeeded();
+
+  const sandbox = config.sandboxMode ? await startSandbox(sandboxConfig()) : undefined;
+  const pidFile = path.join(config.dataDir, "app.pid");
+  writeFileSync(pidFile, String(process.pid));
+
+  const app: ChildProcess = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(config.port)], {
+    stdio: "inherit",
+    env: { ...process.env, NEXTAUTH_URL: config.appUrl },
+  });
+
+  console.log(`\nFront desk:        ${config.appUrl}`);
+  if (sandbox) {
+    console.log(`Sandbox platform:  ${sandbox.url}  (demo data, not for clinical use)`);
+    console.log(`Demo staff:        ${DEMO_STAFF.map((s) => `${s.email} / ${s.password}`).join(" · ")}\n`);
+  } else {
+    console.log(`Platform:          ${config.platform.baseUrl}\n`);
+  }
+
+  void warmUp(config.port);
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (app.exitCode === null) app.kill("SIGTERM");
+    await sandbox?.close();
+    rmSync(pidFile, { force: true });
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+  app.on("exit", (code) => void stop(code ?? 0));
+}
+
+/** Opens the database (migrations, demo staff) before the first visitor has to wait for it. */
+async function warmUp(port: number) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(30_000) });
+      const health = (await res.json()) as { status: string };
+      console.log(health.status === "ok" ? "Ready: database open, platform reachable." : `Started, but degraded: ${JSON.stringify(health)}`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+void main();

@@ -1,0 +1,13 @@
+import type { Role } from "@/lib/schemas/staff";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; name: string; email: string; role: Role };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    role?: string;
+  }
+}
