@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { PatientDocuments } from "@/components/documents/patient-documents";
+import { PatientProfileView } from "@/components/patients/patient-profile-view";
+import { canUse } from "@/lib/access";
+import { getTranslator } from "@/lib/i18n/server";
+import { requireStaff } from "@/lib/server/auth/session";
+import { PATIENT_WRITE_ROLES } from "@/lib/server/patients/registration-access";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("patients.profile");
+  return { title: t("title") };
+}
+
+/** One patient; `id` is the platform's profile oid. */
+export default async function PatientPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const staff = await requireStaff("patients", `/patients/${encodeURIComponent(id)}`);
+  return (
+    <div className="grid gap-6">
+      <PatientProfileView id={id} canEdit={PATIENT_WRITE_ROLES.includes(staff.role)} />
+      {canUse(staff.role, "documents") ? <PatientDocuments patientId={id} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { forbidden } from "next/navigation";
+import { ScrollText } from "lucide-react";
+import { PageHeader } from "@/components/layout/page-header";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Label, Select } from "@/components/ui/field";
+import { AuditPatientFilter } from "@/components/patients/audit-patient-filter";
+import { TIME_ZONE } from "@/lib/i18n/config";
+import { getTranslator } from "@/lib/i18n/server";
+import { requireStaff } from "@/lib/server/auth/session";
+import { db } from "@/lib/server/db";
+import { patientAuditEntries, staffWithPatientAudit } from "@/lib/server/patients/patient-audit";
+import { summariesByIds } from "@/lib/server/patients/patient-index";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("patients.audit");
+  return { title: t("pageTitle") };
+}
+
+const when = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").trim().slice(0, 64);
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/** Admins only: who read or changed which patient's data, when, and with what outcome. */
+export default async function PatientAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const staffMember = await requireStaff("patients", "/patients/audit");
+  if (staffMember.role !== "admin") forbidden();
+  const t = await getTranslator("patients");
+  const roles = await getTranslator("roles");
+  const patientId = first(params.patient);
+  const staffId = UUID.test(first(params.staff)) ? first(params.staff) : "";
+  const store = await db();
+  const [entries, staffList] = await Promise.all([patientAuditEntries(store, { patientId: patientId || undefined, staffId: staffId || undefined }), staffWithPatientAudit(store)]);
+  const tone = { ok: "success", denied: "danger", failed: "warning" } as const;
+  return (
+    <>
+      <PageHeader title={t("audit.title")} description={t("audit.subtitle")} icon={<ScrollText className="size-5" />} />
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="w-full sm:w-80">
+          <AuditPatientFilter initial={patientId ? ((await summariesByIds(store, [patientId])).get(patientId) ?? null) : null} />
+        </div>
+        <div className="w-full sm:w-64">
+          <Label htmlFor="audit-staff">{t("audit.filterStaff")}</Label>
+          <Select id="audit-staff" name="staff" defaultValue={staffId} className="mt-1.5 h-10">
+            <option value="">{t("audit.allStaff")}</option>
+            {staffList.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+          {t("audit.apply")}
+        </button>
+      </form>
+      <Card className="overflow-x-auto">
+        {entries.length === 0 ? (
+          <p className="p-6 text-sm text-ink-muted">{t("audit.empty")}</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("audit.title")}</caption>
+            <thead className="border-b border-line text-xs text-ink-muted">
+              <tr>
+                {(["when", "who", "role", "what", "patient", "outcome"] as const).map((c) => (
+                  <th key={c} scope="col" className="px-4 py-2 font-medium">
+                    {t(`audit.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td className="px-4 py-2 whitespace-nowrap tabular-nums">{when.format(e.at)}</td>
+                  <td className="px-4 py-2">{e.staffName ?? "—"}</td>
+                  <td className="px-4 py-2">{e.role === "receptionist" || e.role === "doctor" || e.role === "admin" ? roles(e.role) : (e.role ?? "—")}</td>
+                  <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    {e.patientId ? (
+                      <Link className="underline" href={`/patients/${e.patientId}`}>
+                        {e.patientId}
+                      </Link>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className="px-4 py-2">
+                    <Badge tone={tone[e.outcome]}>{t(`audit.outcomes.${e.outcome}`)}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { forbidden } from "next/navigation";
+import { UserPlus } from "lucide-react";
+import { PageHeader } from "@/components/layout/page-header";
+import { RegistrationForm } from "@/components/patients/registration-form";
+import { getTranslator } from "@/lib/i18n/server";
+import { requireStaff } from "@/lib/server/auth/session";
+import { PATIENT_WRITE_ROLES } from "@/lib/server/patients/registration-access";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslator("patients.register");
+  return { title: t("pageTitle") };
+}
+
+export default async function RegisterPatientPage() {
+  const staff = await requireStaff("patients", "/patients/new");
+  if (!PATIENT_WRITE_ROLES.includes(staff.role)) forbidden();
+  const t = await getTranslator("patients.register");
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("subtitle")} icon={<UserPlus className="size-5" />} />
+      <RegistrationForm />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { PatientUpdate } from "@/lib/schemas/patients";
+import { assertCanWritePatients } from "@/lib/server/patients/registration-access";
+import { updatePatient } from "@/lib/server/patients/update-patient";
+import { readPatient } from "@/lib/server/patients/patient-profile";
+import { withStaff } from "@/lib/server/with-staff";
+
+export const GET = withStaff({ feature: "patients" }, async ({ params, db, platform, staff, audit, req }) => {
+  const id = params.id ?? "";
+  try {
+    const profile = await readPatient({ db, patients: platform.patients }, id, req.signal);
+    await audit({ action: "patients.read", resource: "patient", resourceId: id, outcome: "ok", detail: { role: staff.role } });
+    return Response.json(profile, { headers: { "cache-control": "private, no-store" } });
+  } catch (err) {
+    await audit({ action: "patients.read", resource: "patient", resourceId: id, outcome: "failed", detail: { role: staff.role, error: err instanceof Error ? err.message : String(err) } });
+    throw err;
+  }
+});
+
+export const PATCH = withStaff({ feature: "patients", body: PatientUpdate }, async ({ params, body, db, platform, staff, audit }) => {
+  assertCanWritePatients(staff.role);
+  const id = params.id ?? "";
+  try {
+    const { profile, changed } = await updatePatient({ db, patients: platform.patients }, id, body);
+    await audit({ action: "patients.update", resource: "patient", resourceId: id, outcome: "ok", detail: { role: staff.role, fields: changed, overwrite: body.overwrite } });
+    return Response.json(profile, { headers: { "cache-control": "no-store" } });
+  } catch (err) {
+    await audit({ action: "patients.update", resource: "patient", resourceId: id, outcome: "failed", detail: { role: staff.role, error: err instanceof Error ? err.message : String(err) } });
+    throw err;
+  }
+});

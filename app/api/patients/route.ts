@@ -1,0 +1,19 @@
+import { IDEMPOTENCY_HEADER, IdempotencyKey, PatientRegistration } from "@/lib/schemas/patients";
+import { ValidationError } from "@/lib/server/errors";
+import { registerPatient } from "@/lib/server/patients/register-patient";
+import { assertCanWritePatients } from "@/lib/server/patients/registration-access";
+import { withStaff } from "@/lib/server/with-staff";
+
+export const POST = withStaff({ feature: "patients", body: PatientRegistration }, async ({ req, body, db, platform, staff, audit }) => {
+  assertCanWritePatients(staff.role);
+  const key = IdempotencyKey.safeParse(req.headers.get(IDEMPOTENCY_HEADER) ?? "");
+  if (!key.success) throw new ValidationError({ [IDEMPOTENCY_HEADER]: key.error.issues[0]!.message }, "The request has no valid Idempotency-Key header.");
+  try {
+    const result = await registerPatient({ db, patients: platform.patients, staffId: staff.id }, key.data, body);
+    await audit({ action: "patients.register", resource: "patient", resourceId: result.id, outcome: "ok", detail: { role: staff.role, directory: result.directory } });
+    return Response.json(result, { status: 201, headers: { "cache-control": "no-store" } });
+  } catch (err) {
+    await audit({ action: "patients.register", resource: "patient", outcome: "failed", detail: { role: staff.role, error: err instanceof Error ? err.message : String(err) } });
+    throw err;
+  }
+});

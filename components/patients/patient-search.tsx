@@ -1,0 +1,133 @@
+"use client";
+
+import { useRef, useState, type KeyboardEvent } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { ChevronRight, Search, UserPlus } from "lucide-react";
+import { useTranslations } from "use-intl";
+import { usePatientSearch } from "@/lib/api-client/patients";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/components/ui/cn";
+import { PatientSummaryLine } from "./patient-summary-line";
+import { useDeferredEnter } from "./use-deferred-enter";
+
+const LIMIT = 20;
+
+/** Search by name (typo-tolerant), mobile, UHID or id; recent patients first; arrows and Enter open one. */
+export function PatientSearch({ canRegister }: { canRegister: boolean }) {
+  const t = useTranslations("patients");
+  const router = useRouter();
+  const [q, setQ] = useState("");
+  const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const search = usePatientSearch(q, { limit: LIMIT });
+  const patients = search.data?.patients ?? [];
+  const activeIndex = Math.min(active, Math.max(patients.length - 1, 0));
+  const listId = "patient-search-results";
+  const enter = useDeferredEnter(!search.isDebouncing && !search.isPlaceholderData, patients[activeIndex], (p) => router.push(`/patients/${p.id}`));
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setActive(Math.min(activeIndex + 1, patients.length - 1));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive(Math.max(activeIndex - 1, 0));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      enter.press();
+    } else if (event.key === "Escape") {
+      enter.cancel();
+      setQ("");
+    }
+  }
+
+  const activeId = patients[activeIndex] ? `${listId}-${patients[activeIndex].id}` : undefined;
+  return (
+    <div className="grid gap-4">
+      <search className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="patient-search" className="block text-sm font-medium text-ink">
+            {t("searchLabel")}
+          </label>
+          <div className="relative mt-1.5">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint" />
+            <input
+              ref={inputRef}
+              id="patient-search"
+              type="search"
+              role="combobox"
+              aria-expanded={patients.length > 0}
+              aria-controls={listId}
+              aria-activedescendant={activeId}
+              aria-autocomplete="list"
+              aria-describedby="patient-search-hint"
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              value={q}
+              placeholder={t("searchPlaceholder")}
+              onChange={(e) => {
+                setQ(e.target.value);
+                setActive(0);
+              }}
+              onKeyDown={onKeyDown}
+              className="block h-11 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-9 text-base text-ink shadow-sm placeholder:text-ink-faint focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
+            />
+          </div>
+          <p id="patient-search-hint" className="mt-1 text-xs text-ink-muted">
+            {t("searchHint")}
+          </p>
+        </div>
+        {canRegister ? (
+          <Link href="/patients/new" className={buttonClasses({ size: "lg", className: "mb-5" })} aria-keyshortcuts="Alt+N">
+            <UserPlus aria-hidden className="size-4" />
+            {t("registerAction")}
+          </Link>
+        ) : null}
+      </search>
+
+      <Card className="overflow-hidden">
+        <h2 className="border-b border-line px-4 py-3 text-sm font-semibold text-ink-muted">{q.trim() ? t("results") : t("recent")}</h2>
+        {search.isError ? (
+          <div className="p-4">
+            <ProblemAlert error={search.error} onRetry={() => void search.refetch()} returnTo="/patients" />
+          </div>
+        ) : search.isPending ? (
+          <div aria-busy="true" className="grid gap-3 p-4">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-10" />
+            ))}
+          </div>
+        ) : patients.length === 0 ? (
+          <div className="p-6 text-sm text-ink-muted" aria-live="polite">
+            <p className="font-medium text-ink">{q.trim() ? t("empty", { query: q.trim() }) : t("noRecent")}</p>
+            {q.trim() ? <p className="mt-1">{t("emptyHint")}</p> : null}
+          </div>
+        ) : (
+          <ul id={listId} role="listbox" aria-label={q.trim() ? t("results") : t("recent")} className={cn("divide-y divide-line", search.isPlaceholderData && "opacity-70")}>
+            {patients.map((p, i) => (
+              <li
+                key={p.id}
+                id={`${listId}-${p.id}`}
+                role="option"
+                aria-selected={i === activeIndex}
+                onClick={() => router.push(`/patients/${p.id}`)}
+                onMouseMove={() => setActive(i)}
+                className={cn("flex cursor-pointer items-center gap-3 px-4 py-3 hover:bg-surface-sunken", i === activeIndex && "bg-primary-soft")}
+              >
+                <span className="min-w-0 flex-1">
+                  <PatientSummaryLine patient={p} />
+                </span>
+                <ChevronRight aria-hidden className="size-4 shrink-0 text-ink-faint" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { PatientRegistration, type PatientProfile, type PatientRegistrationInput } from "@/lib/schemas/patients";
+import { ageOn, formatIsoDate } from "@/lib/schemas/patient-age";
+import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { rowsFromExtras } from "./extras-rows";
+import { EMPTY_REGISTRATION, type RegistrationValues } from "./registration-values";
+
+/** A stored profile (and its directory data) as the edit form's strings. */
+export function valuesFromProfile(p: PatientProfile, newId: () => string): RegistrationValues {
+  const age = ageOn(p.dob, todayInIndia());
+  const indian = p.mobile?.startsWith("+91") ?? false;
+  const a = p.directory?.address;
+  return {
+    ...EMPTY_REGISTRATION,
+    designation: p.directory?.designation ?? p.salutation ?? "",
+    firstName: p.firstName,
+    middleName: p.middleName ?? "",
+    lastName: p.lastName ?? "",
+    gender: p.gender ?? "",
+    dob: formatIsoDate(p.dob),
+    ageYears: String(age.years),
+    ageMonths: String(age.months),
+    ageDays: String(age.days),
+    dobFromAge: p.dobFromAge,
+    bloodGroup: p.bloodGroup ?? "",
+    countryCode: "+91",
+    mobile: p.mobile ? (indian ? p.mobile.slice(3) : p.mobile) : "",
+    email: p.email ?? "",
+    uhid: p.uhid ?? "",
+    abha: p.abha ?? "",
+    line1: a?.line1 ?? "",
+    line2: a?.line2 ?? "",
+    city: a?.city ?? "",
+    state: a?.state ?? "",
+    country: a?.country ?? "India",
+    pin: a?.pin !== undefined ? String(a.pin) : "",
+    extras: rowsFromExtras(p.extras, newId),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Only the fields that differ from what was loaded, compared after the shared schema has
+ * normalised both sides; the date of birth goes with its is_age flag, the address as a whole.
+ */
+export function changedFields(before: PatientRegistrationInput, after: PatientRegistrationInput): Partial<PatientRegistrationInput> {
+  const a = PatientRegistration.safeParse(before);
+  const b = PatientRegistration.safeParse(after);
+  const from = (a.success ? a.data : before) as Record<string, unknown>;
+  const to = (b.success ? b.data : after) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys({ ...from, ...to })) {
+    if (key === "dobFromAge") continue;
+    if (!same(from[key], to[key]) && to[key] !== undefined) out[key] = (after as Record<string, unknown>)[key];
+  }
+  if ("dob" in out || from.dobFromAge !== to.dobFromAge) {
+    out.dob = after.dob;
+    out.dobFromAge = after.dobFromAge;
+  }
+  return out as Partial<PatientRegistrationInput>;
+}

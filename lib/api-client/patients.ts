@@ -1,0 +1,109 @@
+"use client";
+
+import { useMemo } from "react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { PatientSearchResult } from "@/lib/schemas/patient-summary";
+import {
+  DuplicateResult,
+  IDEMPOTENCY_HEADER,
+  PatientProfile,
+  RegistrationResult,
+  UhidAvailability,
+  type DuplicateQuery,
+  type PatientRegistrationInput,
+  type PatientUpdateInput,
+} from "@/lib/schemas/patients";
+import { apiGet } from "./http";
+import { sendJson } from "./send-json";
+import { useDebouncedValue } from "./use-debounced-value";
+
+const SEARCH_DEBOUNCE_MS = 150;
+const DUPLICATE_DEBOUNCE_MS = 120;
+
+export const patientKeys = {
+  all: ["patients"] as const,
+  search: (q: string, limit: number) => ["patients", "search", q, limit] as const,
+  profile: (id: string) => ["patients", "profile", id] as const,
+  duplicates: (q: DuplicateQuery) => ["patients", "duplicates", q] as const,
+  uhid: (uhid: string) => ["patients", "uhid", uhid] as const,
+};
+
+export function searchPatients(q: string, limit: number, signal?: AbortSignal): Promise<PatientSearchResult> {
+  return apiGet("/api/patients/search", { q, limit }, PatientSearchResult, signal);
+}
+
+/** Patients matching what is typed (recent ones when nothing is), ~150 ms after the last keystroke. */
+export function usePatientSearch(q: string, { limit = 10, enabled = true }: { limit?: number; enabled?: boolean } = {}) {
+  const typed = q.trim().replace(/\s+/g, " ");
+  const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: patientKeys.search(debounced, limit),
+    queryFn: ({ signal }) => searchPatients(debounced, limit, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+  return { ...query, isDebouncing: debounced !== typed };
+}
+
+export function usePatientProfile(id: string) {
+  return useQuery({
+    queryKey: patientKeys.profile(id),
+    queryFn: ({ signal }) => apiGet(`/api/patients/${encodeURIComponent(id)}`, {}, PatientProfile, signal),
+    staleTime: 0,
+  });
+}
+
+const sameDuplicateQuery = (a: DuplicateQuery, b: DuplicateQuery) =>
+  a.firstName === b.firstName && a.lastName === b.lastName && a.mobile === b.mobile && a.dob === b.dob && a.uhid === b.uhid;
+
+/** Likely duplicates of the patient being typed into the registration form. */
+export function useDuplicateWarnings(input: DuplicateQuery) {
+  const typed = useMemo(
+    () => ({ firstName: input.firstName.trim(), lastName: input.lastName.trim(), mobile: input.mobile.trim(), dob: input.dob.trim(), uhid: input.uhid.trim() }),
+    [input.firstName, input.lastName, input.mobile, input.dob, input.uhid],
+  );
+  const q = useDebouncedValue(typed, DUPLICATE_DEBOUNCE_MS, sameDuplicateQuery);
+  const enabled = q.firstName.length >= 2 || q.mobile.length >= 10 || q.uhid.length >= 1;
+  return useQuery({
+    queryKey: patientKeys.duplicates(q),
+    queryFn: ({ signal }) => apiGet("/api/patients/duplicates", q, DuplicateResult, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+export function useUhidAvailability(uhid: string) {
+  const value = useDebouncedValue(uhid.trim(), 250);
+  return useQuery({
+    queryKey: patientKeys.uhid(value),
+    queryFn: ({ signal }) => apiGet("/api/patients/uhid", { uhid: value }, UhidAvailability, signal),
+    enabled: value.length > 0,
+    staleTime: 5_000,
+  });
+}
+
+/** One registration attempt; the same key is sent again on a retry so the server does only what is missing. */
+export function registerPatient(body: PatientRegistrationInput, idempotencyKey: string): Promise<RegistrationResult> {
+  return sendJson("POST", "/api/patients", body, RegistrationResult, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+}
+
+export function useRegisterPatient() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: PatientRegistrationInput; key: string }) => registerPatient(body, key),
+    onSuccess: () => client.invalidateQueries({ queryKey: patientKeys.all }),
+  });
+}
+
+export function useUpdatePatient(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PatientUpdateInput) => sendJson("PATCH", `/api/patients/${encodeURIComponent(id)}`, body, PatientProfile),
+    onSuccess: (profile) => {
+      client.setQueryData(patientKeys.profile(id), profile);
+      return client.invalidateQueries({ queryKey: ["patients", "search"] });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { Extras } from "./patient-extras";
+import {
+  AbhaAddress,
+  BloodGroupField,
+  DateOfBirth,
+  DesignationField,
+  Email,
+  FirstName,
+  GenderField,
+  IndianPin,
+  Mobile,
+  OtherName,
+  Uhid,
+} from "./patient-fields";
+import { PatientSummary } from "./patient-summary";
+
+/** Forms send "" for a field left empty; the platform wants the field left out. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+export const PostalAddress = z.object({
+  line1: optional(z.string().trim().max(120, "Address line 1 can be at most 120 characters.")),
+  line2: optional(z.string().trim().max(120, "Address line 2 can be at most 120 characters.")),
+  city: optional(z.string().trim().max(60, "City can be at most 60 characters.")),
+  state: optional(z.string().trim().max(60, "State can be at most 60 characters.")),
+  country: optional(z.string().trim().max(60, "Country can be at most 60 characters.")),
+  pin: optional(IndianPin),
+});
+export type PostalAddress = z.infer<typeof PostalAddress>;
+
+const registrationFields = {
+  designation: optional(DesignationField),
+  firstName: FirstName,
+  middleName: optional(OtherName("Middle name")),
+  lastName: optional(OtherName("Last name")),
+  gender: GenderField,
+  dob: DateOfBirth,
+  /** The date of birth was worked out from an age the patient gave (platform is_age). */
+  dobFromAge: z.boolean().default(false),
+  bloodGroup: optional(BloodGroupField),
+  mobile: optional(Mobile),
+  email: optional(Email),
+  uhid: optional(Uhid),
+  abha: optional(AbhaAddress),
+  address: PostalAddress.optional(),
+  extras: Extras.optional(),
+};
+
+/** What the registration form sends to POST /api/patients: profile and directory fields together. */
+export const PatientRegistration = z.object(registrationFields);
+export type PatientRegistration = z.infer<typeof PatientRegistration>;
+export type PatientRegistrationInput = z.input<typeof PatientRegistration>;
+
+/** PATCH /api/patients/{id}: the changed fields only, and the u_ate the edit started from. */
+export const PatientUpdate = z
+  .object({
+    changes: z.object({ ...registrationFields, dobFromAge: z.boolean().optional() }).partial(),
+    /** The profile's updatedAt when the form was opened; a newer one means someone else changed it. */
+    expectedUpdatedAt: z.number().int().optional(),
+    /** Save even though the profile changed meanwhile (the user saw the warning). */
+    overwrite: z.boolean().default(false),
+  })
+  .refine((v) => Object.values(v.changes).some((x) => x !== undefined), { message: "Nothing was changed.", path: ["changes"] });
+export type PatientUpdate = z.infer<typeof PatientUpdate>;
+export type PatientUpdateInput = z.input<typeof PatientUpdate>;
+
+export const RegistrationResult = z.object({
+  id: z.string(),
+  /** The directory step: done, or failed (the profile exists; retrying with the same key does only this step). */
+  directory: z.enum(["done", "failed"]),
+  directoryError: z.string().optional(),
+});
+export type RegistrationResult = z.infer<typeof RegistrationResult>;
+
+export const DirectoryData = z.object({
+  designation: DesignationField.optional(),
+  address: PostalAddress.optional(),
+});
+export type DirectoryData = z.infer<typeof DirectoryData>;
+
+/** A patient's profile as the desk shows it: proper case, the app's own field names. */
+export const PatientProfile = z.object({
+  id: z.string(),
+  salutation: z.string().nullable(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  displayName: z.string(),
+  gender: z.enum(["M", "F", "O"]).nullable(),
+  dob: z.string(),
+  dobFromAge: z.boolean(),
+  bloodGroup: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  uhid: z.string().nullable(),
+  abha: z.string().nullable(),
+  extras: z.record(z.string(), z.unknown()),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  /** What the clinic last sent to the directory; null when this app never wrote it. */
+  directory: DirectoryData.nullable(),
+});
+export type PatientProfile = z.infer<typeof PatientProfile>;
+
+export const PATIENT_SEARCH_MAX = 50;
+export const PatientSearchQuery = z.object({
+  q: z.string().trim().max(100, "Search text can be at most 100 characters.").default(""),
+  limit: z.coerce.number().int().min(1).max(PATIENT_SEARCH_MAX).default(10),
+});
+export type PatientSearchQuery = z.infer<typeof PatientSearchQuery>;
+
+/** GET /api/patients/duplicates: what has been typed so far. */
+export const DuplicateQuery = z.object({
+  firstName: z.string().trim().max(60).default(""),
+  lastName: z.string().trim().max(60).default(""),
+  mobile: z.string().trim().max(20).default(""),
+  dob: z.string().trim().max(10).default(""),
+  uhid: z.string().trim().max(64).default(""),
+});
+export type DuplicateQuery = z.infer<typeof DuplicateQuery>;
+
+export const DuplicateMatch = PatientSummary.extend({ reasons: z.array(z.enum(["name", "mobile", "dob", "uhid"])) });
+export type DuplicateMatch = z.infer<typeof DuplicateMatch>;
+export const DuplicateResult = z.object({ matches: z.array(DuplicateMatch) });
+export type DuplicateResult = z.infer<typeof DuplicateResult>;
+
+export const UhidAvailability = z.object({ uhid: z.string(), available: z.boolean(), usedBy: PatientSummary.nullable() });
+export type UhidAvailability = z.infer<typeof UhidAvailability>;
+
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Idempotency-Key must be 16–64 letters, digits, - or _.");

@@ -1,0 +1,151 @@
+import "server-only";
+import { and, arrayOverlaps, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import type { PatientSummary } from "@/lib/schemas/patient-summary";
+import { displayNameOf } from "@/lib/schemas/patient-names";
+import type { DirectoryData, DuplicateMatch, DuplicateQuery, PatientProfile } from "@/lib/schemas/patients";
+import { db as appDb, type Db } from "../db";
+import { patientIndex } from "../db/schema";
+import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
+
+type IndexRow = typeof patientIndex.$inferSelect;
+
+/** The number without its country code: what a receptionist usually types. */
+export function nationalDigits(mobile: string | null | undefined): string | null {
+  if (!mobile) return null;
+  const digits = mobile.replace(/\D/g, "");
+  if (mobile.startsWith("+91") || (digits.length === 12 && digits.startsWith("91"))) return digits.slice(2);
+  return digits.length > 10 ? digits.slice(-10) : digits;
+}
+
+export function toSummary(r: IndexRow): PatientSummary {
+  return {
+    id: r.id,
+    name: displayNameOf({ salutation: r.salutation, firstName: r.firstName, middleName: r.middleName, lastName: r.lastName }),
+    gender: r.gender ?? null,
+    dob: r.dob ?? null,
+    mobile: r.mobile ?? null,
+    uhid: r.uhid ?? null,
+  };
+}
+
+export type IndexedPatient = Pick<PatientProfile, "id" | "salutation" | "firstName" | "middleName" | "lastName" | "gender" | "dob" | "mobile" | "uhid">;
+
+/** Records (or refreshes) a patient the clinic registered or viewed, and marks them as just seen. */
+export async function rememberPatient(db: Db, p: IndexedPatient, directory?: DirectoryData): Promise<void> {
+  const values = {
+    id: p.id,
+    salutation: p.salutation,
+    firstName: p.firstName,
+    middleName: p.middleName,
+    lastName: p.lastName,
+    gender: p.gender,
+    dob: p.dob,
+    mobile: p.mobile,
+    mobileNational: nationalDigits(p.mobile),
+    uhid: p.uhid,
+    uhidLower: p.uhid?.toLowerCase() ?? null,
+    searchKeys: nameSearchKeys(p.firstName, p.middleName, p.lastName),
+    lastSeenAt: new Date(),
+  };
+  const withDirectory = directory ? { ...values, directory } : values;
+  await db.insert(patientIndex).values(withDirectory).onConflictDoUpdate({ target: patientIndex.id, set: withDirectory });
+}
+
+/** Merges what the clinic just sent to the directory into the stored snapshot. */
+export async function rememberDirectory(db: Db, id: string, directory: DirectoryData): Promise<void> {
+  const [row] = await db.select({ directory: patientIndex.directory }).from(patientIndex).where(eq(patientIndex.id, id));
+  const current = (row?.directory ?? {}) as DirectoryData;
+  const merged: DirectoryData = {
+    ...current,
+    ...(directory.designation ? { designation: directory.designation } : {}),
+    ...(directory.address ? { address: { ...current.address, ...directory.address } } : {}),
+  };
+  await db.update(patientIndex).set({ directory: merged }).where(eq(patientIndex.id, id));
+}
+
+export async function directoryOf(db: Db, id: string): Promise<DirectoryData | null> {
+  const [row] = await db.select({ directory: patientIndex.directory }).from(patientIndex).where(eq(patientIndex.id, id));
+  return (row?.directory as DirectoryData | null | undefined) ?? null;
+}
+
+const OID_PATTERN = /^[0-9a-f]{16,64}$/i;
+
+/** The condition for one search text: name tokens (typo-tolerant), mobile digits, UHID or id. */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const alternatives: SQL[] = [];
+  const digits = text.replace(/[\s()+-]/g, "");
+  if (/^\d{3,15}$/.test(digits)) {
+    const national = text.startsWith("+") || digits.length > 10 ? (nationalDigits(`+${digits}`) ?? digits) : digits;
+    alternatives.push(like(patientIndex.mobileNational, `${national}%`));
+  }
+  if (!/\s/.test(text)) alternatives.push(like(patientIndex.uhidLower, `${escapeLike(text.toLowerCase())}%`));
+  if (OID_PATTERN.test(text)) alternatives.push(eq(patientIndex.id, text.toLowerCase()));
+  const tokens = nameQueryKeys(text);
+  if (tokens.length && nameTokens(text).some((t) => /\p{L}/u.test(t))) {
+    const all = and(...tokens.map((keys) => arrayOverlaps(patientIndex.searchKeys, keys)));
+    if (all) alternatives.push(all);
+  }
+  return alternatives.length ? or(...alternatives) : sql`false`;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Patients matching the text, most recently seen first; an empty text lists the recent ones. */
+export async function searchPatients(db: Db, q: string, limit: number): Promise<PatientSummary[]> {
+  const rows = await db.select().from(patientIndex).where(searchCondition(q)).orderBy(desc(patientIndex.lastSeenAt)).limit(limit);
+  return rows.map(toSummary);
+}
+
+export async function summariesByIds(db: Db, ids: string[]): Promise<Map<string, PatientSummary>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (!unique.length) return new Map();
+  const rows = await db.select().from(patientIndex).where(inArray(patientIndex.id, unique));
+  return new Map(rows.map((r) => [r.id, toSummary(r)]));
+}
+
+/** Summaries for the patients the clinic knows, keyed by platform id; unknown ids are absent. */
+export async function patientSummariesByIds(ids: string[]): Promise<Map<string, PatientSummary>> {
+  return summariesByIds(await appDb(), ids);
+}
+
+export async function patientByUhid(db: Db, uhid: string): Promise<PatientSummary | null> {
+  const [row] = await db.select().from(patientIndex).where(eq(patientIndex.uhidLower, uhid.trim().toLowerCase())).limit(1);
+  return row ? toSummary(row) : null;
+}
+
+/**
+ * Likely duplicates of what is being typed: same mobile, same UHID, or a similar name
+ * (typo-tolerant) — a name alone needs the date of birth or the mobile to agree when given.
+ */
+export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Promise<DuplicateMatch[]> {
+  const conditions: SQL[] = [];
+  const national = nationalDigits(q.mobile);
+  const mobileOk = !!national && national.length >= 10;
+  if (mobileOk) conditions.push(eq(patientIndex.mobileNational, national));
+  if (q.uhid) conditions.push(eq(patientIndex.uhidLower, q.uhid.toLowerCase()));
+  const dobOk = /^\d{4}-\d{2}-\d{2}$/.test(q.dob);
+  const first = nameTokens(q.firstName);
+  const last = nameTokens(q.lastName);
+  // A first name alone matches too many people; it needs the last name or the date of birth beside it.
+  const enoughName = (first[0]?.length ?? 0) >= 2 && ((last[0]?.length ?? 0) >= 2 || dobOk);
+  if (enoughName) {
+    const keys = nameQueryKeys(`${q.firstName} ${q.lastName}`).slice(0, 4);
+    const nameCond = and(...keys.map((k) => arrayOverlaps(patientIndex.searchKeys, k)))!;
+    conditions.push(dobOk ? and(nameCond, eq(patientIndex.dob, q.dob))! : nameCond);
+  }
+  if (!conditions.length) return [];
+  const rows = await db.select().from(patientIndex).where(or(...conditions)).orderBy(desc(patientIndex.lastSeenAt)).limit(limit * 4);
+  const queryTokens = nameTokens(`${q.firstName} ${q.lastName}`);
+  const matches = rows.map((r): DuplicateMatch => {
+    const reasons: DuplicateMatch["reasons"] = [];
+    const rowKeys = new Set(r.searchKeys);
+    if (queryTokens.length && nameQueryKeys(queryTokens.join(" ")).every((keys) => keys.some((k) => rowKeys.has(k)))) reasons.push("name");
+    if (mobileOk && r.mobileNational === national) reasons.push("mobile");
+    if (q.dob && r.dob === q.dob) reasons.push("dob");
+    if (q.uhid && r.uhidLower === q.uhid.toLowerCase()) reasons.push("uhid");
+    return { ...toSummary(r), reasons };
+  });
+  return matches.sort((a, b) => b.reasons.length - a.reasons.length).slice(0, limit);
+}

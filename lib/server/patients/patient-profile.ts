@@ -1,0 +1,21 @@
+import "server-only";
+import type { PatientProfile } from "@/lib/schemas/patients";
+import type { Db } from "../db";
+import { NotFoundError } from "../errors";
+import type { PatientsApi } from "../platform/patients";
+import { directoryOf, rememberPatient } from "./patient-index";
+
+interface Deps {
+  db: Db;
+  patients: PatientsApi;
+}
+
+const PLATFORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Reads the profile from the platform, adds the directory data the clinic sent, and remembers the patient as just seen. */
+export async function readPatient({ db, patients }: Deps, id: string, signal?: AbortSignal): Promise<PatientProfile> {
+  if (!PLATFORM_ID.test(id)) throw new NotFoundError("There is no patient with this id.");
+  const profile = await patients.getProfile(id, signal);
+  await rememberPatient(db, profile);
+  return { ...profile, directory: await directoryOf(db, id) };
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { PatientRegistration } from "@/lib/schemas/patients";
+import { createPlatform, type StaffPlatform } from "../platform/client";
+import { patientRegistrations } from "../db/schema";
+import { ValidationError } from "../errors";
+import { registerPatient } from "./register-patient";
+import { readPatient } from "./patient-profile";
+import { searchPatients } from "./patient-index";
+
+const key = () => randomUUID();
+const asha = (over: Record<string, unknown> = {}) =>
+  PatientRegistration.parse({
+    designation: "Mrs.",
+    firstName: "Asha",
+    middleName: "",
+    lastName: "Verma",
+    gender: "F",
+    dob: "1990-04-12",
+    mobile: "+919812345678",
+    email: "Asha@Example.in",
+    uhid: `UH-${randomUUID().slice(0, 8)}`,
+    address: { line1: "12 MG Road", city: "Pune", state: "Maharashtra", country: "India", pin: "411001" },
+    extras: { ward: "B", _internal: "x" },
+    ...over,
+  });
+
+describe("registering a patient through the platform (profile, then directory)", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: StaffPlatform;
+  let deps: Parameters<typeof registerPatient>[0];
+
+  beforeAll(async () => {
+    t = await pgliteTestDatabase();
+    h = await startPlatformHarness(t.database);
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    deps = { db: t.database.db, patients: platform.patients, staffId: h.staff.id };
+  }, 120_000); // a sandbox and an identity provider start slowly on a busy machine
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+  beforeEach(async () => {
+    await h.resetFaults();
+    await h.resetStats();
+  });
+
+  it("creates the profile and the directory entry, then reads it back in proper case with the directory data", async () => {
+    const r = asha();
+    const result = await registerPatient(deps, key(), r);
+    expect(result.directory).toBe("done");
+    const stats = await h.stats();
+    expect(stats["profiles.create"]).toBe(1);
+    expect(stats["directory.updatePatient"]).toBe(1);
+    const profile = await readPatient({ db: deps.db, patients: platform.patients }, result.id);
+    expect(profile).toMatchObject({
+      id: result.id,
+      salutation: "Mrs.",
+      displayName: "Mrs. Asha Verma",
+      firstName: "Asha",
+      lastName: "Verma",
+      email: "asha@example.in",
+      uhid: r.uhid,
+      dobFromAge: false,
+      extras: { ward: "B" },
+      directory: { designation: "Mrs.", address: { line1: "12 MG Road", city: "Pune", state: "Maharashtra", country: "India", pin: 411001 } },
+    });
+    expect((await searchPatients(deps.db, "asha verma", 5)).map((p) => p.id)).toContain(result.id);
+  });
+
+  it("never creates two patients for one key, even for a double click", async () => {
+    const k = key();
+    const r = asha();
+    const [a, b] = await Promise.all([registerPatient(deps, k, r), registerPatient(deps, k, r)]);
+    const c = await registerPatient(deps, k, r);
+    expect(new Set([a.id, b.id, c.id]).size).toBe(1);
+    expect((await h.stats())["profiles.create"]).toBe(1);
+  });
+
+  it("refuses to reuse a key for different details", async () => {
+    const k = key();
+    await registerPatient(deps, k, asha());
+    await expect(registerPatient(deps, k, asha({ firstName: "Other" }))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("reports a failed directory step, and a retry with the same key does only that step", async () => {
+    const k = key();
+    const r = asha();
+    await h.setFaults({ errorRate: 1, pathPrefix: "/dr/" });
+    const first = await registerPatient(deps, k, r);
+    expect(first.directory).toBe("failed");
+    expect(first.directoryError).toMatch(/not answering/);
+    await h.resetFaults();
+    await h.resetStats();
+    const retry = await registerPatient(deps, k, r);
+    expect(retry).toEqual({ id: first.id, directory: "done" });
+    const stats = await h.stats();
+    expect(stats["profiles.create"] ?? 0).toBe(0);
+    expect(stats["directory.updatePatient"]).toBe(1);
+    const [row] = await t.database.db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, k));
+    expect(row?.directoryDoneAt).toBeInstanceOf(Date);
+  });
+
+  it("puts the platform's duplicate-UHID refusal on the UHID field", async () => {
+    const r = asha();
+    await registerPatient(deps, key(), r);
+    const err = await registerPatient(deps, key(), asha({ uhid: r.uhid!.toLowerCase() })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).extra.errors).toEqual({ uhid: "This UHID is already used by another patient." });
+  });
+
+  it("marks a date of birth derived from an age", async () => {
+    const result = await registerPatient(deps, key(), asha({ dobFromAge: true, uhid: undefined }));
+    expect((await readPatient({ db: deps.db, patients: platform.patients }, result.id)).dobFromAge).toBe(true);
+  });
+
+  it("answers 404 for an unknown patient", async () => {
+    await expect(readPatient({ db: deps.db, patients: platform.patients }, "ffffffffffffffffffffffffffffffff")).rejects.toMatchObject({ status: 404 });
+    await expect(readPatient({ db: deps.db, patients: platform.patients }, "../etc")).rejects.toMatchObject({ status: 404 });
+  });
+});

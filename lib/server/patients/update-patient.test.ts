@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
+import { createPlatform, type StaffPlatform } from "../platform/client";
+import { ValidationError } from "../errors";
+import { registerPatient } from "./register-patient";
+import { updatePatient } from "./update-patient";
+import { directoryOf, searchPatients } from "./patient-index";
+
+describe("editing a patient", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: StaffPlatform;
+  let deps: { db: TestDatabase["database"]["db"]; patients: StaffPlatform["patients"] };
+
+  const register = async (over: Record<string, unknown> = {}) => {
+    const r = PatientRegistration.parse({ firstName: "Meena", lastName: "Iyer", gender: "F", dob: "1985-06-01", uhid: `UH-${randomUUID().slice(0, 8)}`, ...over });
+    const { id } = await registerPatient({ ...deps, staffId: h.staff.id }, randomUUID(), r);
+    return { id, r };
+  };
+  const update = (id: string, body: unknown) => updatePatient(deps, id, PatientUpdate.parse(body));
+
+  beforeAll(async () => {
+    t = await pgliteTestDatabase();
+    h = await startPlatformHarness(t.database);
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    deps = { db: t.database.db, patients: platform.patients };
+  }, 120_000); // a sandbox and an identity provider start slowly on a busy machine
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+  beforeEach(() => h.resetStats());
+
+  it("changes the last name on the profile and in the directory, and the search index follows", async () => {
+    const { id } = await register();
+    const before = await platform.patients.getProfile(id);
+    await h.resetStats();
+    const { profile, changed } = await update(id, { changes: { lastName: "Krishnan" }, expectedUpdatedAt: before.updatedAt });
+    expect(changed).toEqual(["lastName"]);
+    expect(profile.displayName).toBe("Meena Krishnan");
+    expect(profile.updatedAt).toBeGreaterThan(before.updatedAt);
+    const stats = await h.stats();
+    expect(stats["profiles.update"]).toBe(1);
+    expect(stats["directory.updatePatient"]).toBe(1);
+    expect((await searchPatients(deps.db, "meena krishnan", 5)).map((p) => p.id)).toContain(id);
+  });
+
+  it("sends nothing for an unchanged UHID, and only the profile for a blood group", async () => {
+    const { id, r } = await register();
+    await h.resetStats();
+    const { changed } = await update(id, { changes: { uhid: r.uhid } });
+    expect(changed).toEqual([]);
+    expect((await h.stats())["profiles.update"] ?? 0).toBe(0);
+    await update(id, { changes: { bloodGroup: "O+" } });
+    const stats = await h.stats();
+    expect(stats["profiles.update"]).toBe(1);
+    expect(stats["directory.updatePatient"] ?? 0).toBe(0);
+  });
+
+  it("stores a changed address with the directory data", async () => {
+    const { id } = await register();
+    await update(id, { changes: { address: { line1: "4 Park Street", city: "Kolkata", pin: "700016" } } });
+    expect(await directoryOf(deps.db, id)).toMatchObject({ address: { line1: "4 Park Street", city: "Kolkata", pin: 700016 } });
+  });
+
+  it("refuses to overwrite a profile that changed after the form was opened, unless told to", async () => {
+    const { id } = await register();
+    const opened = await platform.patients.getProfile(id);
+    await update(id, { changes: { email: "meena@example.in" } });
+    await expect(update(id, { changes: { email: "other@example.in" }, expectedUpdatedAt: opened.updatedAt })).rejects.toMatchObject({ status: 409 });
+    const { profile } = await update(id, { changes: { email: "other@example.in" }, expectedUpdatedAt: opened.updatedAt, overwrite: true });
+    expect(profile.email).toBe("other@example.in");
+  });
+
+  it("puts a UHID taken by another patient on the UHID field", async () => {
+    const a = await register();
+    const b = await register();
+    const err = await update(b.id, { changes: { uhid: a.r.uhid } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).extra.errors).toEqual({ uhid: "This UHID is already used by another patient." });
+  });
+});

@@ -1,0 +1,45 @@
+import "server-only";
+import type { PatientProfile, PatientUpdate } from "@/lib/schemas/patients";
+import type { Db } from "../db";
+import { ConflictError } from "../errors";
+import type { PatientsApi } from "../platform/patients";
+import { rememberDirectory } from "./patient-index";
+import { readPatient } from "./patient-profile";
+import { fieldErrorFromPlatform } from "./register-patient";
+
+interface Deps {
+  db: Db;
+  patients: PatientsApi;
+}
+
+const DIRECTORY_FIELDS = ["designation", "firstName", "middleName", "lastName", "gender", "dob", "address", "uhid"] as const;
+
+/**
+ * Sends only what changed: the profile fields (the UHID only when it really differs) and, when
+ * any directory field changed, the directory entry. Refuses when the profile moved on meanwhile.
+ */
+export async function updatePatient({ db, patients }: Deps, id: string, update: PatientUpdate): Promise<{ profile: PatientProfile; changed: string[] }> {
+  const current = await readPatient({ db, patients }, id);
+  if (update.expectedUpdatedAt !== undefined && current.updatedAt !== update.expectedUpdatedAt && !update.overwrite) {
+    throw new ConflictError("Someone changed this patient after you opened the form. Reload to see their changes, or save yours over them.", "profile_changed");
+  }
+  const changes = { ...update.changes };
+  if (changes.uhid !== undefined && changes.uhid === current.uhid) delete changes.uhid;
+  const changed = Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined);
+  if (changed.length === 0) return { profile: current, changed };
+
+  const names = changes.firstName !== undefined || changes.middleName !== undefined || changes.lastName !== undefined;
+  const firstName = changes.firstName ?? current.firstName;
+  const profileChanges = { ...changes, ...(names ? { firstName, middleName: changes.middleName ?? current.middleName ?? undefined, lastName: changes.lastName ?? current.lastName ?? undefined } : {}) };
+  try {
+    // The profile has no address; toProfileFields leaves it out.
+    await patients.updateProfile(id, profileChanges);
+    if (DIRECTORY_FIELDS.some((f) => changes[f] !== undefined)) {
+      await patients.updateDirectory(id, { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) });
+      await rememberDirectory(db, id, { designation: changes.designation, address: changes.address });
+    }
+  } catch (err) {
+    throw fieldErrorFromPlatform(err);
+  }
+  return { profile: await readPatient({ db, patients }, id), changed };
+}
