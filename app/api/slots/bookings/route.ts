@@ -1,0 +1,21 @@
+import { BookingRequest } from "@/lib/schemas/slots";
+import { ValidationError } from "@/lib/server/errors";
+import { patientSummariesByIds } from "@/lib/server/patients/patient-index";
+import { bookSlotOnce } from "@/lib/server/slots/slot-bookings";
+import { withStaff } from "@/lib/server/with-staff";
+
+export const POST = withStaff({ feature: "slots", body: BookingRequest }, async ({ body, platform, db, staff, audit }) => {
+  const detail = { patientId: body.patientId, doctorId: body.doctorId, clinicId: body.clinicId, confId: body.confId, start: body.start, mode: body.mode };
+  // Only patients registered at the desk can be booked (the picker offers no others).
+  if (!(await patientSummariesByIds([body.patientId])).has(body.patientId)) {
+    throw new ValidationError({ patientId: "This patient is not registered at the desk. Register them first." }, "The patient is not registered.");
+  }
+  try {
+    const { booking, replayed } = await bookSlotOnce(db, platform.slots, staff.id, body);
+    await audit({ action: "book", resource: "appointment", resourceId: booking.appointmentId, outcome: "ok", detail: { ...detail, replayed } });
+    return Response.json(booking, { status: replayed ? 200 : 201, headers: { "cache-control": "no-store" } });
+  } catch (err) {
+    await audit({ action: "book", resource: "appointment", outcome: "failed", detail: { ...detail, error: (err as Error).message } });
+    throw err;
+  }
+});

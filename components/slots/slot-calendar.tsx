@@ -1,0 +1,252 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import Link from "next/link";
+import { CalendarX2, ChevronLeft, ChevronRight, LoaderCircle, Settings } from "lucide-react";
+import { useLocale, useTranslations } from "use-intl";
+import { addDays, type Slot } from "@/lib/schemas/slots";
+import { useClinicDirectory, useSlotWeek } from "@/lib/api-client/slots";
+import { clinicDay, displayDay, mondayOf, weekDays, weekdayName } from "@/lib/slots/clinic-time";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/schemas/clinic-directory";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Label, Select } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useMediaQuery } from "@/components/drugs/use-media-query";
+import { BookingDialog, type BookingTarget } from "./booking-dialog";
+import { ServicesLegend } from "./services-legend";
+import { SlotWeekGrid } from "./slot-week-grid";
+
+const NARROW = "(max-width: 767px)";
+export type CalendarStart = { doctor?: string; clinic?: string; week?: string };
+
+/** Keeps the shown doctor, clinic and week in the address, so a reload or a shared link shows the same week. */
+function useCalendarUrl(doctor: string, clinic: string, monday: string) {
+  useEffect(() => {
+    if (!doctor || !clinic) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set("doctor", doctor);
+    url.searchParams.set("clinic", clinic);
+    url.searchParams.set("week", monday);
+    window.history.replaceState(window.history.state, "", url);
+  }, [doctor, clinic, monday]);
+}
+
+export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart; canEditDirectory: boolean }) {
+  const t = useTranslations("slots");
+  const locale = useLocale();
+  const directory = useClinicDirectory();
+  const narrow = useMediaQuery(NARROW);
+  const [doctorChoice, setDoctorId] = useState(start.doctor ?? "");
+  const [clinicChoice, setClinicId] = useState(start.clinic ?? "");
+  const [weekChoice, setMonday] = useState(start.week ?? "");
+  const [dayChoice, setDay] = useState("");
+  const [serviceFilter, setServiceFilter] = useState("");
+  const [modeFilter, setModeFilter] = useState("");
+  const [target, setTarget] = useState<BookingTarget | null>(null);
+  // Read once per visit; "today" moving at midnight mid-shift is not worth a timer.
+  const [now] = useState(() => Date.now());
+  const ids = { doctor: useId(), clinic: useId(), service: useId(), mode: useId() };
+
+  const doctors = directory.data?.doctors ?? [];
+  const clinics = directory.data?.clinics ?? [];
+  const doctor = doctors.find((d) => d.platformId === doctorChoice) ?? doctors[0];
+  const clinic = clinics.find((c) => c.platformId === clinicChoice) ?? clinics[0];
+  const timeZone = clinic?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
+  const today = clinicDay(now, timeZone);
+  const monday = /^\d{4}-\d{2}-\d{2}$/.test(weekChoice) ? mondayOf(weekChoice) : mondayOf(today);
+  const days = weekDays(monday);
+  const day = days.includes(dayChoice) ? dayChoice : days.includes(today) ? today : days[0]!;
+
+  const week = useSlotWeek(doctor && clinic ? { doctorId: doctor.platformId, clinicId: clinic.platformId, monday } : null);
+  useCalendarUrl(doctor?.platformId ?? "", clinic?.platformId ?? "", monday);
+
+  const services = week.data?.services ?? [];
+  const shownServices = services.filter((s) => (!serviceFilter || s.confId === serviceFilter) && (!modeFilter || s.modes.includes(modeFilter)));
+  const shownIds = new Set(shownServices.map((s) => s.confId));
+  const slots = (week.data?.slots ?? []).filter((s) => shownIds.has(s.confId));
+  const byDay = new Map<string, Slot[]>(days.map((d) => [d, []]));
+  for (const s of slots) byDay.get(clinicDay(s.start, timeZone))?.push(s);
+  const columns = (narrow ? [day] : days).map((d) => ({ day: d, slots: byDay.get(d) ?? [] }));
+  const freeCount = slots.filter((s) => s.available).length;
+
+  const pageWeek = (dir: -1 | 1) => {
+    setMonday(addDays(monday, 7 * dir));
+    setDay(addDays(day, 7 * dir));
+  };
+  const moveDay = (n: number) => {
+    const next = addDays(day, n);
+    if (!days.includes(next)) setMonday(mondayOf(next));
+    setDay(next);
+  };
+
+  function pick(slot: Slot) {
+    const service = services.find((s) => s.confId === slot.confId);
+    if (!service || !doctor || !clinic) return;
+    setTarget({ slot, service, doctor: { id: doctor.platformId, name: doctor.displayName }, clinic: { id: clinic.platformId, name: clinic.displayName, timeZone } });
+  }
+
+  if (directory.isPending) return <CalendarSkeleton />;
+  if (directory.isError) return <ProblemAlert error={directory.error} onRetry={() => void directory.refetch()} returnTo="/slots" />;
+  if (!doctor || !clinic) {
+    return (
+      <Card className="p-8 text-center">
+        <CalendarX2 aria-hidden className="mx-auto size-8 text-ink-muted" />
+        <p className="mt-3 font-semibold text-ink">{t("emptyDirectory.title")}</p>
+        <p className="mt-1 text-sm text-ink-muted">{canEditDirectory ? t("emptyDirectory.admin") : t("emptyDirectory.staff")}</p>
+        {canEditDirectory ? (
+          <Link href="/settings/clinics" className={buttonClasses({ className: "mt-4" })}>
+            <Settings aria-hidden className="size-4" />
+            {t("emptyDirectory.action")}
+          </Link>
+        ) : null}
+      </Card>
+    );
+  }
+
+  return (
+    <>
+      <Card className="p-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <Label htmlFor={ids.doctor}>{t("toolbar.doctor")}</Label>
+            <Select id={ids.doctor} className="mt-1.5 h-10" value={doctor.platformId} onChange={(e) => setDoctorId(e.target.value)}>
+              {doctors.map((d) => (
+                <option key={d.platformId} value={d.platformId}>
+                  {d.displayName}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={ids.clinic}>{t("toolbar.clinic")}</Label>
+            <Select id={ids.clinic} className="mt-1.5 h-10" value={clinic.platformId} onChange={(e) => setClinicId(e.target.value)}>
+              {clinics.map((c) => (
+                <option key={c.platformId} value={c.platformId}>
+                  {c.displayName}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={ids.service}>{t("toolbar.service")}</Label>
+            <Select id={ids.service} className="mt-1.5 h-10" value={serviceFilter} onChange={(e) => setServiceFilter(e.target.value)}>
+              <option value="">{t("toolbar.allServices")}</option>
+              {services.map((s) => (
+                <option key={s.confId} value={s.confId}>
+                  {s.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={ids.mode}>{t("toolbar.mode")}</Label>
+            <Select id={ids.mode} className="mt-1.5 h-10" value={modeFilter} onChange={(e) => setModeFilter(e.target.value)}>
+              <option value="">{t("toolbar.allModes")}</option>
+              <option value="in_clinic">{t("mode.in_clinic")}</option>
+              <option value="tele">{t("mode.tele")}</option>
+            </Select>
+          </div>
+        </div>
+
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Button variant="secondary" size="icon" onClick={() => (narrow ? moveDay(-1) : pageWeek(-1))} aria-label={narrow ? t("toolbar.previousDay") : t("toolbar.previousWeek")}>
+              <ChevronLeft aria-hidden className="size-4" />
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setMonday(mondayOf(today));
+                setDay(today);
+              }}
+            >
+              {t("toolbar.today")}
+            </Button>
+            <Button variant="secondary" size="icon" onClick={() => (narrow ? moveDay(1) : pageWeek(1))} aria-label={narrow ? t("toolbar.nextDay") : t("toolbar.nextWeek")}>
+              <ChevronRight aria-hidden className="size-4" />
+            </Button>
+            <h2 className="ml-1 text-sm font-semibold text-ink tabular-nums" aria-live="polite">
+              {narrow ? `${weekdayName(day, locale, "long")} ${displayDay(day)}` : t("toolbar.weekOf", { from: displayDay(days[0]!), to: displayDay(days[6]!) })}
+            </h2>
+            {week.isFetching ? <LoaderCircle aria-label={t("toolbar.updating")} className="size-4 animate-spin text-ink-muted" /> : null}
+          </div>
+          <p className="text-xs text-ink-muted">
+            {t("toolbar.timeZone", { zone: timeZone })}
+            {week.data ? ` · ${t("toolbar.freeCount", { count: freeCount })}` : null}
+          </p>
+        </div>
+        {narrow ? (
+          <div className="mt-3 flex gap-1 overflow-x-auto" role="group" aria-label={t("toolbar.days")}>
+            {days.map((d) => (
+              <button
+                key={d}
+                type="button"
+                aria-pressed={d === day}
+                onClick={() => setDay(d)}
+                className={cn(
+                  "min-w-11 rounded-lg border px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-focus",
+                  d === day ? "border-primary bg-primary text-primary-ink" : "border-line bg-surface text-ink",
+                  d === today && d !== day ? "border-primary" : "",
+                )}
+              >
+                <span className="block font-medium">{weekdayName(d, locale)}</span>
+                <span className="block tabular-nums">{d.slice(8, 10)}</span>
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </Card>
+
+      <div className="mt-4">
+        {week.isPending ? (
+          <GridSkeleton narrow={narrow} />
+        ) : week.isError ? (
+          <ProblemAlert error={week.error} onRetry={() => void week.refetch()} returnTo="/slots" />
+        ) : slots.length === 0 ? (
+          <Card className="p-8 text-center">
+            <p className="font-semibold text-ink">{services.length && shownServices.length < services.length ? t("empty.filtered") : t("empty.title")}</p>
+            <p className="mt-1 text-sm text-ink-muted">{t("empty.detail")}</p>
+          </Card>
+        ) : (
+          <div className={cn("transition-opacity", week.isPlaceholderData ? "opacity-60" : "")}>
+            <SlotWeekGrid
+              columns={columns}
+              services={services}
+              timeZone={timeZone}
+              today={today}
+              onPick={pick}
+              onPageWeek={(dir) => (narrow ? moveDay(7 * dir) : pageWeek(dir))}
+              onLeaveEdge={narrow ? moveDay : undefined}
+            />
+          </div>
+        )}
+      </div>
+
+      <ServicesLegend services={services} />
+      <BookingDialog target={target} onClose={() => setTarget(null)} />
+    </>
+  );
+}
+
+function CalendarSkeleton() {
+  return (
+    <div aria-busy="true">
+      <Skeleton className="h-36 w-full rounded-xl" />
+      <GridSkeleton narrow={false} />
+    </div>
+  );
+}
+
+function GridSkeleton({ narrow }: { narrow: boolean }) {
+  return (
+    <div aria-hidden className={cn("mt-4 grid gap-2", narrow ? "grid-cols-1" : "grid-cols-7")}>
+      {Array.from({ length: narrow ? 1 : 7 }, (_, i) => (
+        <Skeleton key={i} className="h-80 rounded-xl" />
+      ))}
+    </div>
+  );
+}

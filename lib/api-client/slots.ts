@@ -1,0 +1,108 @@
+"use client";
+
+import { useEffect } from "react";
+import { z } from "zod";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { AssistantSessionView } from "@/lib/schemas/assistant-session";
+import { ClinicDirectory, DirectoryEntry, type DirectoryEntryInput, type DirectoryKind } from "@/lib/schemas/clinic-directory";
+import { addDays, Booking, SlotCalendar, type BookingRequest } from "@/lib/schemas/slots";
+import { apiGet, ApiProblemError } from "./http";
+import { sendJson } from "./send-json";
+
+export type SlotWeek = { doctorId: string; clinicId: string; monday: string };
+
+export const slotKeys = {
+  all: ["slots"] as const,
+  directory: ["slots", "directory"] as const,
+  practice: (doctorId: string, clinicId: string) => ["slots", "week", doctorId, clinicId] as const,
+  week: (w: SlotWeek) => ["slots", "week", w.doctorId, w.clinicId, w.monday] as const,
+  session: (id: string) => ["assistant-session", id] as const,
+};
+
+/** A week is 7 days: one platform window (≤ 10), cached per doctor, clinic and week. */
+function weekQuery(w: SlotWeek) {
+  return {
+    queryKey: slotKeys.week(w),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet("/api/slots", { doctorId: w.doctorId, clinicId: w.clinicId, from: w.monday, to: addDays(w.monday, 6) }, SlotCalendar, signal),
+    staleTime: 30_000,
+  };
+}
+
+export function useClinicDirectory() {
+  return useQuery({ queryKey: slotKeys.directory, queryFn: ({ signal }) => apiGet("/api/slots/directory", {}, ClinicDirectory, signal), staleTime: 5 * 60_000 });
+}
+
+/** The shown week, with the weeks either side fetched in the background so paging is instant. */
+export function useSlotWeek(w: SlotWeek | null) {
+  const client = useQueryClient();
+  const query = useQuery({ ...weekQuery(w ?? { doctorId: "", clinicId: "", monday: "" }), enabled: !!w });
+  useEffect(() => {
+    if (!w || !query.isSuccess) return;
+    for (const monday of [addDays(w.monday, 7), addDays(w.monday, -7)]) void client.prefetchQuery(weekQuery({ ...w, monday }));
+  }, [client, w, query.isSuccess]);
+  return query;
+}
+
+/** Marks a slot taken in every cached week at once, before the refetch confirms it. */
+function markTaken(client: QueryClient, doctorId: string, clinicId: string, confId: string, start: string) {
+  client.setQueriesData<SlotCalendar>({ queryKey: slotKeys.practice(doctorId, clinicId) }, (cal) =>
+    cal ? { ...cal, slots: cal.slots.map((s) => (s.confId === confId && s.start === start ? { ...s, available: false } : s)) } : cal,
+  );
+}
+
+export function useBookSlot() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (req: BookingRequest) => sendJson("POST", "/api/slots/bookings", req, Booking),
+    onSuccess: (booking, req) => {
+      markTaken(client, req.doctorId, req.clinicId, booking.confId, req.start);
+      void client.invalidateQueries({ queryKey: slotKeys.practice(req.doctorId, req.clinicId) });
+    },
+    onError: (error, req) => {
+      if (error instanceof ApiProblemError && (error.status === 409 || error.status === 404)) {
+        void client.invalidateQueries({ queryKey: slotKeys.practice(req.doctorId, req.clinicId) });
+      }
+    },
+  });
+}
+
+export function useAssistantSession(id: string | null) {
+  return useQuery({
+    queryKey: slotKeys.session(id ?? ""),
+    queryFn: ({ signal }) => apiGet(`/api/assistant/sessions/${encodeURIComponent(id!)}`, {}, AssistantSessionView, signal),
+    enabled: !!id,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useRefreshAssistantSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => sendJson("POST", `/api/assistant/sessions/${encodeURIComponent(id)}/refresh`, undefined, AssistantSessionView),
+    onSuccess: (session) => client.setQueryData(slotKeys.session(session.sessionId), session),
+  });
+}
+
+export const settingsDirectoryKey = ["settings", "clinics"] as const;
+
+export function useSettingsDirectory() {
+  return useQuery({ queryKey: settingsDirectoryKey, queryFn: ({ signal }) => apiGet("/api/settings/clinics", {}, ClinicDirectory, signal) });
+}
+
+export function useSaveDirectoryEntry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: DirectoryEntryInput) => sendJson("PUT", "/api/settings/clinics", entry, DirectoryEntry),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: settingsDirectoryKey }), client.invalidateQueries({ queryKey: slotKeys.directory })]),
+  });
+}
+
+export function useRemoveDirectoryEntry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (key: { kind: DirectoryKind; platformId: string }) =>
+      sendJson("DELETE", `/api/settings/clinics?kind=${key.kind}&platformId=${encodeURIComponent(key.platformId)}`, undefined, z.unknown()),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: settingsDirectoryKey }), client.invalidateQueries({ queryKey: slotKeys.directory })]),
+  });
+}

@@ -1,0 +1,216 @@
+import { z } from "zod";
+
+/** Longest window the platform's slot listing accepts, in calendar days (platform notes, "Slots"). */
+export const MAX_PLATFORM_WINDOW_DAYS = 10;
+/** Longest range the app's own slot route accepts; it splits it into platform-sized windows. */
+export const MAX_APP_RANGE_DAYS = 31;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function isRealDate(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/**
+ * The calendar day a platform date parameter names: `YYYY-MM-DD` or an ISO date-time
+ * (`YYYY-MM-DDT00:00:00.000Z`, with or without an offset). Undefined when unparseable.
+ */
+export function platformDateDay(value: string): string | undefined {
+  const m = ISO_RE.exec(value.trim());
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!isRealDate(y, mo, d)) return undefined;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return undefined;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+/** A calendar day, YYYY-MM-DD. */
+export const CalendarDay = z
+  .string()
+  .trim()
+  .regex(DATE_RE, "Use a date like 2026-11-23.")
+  .refine((v) => {
+    const m = DATE_RE.exec(v);
+    // zod runs this check even when the pattern failed; the pattern has already said why.
+    return !m || isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  }, "This is not a real calendar date.");
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** Days from `from` to `to`, both included. */
+export function daysInclusive(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from) + 1;
+}
+
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Splits an inclusive day range into consecutive windows of at most `size` days. */
+export function splitIntoWindows(from: string, to: string, size = MAX_PLATFORM_WINDOW_DAYS): { from: string; to: string }[] {
+  const windows: { from: string; to: string }[] = [];
+  for (let start = from; daysInclusive(start, to) > 0; start = addDays(start, size)) {
+    const end = addDays(start, size - 1);
+    windows.push({ from: start, to: daysInclusive(end, to) > 0 ? end : to });
+  }
+  return windows;
+}
+
+const PlatformId = z.string().trim().min(1, "Required.").max(64, "At most 64 characters.").regex(/^[A-Za-z0-9._:-]+$/, "Only letters, digits and . _ : - are allowed.");
+
+/** Query of the app's slot route. */
+export const SlotRangeQuery = z
+  .object({
+    doctorId: PlatformId,
+    clinicId: PlatformId,
+    from: CalendarDay,
+    to: CalendarDay,
+  })
+  .superRefine((v, ctx) => {
+    // A range check on a date that is itself wrong would only add noise.
+    if (!CalendarDay.safeParse(v.from).success || !CalendarDay.safeParse(v.to).success) return;
+    const days = daysInclusive(v.from, v.to);
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date." });
+    else if (days > MAX_APP_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `Choose at most ${MAX_APP_RANGE_DAYS} days at a time.` });
+  });
+export type SlotRangeQuery = z.infer<typeof SlotRangeQuery>;
+
+// ---- Platform shapes (spec 2.4), parsed by the platform client and produced by the sandbox ----
+
+export const PlatformSlot = z.object({
+  available: z.boolean(),
+  conf_id: z.string(),
+  s: z.string(),
+  e: z.string(),
+});
+export const PlatformServiceGroup = z.object({ service_type: z.string(), slots: z.array(PlatformSlot) });
+export const PlatformService = z.object({
+  allow_patient_booking: z.boolean(),
+  appointment_type: z.string(),
+  conf_id: z.string(),
+  conv_fee: z.number(),
+  currency: z.string(),
+  discount: z.number(),
+  mode: z.array(z.string()),
+  owner_id: z.string(),
+  post_pay: z.boolean(),
+  pre_pay: z.boolean(),
+  price: z.number(),
+  service_id: z.number().int(),
+  service_name: z.string(),
+});
+export type PlatformService = z.infer<typeof PlatformService>;
+export const PlatformSlotResponse = z.object({
+  data: z.object({
+    schedule: z.record(z.string(), z.array(PlatformServiceGroup)),
+    services: z.record(z.string(), PlatformService),
+  }),
+  // The spec types `success` as a string; some answers carry a boolean.
+  success: z.union([z.string(), z.boolean()]),
+  status_code: z.number().int(),
+});
+export type PlatformSlotResponse = z.infer<typeof PlatformSlotResponse>;
+
+/** Booking request of `POST /dr/v1/appointment` (outside the spec; production platform). */
+export const PlatformBookingRequest = z.object({
+  doctor_id: z.string().min(1),
+  clinic_id: z.string().min(1),
+  patient_id: z.string().min(1),
+  conf_id: z.string().min(1),
+  start_time: z.string().min(1),
+  mode: z.string().min(1),
+  /** The partner's own id for the booking; a repeat with the same id returns the first booking. */
+  partner_appointment_id: z.string().min(1).max(100).optional(),
+});
+export type PlatformBookingRequest = z.infer<typeof PlatformBookingRequest>;
+
+export const PlatformBookingResponse = z.object({
+  data: z.object({
+    appointment_id: z.string(),
+    partner_appointment_id: z.string().nullable().optional(),
+    doctor_id: z.string(),
+    clinic_id: z.string(),
+    patient_id: z.string(),
+    conf_id: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    mode: z.string(),
+    status: z.string(),
+  }),
+  success: z.union([z.string(), z.boolean()]),
+  status_code: z.number().int(),
+});
+export type PlatformBookingResponse = z.infer<typeof PlatformBookingResponse>;
+
+// ---- The app's own shapes ----
+
+export const SlotService = z.object({
+  confId: z.string(),
+  serviceId: z.number(),
+  name: z.string(),
+  appointmentType: z.string(),
+  modes: z.array(z.string()),
+  currency: z.string(),
+  price: z.number(),
+  convenienceFee: z.number(),
+  discount: z.number(),
+  /** price + convenience fee − discount, never below zero. */
+  finalAmount: z.number(),
+  prePay: z.boolean(),
+  postPay: z.boolean(),
+  patientBookable: z.boolean(),
+});
+export type SlotService = z.infer<typeof SlotService>;
+
+export const Slot = z.object({
+  confId: z.string(),
+  serviceType: z.string(),
+  /** ISO date-time with the clinic's offset, as the platform sent it. */
+  start: z.string(),
+  end: z.string(),
+  available: z.boolean(),
+});
+export type Slot = z.infer<typeof Slot>;
+
+export const SlotCalendar = z.object({
+  doctorId: z.string(),
+  clinicId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  services: z.array(SlotService),
+  slots: z.array(Slot),
+});
+export type SlotCalendar = z.infer<typeof SlotCalendar>;
+
+export const BOOKING_MODES = ["in_clinic", "tele"] as const;
+
+/** Body of the app's booking route. */
+export const BookingRequest = z.object({
+  idempotencyKey: z.string().uuid("A booking key is required; reload the page."),
+  doctorId: PlatformId,
+  clinicId: PlatformId,
+  patientId: z.string().trim().min(1, "Choose a patient.").max(100),
+  confId: z.string().trim().min(1, "Choose a service.").max(64),
+  start: z.string().trim().refine((v) => platformDateDay(v) !== undefined && v.includes("T"), "The slot time is not valid."),
+  mode: z.string().trim().min(1, "Choose how the patient will be seen.").max(32),
+});
+export type BookingRequest = z.infer<typeof BookingRequest>;
+
+export const Booking = z.object({
+  appointmentId: z.string(),
+  doctorId: z.string(),
+  clinicId: z.string(),
+  patientId: z.string(),
+  confId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  mode: z.string(),
+  status: z.string(),
+});
+export type Booking = z.infer<typeof Booking>;
+
+export function finalAmount(s: { price: number; conv_fee: number; discount: number }): number {
+  return Math.max(0, Math.round((s.price + s.conv_fee - s.discount) * 100) / 100);
+}
