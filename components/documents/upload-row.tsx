@@ -1,0 +1,107 @@
+"use client";
+
+import { CheckCircle2, FileText, RotateCcw, TriangleAlert, X } from "lucide-react";
+import { useLocale, useTranslations } from "use-intl";
+import { ApiProblemError } from "@/lib/api-client/http";
+import { kindLabel } from "@/lib/api-client/documents";
+import { MAX_DOCUMENT_BYTES } from "@/lib/schemas/documents";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { formatBytes } from "./format";
+import type { UploadItem } from "./use-upload-queue";
+
+function useReason(item: UploadItem): string | null {
+  const t = useTranslations("documents");
+  const locale = useLocale();
+  if (item.status === "refused" && item.refusal) {
+    const r = item.refusal;
+    if (r.reason === "tooLarge") return t("refusal.tooLarge", { size: formatBytes(r.size, locale), max: formatBytes(MAX_DOCUMENT_BYTES, locale) });
+    if (r.reason === "contentMismatch") return t("refusal.contentMismatch", { claimed: kindLabel(r.claimed), actual: r.actual ? kindLabel(r.actual) : t("refusal.unknownContents") });
+    return t(`refusal.${r.reason}`);
+  }
+  if (item.status === "failed") {
+    const e = item.error;
+    if (e instanceof ApiProblemError) {
+      if (e.kind === "network") return t("error.network");
+      if (e.status === 401) return t("error.session");
+      return e.problem.detail ?? e.problem.title;
+    }
+    return t("error.generic");
+  }
+  return null;
+}
+
+/** One file of the batch: name, size, progress in bytes and percent, and what can be done next. */
+export function UploadRow({ item, onCancel, onRetry, onRemove }: { item: UploadItem; onCancel(): void; onRetry(): void; onRemove(): void }) {
+  const t = useTranslations("documents");
+  const locale = useLocale();
+  const reason = useReason(item);
+  const percent = item.total ? Math.min(100, Math.round((item.loaded / item.total) * 100)) : 0;
+  const bad = item.status === "refused" || item.status === "failed";
+  const name = item.file.name;
+  return (
+    <li className="px-4 py-3" data-testid="upload-row" data-status={item.status}>
+      <div className="flex items-start gap-3">
+        <span aria-hidden className={cn("mt-0.5 shrink-0", bad ? "text-danger" : item.status === "done" ? "text-success-soft-ink" : "text-ink-muted")}>
+          {bad ? <TriangleAlert className="size-5" /> : item.status === "done" ? <CheckCircle2 className="size-5" /> : <FileText className="size-5" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <p className="truncate text-sm font-medium text-ink" title={name}>
+              {name}
+            </p>
+            <p className="text-xs text-ink-muted">
+              <span className={cn("font-medium", bad && "text-danger", item.status === "done" && "text-success-soft-ink")}>{t(`status.${item.status}`)}</span>
+              {" · "}
+              {formatBytes(item.file.size, locale)}
+            </p>
+          </div>
+          {item.status === "uploading" || item.status === "done" ? (
+            <>
+              <div
+                role="progressbar"
+                aria-label={name}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-sunken"
+              >
+                <div className={cn("h-full rounded-full transition-[width]", item.status === "done" ? "bg-success-soft-ink" : "bg-primary")} style={{ width: `${percent}%` }} />
+              </div>
+              <p className="mt-1 text-xs text-ink-muted tabular-nums" data-testid="upload-progress">
+                {t("progress", { loaded: formatBytes(item.loaded, locale), total: formatBytes(item.total, locale), percent })}
+              </p>
+            </>
+          ) : null}
+          {item.document ? (
+            <p className="mt-1 font-mono text-xs text-ink" data-testid="document-id">
+              {t("documentId", { id: item.document.documentId })}
+            </p>
+          ) : null}
+          {reason ? (
+            <p className="mt-1 text-sm text-danger" role="alert">
+              {reason}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 gap-1">
+          {item.status === "uploading" ? (
+            <Button size="sm" variant="ghost" onClick={onCancel} aria-label={t("cancel", { name })}>
+              <X aria-hidden className="size-4" />
+            </Button>
+          ) : null}
+          {item.status === "failed" || item.status === "cancelled" ? (
+            <Button size="sm" variant="secondary" onClick={onRetry} aria-label={t("retry", { name })}>
+              <RotateCcw aria-hidden className="size-4" />
+            </Button>
+          ) : null}
+          {item.status !== "uploading" && item.status !== "checking" ? (
+            <Button size="sm" variant="ghost" onClick={onRemove} aria-label={t("remove", { name })}>
+              <X aria-hidden className="size-4" />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

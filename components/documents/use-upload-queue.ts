@@ -1,0 +1,86 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import { checkDocumentFile, uploadDocument, type FileRefusal } from "@/lib/api-client/documents";
+import type { DocumentTask, DocumentType, PatientDocument } from "@/lib/schemas/documents";
+
+export type UploadStatus = "checking" | "refused" | "uploading" | "done" | "failed" | "cancelled";
+
+export interface UploadItem {
+  key: string;
+  file: File;
+  status: UploadStatus;
+  loaded: number;
+  total: number;
+  refusal?: FileRefusal;
+  error?: unknown;
+  document?: PatientDocument;
+  /** Kept so a retry sends the file exactly as first asked, without choosing it again. */
+  settings: UploadSettings;
+}
+
+export interface UploadSettings {
+  patientId: string;
+  documentType: DocumentType;
+  tasks: DocumentTask[];
+}
+
+let counter = 0;
+
+/** One row per chosen file; each goes up on its own, so one failure never stops the batch. */
+export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+
+  const patch = useCallback((key: string, change: Partial<UploadItem>) => {
+    setItems((all) => all.map((i) => (i.key === key ? { ...i, ...change } : i)));
+  }, []);
+
+  const send = useCallback(
+    async (item: Pick<UploadItem, "key" | "file" | "settings">) => {
+      const { settings } = item;
+      const controller = new AbortController();
+      controllers.current.set(item.key, controller);
+      patch(item.key, { status: "uploading", loaded: 0, total: item.file.size, error: undefined });
+      try {
+        const document = await uploadDocument({
+          file: item.file,
+          patientId: settings.patientId,
+          documentType: settings.documentType,
+          tasks: settings.tasks,
+          signal: controller.signal,
+          onProgress: (loaded, total) => patch(item.key, { loaded, total }),
+        });
+        patch(item.key, { status: "done", loaded: item.file.size, document });
+        onUploaded(document);
+      } catch (error) {
+        const cancelled = error instanceof DOMException && error.name === "AbortError";
+        patch(item.key, cancelled ? { status: "cancelled" } : { status: "failed", error });
+      } finally {
+        controllers.current.delete(item.key);
+      }
+    },
+    [onUploaded, patch],
+  );
+
+  const add = useCallback(
+    (files: File[], settings: UploadSettings) => {
+      const added = files.map((file) => ({ key: `u${++counter}`, file, status: "checking" as const, loaded: 0, total: file.size, settings }));
+      setItems((all) => [...added, ...all]);
+      for (const item of added) {
+        void checkDocumentFile(item.file).then((refusal) => {
+          if (refusal) patch(item.key, { status: "refused", refusal });
+          else void send(item);
+        });
+      }
+    },
+    [patch, send],
+  );
+
+  const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);
+  const retry = useCallback((item: UploadItem) => void send(item), [send]);
+  const remove = useCallback((key: string) => setItems((all) => all.filter((i) => i.key !== key)), []);
+  const clearFinished = useCallback(() => setItems((all) => all.filter((i) => i.status === "uploading" || i.status === "checking" || i.status === "failed")), []);
+
+  return { items, add, cancel, retry, remove, clearFinished };
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import {
+  DOCUMENT_KINDS,
+  kindFromFileName,
+  MAX_DOCUMENT_BYTES,
+  PatientDocument,
+  PatientDocumentList,
+  SNIFF_BYTES,
+  sniffDocumentKind,
+  type DocumentKind,
+  type DocumentTask,
+  type DocumentType,
+} from "@/lib/schemas/documents";
+import { Problem } from "@/lib/schemas/problem";
+import { apiGet, ApiProblemError } from "./http";
+
+export const documentKeys = {
+  forPatient: (patientId: string) => ["documents", "patient", patientId] as const,
+};
+
+export function usePatientDocuments(patientId: string) {
+  return useQuery({
+    queryKey: documentKeys.forPatient(patientId),
+    queryFn: ({ signal }) => apiGet("/api/documents", { patient: patientId }, PatientDocumentList, signal),
+  });
+}
+
+export type FileRefusal =
+  | { reason: "empty" }
+  | { reason: "tooLarge"; size: number }
+  | { reason: "wrongType" }
+  | { reason: "contentMismatch"; claimed: DocumentKind; actual: DocumentKind | null };
+
+/**
+ * Checks a chosen file before it is sent: size and name first (no reading), then only its first
+ * few bytes, so a renamed file is caught here rather than after a 10 MB upload.
+ */
+export async function checkDocumentFile(file: File): Promise<FileRefusal | null> {
+  if (file.size === 0) return { reason: "empty" };
+  if (file.size > MAX_DOCUMENT_BYTES) return { reason: "tooLarge", size: file.size };
+  const claimed = kindFromFileName(file.name);
+  if (!claimed) return { reason: "wrongType" };
+  const actual = sniffDocumentKind(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+  if (actual !== claimed) return { reason: "contentMismatch", claimed, actual };
+  return null;
+}
+
+export const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS[kind].label;
+
+export interface UploadOptions {
+  file: File;
+  patientId: string;
+  documentType: DocumentType;
+  tasks: DocumentTask[];
+  onProgress(loaded: number, total: number): void;
+  signal: AbortSignal;
+}
+
+/** XMLHttpRequest, because fetch reports no upload progress; the raw file is the body. */
+export function uploadDocument({ file, patientId, documentType, tasks, onProgress, signal }: UploadOptions): Promise<PatientDocument> {
+  return new Promise((resolve, reject) => {
+    const params = new URLSearchParams({ patient: patientId, dt: documentType, name: file.name });
+    if (tasks.length) params.set("tasks", tasks.join(","));
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/documents?${params}`);
+    xhr.setRequestHeader("content-type", file.type || "application/octet-stream");
+    xhr.setRequestHeader("accept", "application/json, application/problem+json");
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    const abort = () => xhr.abort();
+    signal.addEventListener("abort", abort, { once: true });
+    const done = () => signal.removeEventListener("abort", abort);
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException("Upload cancelled", "AbortError"));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiProblemError({ type: "about:blank", title: "Can't reach the server", status: 0 }, "network"));
+    };
+    xhr.onload = () => {
+      done();
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = PatientDocument.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiProblemError({ type: "about:blank", title: "The server's answer has an unexpected shape", status: xhr.status }, "invalid-response"));
+        return;
+      }
+      const problem = Problem.safeParse(body);
+      reject(new ApiProblemError(problem.success ? { ...problem.data, status: xhr.status } : { type: "about:blank", title: `HTTP ${xhr.status}`, status: xhr.status }));
+    };
+    if (signal.aborted) return abort();
+    xhr.send(file);
+  });
+}

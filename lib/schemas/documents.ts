@@ -1,0 +1,117 @@
+import { z } from "zod";
+
+/** The platform's limit for one document (platform notes: 10 MB a file). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** Query `dt` (platform notes): lab report, prescription, discharge summary, other. */
+export const DOCUMENT_TYPES = ["lr", "ps", "ds", "o"] as const;
+export const DocumentType = z.enum(DOCUMENT_TYPES);
+export type DocumentType = z.infer<typeof DocumentType>;
+
+/** Query `task` (repeatable): processing the platform runs on the document. */
+export const DOCUMENT_TASKS = ["smart", "pii", "classification"] as const;
+export const DocumentTask = z.enum(DOCUMENT_TASKS);
+export type DocumentTask = z.infer<typeof DocumentTask>;
+
+export interface SniffedKind {
+  mime: string;
+  label: string;
+  extensions: readonly string[];
+}
+
+/** What clinics send that can be recognised from its first bytes: scans, photos, PDFs. */
+export const DOCUMENT_KINDS = {
+  pdf: { mime: "application/pdf", label: "PDF", extensions: ["pdf"] },
+  jpeg: { mime: "image/jpeg", label: "JPEG", extensions: ["jpg", "jpeg"] },
+  png: { mime: "image/png", label: "PNG", extensions: ["png"] },
+  tiff: { mime: "image/tiff", label: "TIFF", extensions: ["tif", "tiff"] },
+  webp: { mime: "image/webp", label: "WebP", extensions: ["webp"] },
+  heic: { mime: "image/heic", label: "HEIC", extensions: ["heic", "heif"] },
+} as const satisfies Record<string, SniffedKind>;
+export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+
+/** Bytes needed to recognise every kind above. */
+export const SNIFF_BYTES = 16;
+
+const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** Recognises a document by its bytes, never by its name; null when it is none of the kinds. */
+export function sniffDocumentKind(head: Uint8Array): DocumentKind | null {
+  if (startsWith(head, ascii("%PDF-"))) return "pdf";
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return "tiff";
+  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return "webp";
+  if (startsWith(head, ascii("ftyp"), 4) && ["heic", "heix", "mif1", "msf1", "heis", "hevc"].some((b) => startsWith(head, ascii(b), 8))) return "heic";
+  return null;
+}
+
+/** The kind a file name claims by its extension, or null. */
+export function kindFromFileName(name: string): DocumentKind | null {
+  const ext = name.toLowerCase().split(".").pop() ?? "";
+  for (const [kind, info] of Object.entries(DOCUMENT_KINDS)) if ((info.extensions as readonly string[]).includes(ext)) return kind as DocumentKind;
+  return null;
+}
+
+export const ACCEPTED_EXTENSIONS = Object.values(DOCUMENT_KINDS).flatMap((k) => k.extensions.map((e) => `.${e}`));
+
+/** Tasks travel as one comma-separated query value between the browser and the BFF. */
+const TaskList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const items = (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const out: DocumentTask[] = [];
+    for (const item of items) {
+      const parsed = DocumentTask.safeParse(item);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: `unknown task "${item}" (use ${DOCUMENT_TASKS.join(", ")})` });
+        return z.NEVER;
+      }
+      if (!out.includes(parsed.data)) out.push(parsed.data);
+    }
+    return out;
+  });
+
+const PatientId = z.string().trim().min(1, "choose a patient").max(128).regex(/^[A-Za-z0-9_.:-]+$/, "is not a patient id");
+
+/** BFF upload: the file is the raw request body; these travel in the query. */
+export const DocumentUploadQuery = z.object({
+  patient: PatientId,
+  dt: DocumentType.default("o"),
+  tasks: TaskList,
+  name: z.string().trim().min(1, "the file needs a name").max(255),
+});
+export type DocumentUploadQuery = z.infer<typeof DocumentUploadQuery>;
+
+export const DocumentListQuery = z.object({ patient: PatientId });
+
+/** One uploaded document as the desk lists it. */
+export const PatientDocument = z.object({
+  id: z.string(),
+  patientId: z.string(),
+  documentId: z.string(),
+  fileName: z.string(),
+  mime: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  documentType: DocumentType,
+  tasks: z.array(DocumentTask),
+  uploadedBy: z.string().nullable(),
+  uploadedByName: z.string().nullable(),
+  uploadedAt: z.string(),
+});
+export type PatientDocument = z.infer<typeof PatientDocument>;
+
+export const PatientDocumentList = z.object({ documents: z.array(PatientDocument) });
+export type PatientDocumentList = z.infer<typeof PatientDocumentList>;
+
+/** The platform's answer to an upload (platform notes). */
+export const PlatformUploadAnswer = z.object({ document_id: z.string().min(1) });
+
+/** Sandbox query for POST /mr/api/v2/docs: `task` may repeat. */
+export const PlatformDocumentQuery = z.object({
+  task: z.array(DocumentTask).default([]),
+  dt: DocumentType.optional(),
+});

@@ -1,0 +1,111 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { DOCUMENT_KINDS, kindFromFileName, MAX_DOCUMENT_BYTES, SNIFF_BYTES, sniffDocumentKind, type DocumentKind } from "@/lib/schemas/documents";
+import { AppError, ValidationError } from "../errors";
+
+const MB = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+
+export class DocumentTooLargeError extends AppError {
+  constructor(size: number) {
+    super(413, "File too large", `The file is ${MB(size)}; the platform accepts at most ${MB(MAX_DOCUMENT_BYTES)} a file.`, { code: "file_too_large" });
+  }
+}
+
+export class UnsupportedDocumentError extends AppError {
+  constructor(detail: string) {
+    super(415, "File type not accepted", detail, { code: "unsupported_type" });
+  }
+}
+
+export class LengthRequiredError extends AppError {
+  constructor() {
+    super(411, "Length required", "Send the file with a Content-Length header.");
+  }
+}
+
+/** The client went away or sent fewer or more bytes than it announced. */
+export class IncompleteUploadError extends AppError {
+  constructor(detail: string) {
+    super(400, "Upload incomplete", detail, { code: "incomplete_upload" });
+  }
+}
+
+export interface IncomingFile {
+  kind: DocumentKind;
+  mime: string;
+  size: number;
+  /** The bytes, read once, counted and hashed as they pass. */
+  chunks: AsyncGenerator<Uint8Array>;
+  /** sha256 hex of what passed; only meaningful once `chunks` has finished. */
+  sha256(): string;
+}
+
+const KIND_NAMES = Object.values(DOCUMENT_KINDS).map((k) => k.label).join(", ");
+
+/**
+ * Checks an upload before anything is sent on: size from Content-Length, type from the first
+ * bytes (not the name), and a name whose extension contradicts the contents.
+ */
+export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, contentLength: string | null, fileName: string): Promise<IncomingFile> {
+  if (contentLength === null || !/^\d+$/.test(contentLength)) throw new LengthRequiredError();
+  const size = Number(contentLength);
+  if (size === 0 || !body) throw new ValidationError({ file: "The file is empty." }, "The file is empty.");
+  if (size > MAX_DOCUMENT_BYTES) throw new DocumentTooLargeError(size);
+
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let buffered = 0;
+  while (buffered < SNIFF_BYTES && buffered < size) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    buffered += value.byteLength;
+  }
+  const kind = sniffDocumentKind(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+  if (!kind) {
+    await reader.cancel();
+    throw new UnsupportedDocumentError(`The file's contents are not a document the platform accepts (${KIND_NAMES}).`);
+  }
+  const claimed = kindFromFileName(fileName);
+  if (claimed && claimed !== kind) {
+    await reader.cancel();
+    throw new UnsupportedDocumentError(`The file is named .${fileName.split(".").pop()} but contains a ${DOCUMENT_KINDS[kind].label} file. Rename it or choose the right file.`);
+  }
+
+  const hash = createHash("sha256");
+  let digest: string | undefined;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    let seen = 0;
+    const pass = (chunk: Uint8Array) => {
+      seen += chunk.byteLength;
+      if (seen > size) throw new IncompleteUploadError(`The upload sent more than the ${size} bytes it announced.`);
+      hash.update(chunk);
+      return chunk;
+    };
+    try {
+      for (const chunk of head) yield pass(chunk);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        yield pass(value);
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new IncompleteUploadError("The connection was lost before the whole file arrived.");
+    } finally {
+      reader.releaseLock();
+    }
+    if (seen !== size) throw new IncompleteUploadError(`Only ${seen} of ${size} bytes arrived.`);
+    digest = hash.digest("hex");
+  }
+  return {
+    kind,
+    mime: DOCUMENT_KINDS[kind].mime,
+    size,
+    chunks: chunks(),
+    sha256: () => {
+      if (!digest) throw new Error("the file has not been read to the end");
+      return digest;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import type { PatientDocument, DocumentTask, DocumentType } from "@/lib/schemas/documents";
+import type { Db } from "../db/connect";
+import { patientDocuments, staff } from "../db/schema";
+
+export interface NewPatientDocument {
+  patientId: string;
+  documentId: string;
+  fileName: string;
+  mime: string;
+  sizeBytes: number;
+  sha256: string;
+  documentType: DocumentType;
+  tasks: DocumentTask[];
+  uploadedBy: string | null;
+}
+
+const columns = {
+  id: patientDocuments.id,
+  patientId: patientDocuments.patientId,
+  documentId: patientDocuments.documentId,
+  fileName: patientDocuments.fileName,
+  mime: patientDocuments.mime,
+  sizeBytes: patientDocuments.sizeBytes,
+  sha256: patientDocuments.sha256,
+  documentType: patientDocuments.documentType,
+  tasks: patientDocuments.tasks,
+  uploadedBy: patientDocuments.uploadedBy,
+  uploadedByName: staff.name,
+  uploadedAt: patientDocuments.uploadedAt,
+};
+
+interface Row extends Omit<PatientDocument, "uploadedAt" | "tasks"> {
+  tasks: string[];
+  uploadedAt: Date;
+}
+
+const toDocument = (r: Row): PatientDocument => ({
+  ...r,
+  tasks: r.tasks as DocumentTask[],
+  uploadedByName: r.uploadedByName ?? null,
+  uploadedAt: r.uploadedAt.toISOString(),
+});
+
+/** Records a document the platform has accepted, and returns it as the desk lists it. */
+export async function recordPatientDocument(db: Db, doc: NewPatientDocument): Promise<PatientDocument> {
+  const [inserted] = await db.insert(patientDocuments).values(doc).returning({ id: patientDocuments.id });
+  const [row] = await db.select(columns).from(patientDocuments).leftJoin(staff, eq(staff.id, patientDocuments.uploadedBy)).where(eq(patientDocuments.id, inserted!.id));
+  return toDocument(row!);
+}
+
+/** A patient's documents, newest first. */
+export async function listPatientDocuments(db: Db, patientId: string, limit = 200): Promise<PatientDocument[]> {
+  const rows = await db
+    .select(columns)
+    .from(patientDocuments)
+    .leftJoin(staff, eq(staff.id, patientDocuments.uploadedBy))
+    .where(eq(patientDocuments.patientId, patientId))
+    .orderBy(desc(patientDocuments.uploadedAt), desc(patientDocuments.id))
+    .limit(limit);
+  return rows.map(toDocument);
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import type { DocumentUploadQuery, PatientDocument } from "@/lib/schemas/documents";
+import type { AuditEntry } from "../audit";
+import type { Db } from "../db/connect";
+import { AppError } from "../errors";
+import type { StaffPlatform } from "../platform/client";
+import { openIncomingFile } from "./intake";
+import { recordPatientDocument } from "./records";
+
+export interface UploadContext {
+  req: Request;
+  query: DocumentUploadQuery;
+  platform: Pick<StaffPlatform, "documents">;
+  db: Db;
+  staffId: string;
+  audit(entry: Omit<AuditEntry, "staffId" | "ip">): Promise<void>;
+}
+
+/**
+ * Streams one file from the browser to the platform, then records it. The record is written
+ * only after the platform answered with a document id, so nothing is half-recorded.
+ */
+export async function uploadPatientDocument({ req, query, platform, db, staffId, audit }: UploadContext): Promise<PatientDocument> {
+  const base = { action: "upload", resource: "patient-document", resourceId: query.patient } as const;
+  const declared = req.headers.get("content-length");
+  // An error raised while reading the browser's bytes reaches us wrapped by fetch; keep the original.
+  let readFailure: unknown;
+  try {
+    const file = await openIncomingFile(req.body, declared, query.name);
+    const chunks = async function* () {
+      try {
+        yield* file.chunks;
+      } catch (err) {
+        readFailure = err;
+        throw err;
+      }
+    };
+    const { documentId } = await platform.documents.upload({
+      chunks: chunks(),
+      size: file.size,
+      fileName: query.name,
+      mime: file.mime,
+      documentType: query.dt,
+      tasks: query.tasks,
+      // No req.signal: a browser that goes away mid-file ends the body stream, which stops the
+      // upload; once the platform holds the whole file, the record is kept so it is never orphaned.
+    });
+    const doc = await recordPatientDocument(db, {
+      patientId: query.patient,
+      documentId,
+      fileName: query.name,
+      mime: file.mime,
+      sizeBytes: file.size,
+      sha256: file.sha256(),
+      documentType: query.dt,
+      tasks: query.tasks,
+      uploadedBy: staffId,
+    });
+    await audit({ ...base, outcome: "ok", detail: { documentId, fileName: query.name, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt } });
+    return doc;
+  } catch (caught) {
+    const err = readFailure ?? caught;
+    const reason = req.signal.aborted ? "cancelled by the browser" : err instanceof AppError ? `${err.status} ${err.title}` : "unexpected error";
+    await audit({ ...base, outcome: "failed", detail: { fileName: query.name, declaredBytes: declared, reason } });
+    throw err;
+  }
+}
