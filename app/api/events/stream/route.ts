@@ -1,0 +1,20 @@
+import { LiveStreamQuery } from "@/lib/schemas/live-events";
+import { liveHub } from "@/lib/server/events";
+import { liveEventStream } from "@/lib/server/events/sse";
+import { withStaff } from "@/lib/server/with-staff";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withStaff({ feature: "live", query: LiveStreamQuery }, async ({ req, staff, query, audit }) => {
+  const header = Number(req.headers.get("last-event-id") ?? "");
+  const after = Number.isSafeInteger(header) && header >= 0 && req.headers.has("last-event-id") ? header : query.after;
+  await audit({ action: "subscribe", resource: "live-events", outcome: "ok", detail: { after: after ?? null } });
+  const stream = liveEventStream(await liveHub(), { role: staff.role, after, signal: req.signal });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+});

@@ -1,0 +1,6 @@
+import { handlePlatformWebhook } from "@/lib/server/webhooks";
+
+export const dynamic = "force-dynamic";
+
+/** The spec's literal receiver path (4.12), an alias of /api/webhooks/platform. */
+export const POST = (req: Request) => handlePlatformWebhook(req);

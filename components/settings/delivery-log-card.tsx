@@ -1,0 +1,60 @@
+"use client";
+
+import { ScrollText } from "lucide-react";
+import { useTranslations } from "use-intl";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/i18n/format";
+import { useWebhookReceipts } from "@/lib/api-client/webhook-settings";
+
+export function DeliveryLogCard() {
+  const t = useTranslations("settings.log");
+  const { data, error, isPending, refetch } = useWebhookReceipts();
+  return (
+    <Card className="p-5" aria-labelledby="log-title">
+      <h2 id="log-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <ScrollText aria-hidden className="size-5" />
+        {t("title")}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">{t("body")}</p>
+      {isPending ? (
+        <Skeleton className="mt-4 h-24 w-full" />
+      ) : error ? (
+        <div className="mt-4">
+          <ProblemAlert error={error} onRetry={() => void refetch()} returnTo="/settings" />
+        </div>
+      ) : data.receipts.length === 0 ? (
+        <p className="mt-4 text-sm text-ink-muted">{t("empty")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="delivery-log">
+            <thead className="text-xs text-ink-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">{t("when")}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t("outcome")}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t("kind")}</th>
+                <th scope="col" className="py-2 font-medium">{t("reason")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {data.receipts.map((r) => (
+                <tr key={r.id}>
+                  <td className="py-2 pr-3 whitespace-nowrap text-ink">{formatDateTime(r.at)}</td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={r.outcome === "accepted" ? "success" : r.outcome === "duplicate" ? "neutral" : "danger"}>
+                      {r.outcome === "rejected" ? t("rejected", { status: r.status }) : t(r.outcome)}
+                    </Badge>
+                  </td>
+                  <td className="py-2 pr-3 text-ink">{r.kind ?? "—"}</td>
+                  <td className="py-2 break-all text-ink-muted">{r.reason ?? r.deliveryKey ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,217 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { PlugZap, RotateCw, Send, Trash2, Webhook } from "lucide-react";
+import { toast } from "sonner";
+import { useTranslations } from "use-intl";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/i18n/format";
+import { useDeleteWebhook, useRegisterWebhook, useRotateWebhookKey, useSendTestEvent, useWebhookSettings } from "@/lib/api-client/webhook-settings";
+import { ALL_EVENT_KINDS, type SigningKeyIssued, type WebhookSettingsView } from "@/lib/schemas/webhook-settings";
+import { SigningKeyOnce } from "./signing-key-once";
+import { SubscriptionForm } from "./subscription-form";
+
+type Subscription = WebhookSettingsView["subscriptions"][number];
+
+function SubscriptionRow({ sub, overlapHours, onIssued }: { sub: Subscription; overlapHours: number; onIssued: (i: SigningKeyIssued) => void }) {
+  const t = useTranslations("settings.webhooks");
+  const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookKey();
+  const [error, setError] = useState<unknown>(null);
+  return (
+    <li className="py-3" data-testid="webhook-subscription" data-subscription-id={sub.id}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <p className="flex flex-wrap items-center gap-2 text-sm font-medium break-all text-ink">
+            <span className="text-ink-muted">#{sub.id}</span> {sub.endpoint}
+            {sub.pointsHere ? <Badge tone="primary">{t("pointsHere")}</Badge> : null}
+            <Badge>{sub.protocol.toUpperCase()}</Badge>
+          </p>
+          <p className="text-xs text-ink-muted">
+            {t("events")}: {sub.eventNames.join(", ")}
+          </p>
+          <p className="text-xs text-ink-muted">
+            {t("key")}: {sub.keyHint ? <code>{t("keyHint", { hint: sub.keyHint })}</code> : t("noKey")}
+            {sub.createdAt ? ` · ${formatDateTime(sub.createdAt)}` : ""}
+          </p>
+          {!sub.deliverable ? <p className="text-xs text-warning-soft-ink">{t("notDeliverable")}</p> : null}
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={rotate.isPending}
+            onClick={() => {
+              if (!window.confirm(t("confirmRotate", { id: sub.id, hours: overlapHours }))) return;
+              rotate.mutate(sub.id, {
+                onSuccess: (issued) => {
+                  toast.success(t("rotated", { id: issued.subscriptionId }));
+                  onIssued(issued);
+                },
+                onError: setError,
+              });
+            }}
+          >
+            <RotateCw aria-hidden className="size-4" />
+            {t("rotate")}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={remove.isPending}
+            aria-label={`${t("delete")} #${sub.id}`}
+            onClick={() => {
+              if (!window.confirm(t("confirmDelete", { id: sub.id, hours: overlapHours }))) return;
+              remove.mutate(sub.id, { onSuccess: () => toast.success(t("deleted", { id: sub.id })), onError: setError });
+            }}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            {t("delete")}
+          </Button>
+        </div>
+      </div>
+      {error ? (
+        <div className="mt-2">
+          <ProblemAlert error={error} returnTo="/settings" />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function WebhooksCard() {
+  const t = useTranslations("settings.webhooks");
+  const { data, error, isPending, refetch } = useWebhookSettings();
+  const connect = useRegisterWebhook();
+  const test = useSendTestEvent();
+  const [issued, setIssued] = useState<SigningKeyIssued | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+
+  const onIssued = (i: SigningKeyIssued) => {
+    setIssued(i);
+    setActionError(null);
+  };
+
+  return (
+    <Card className="p-5" aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <Webhook aria-hidden className="size-5" />
+        {t("title")}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">{t("body")}</p>
+      {isPending ? (
+        <div className="mt-4 space-y-2">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : error ? (
+        <div className="mt-4">
+          <ProblemAlert error={error} onRetry={() => void refetch()} returnTo="/settings" />
+        </div>
+      ) : (
+        <div className="mt-4 space-y-5">
+          <div className="rounded-lg bg-surface-sunken p-3 text-sm">
+            <p>
+              <span className="text-ink-muted">{t("receiver")}:</span> <code className="break-all text-ink">{data.receiverUrl}</code>
+            </p>
+            <p className="mt-1 text-xs text-ink-muted">{t("signatureHeader", { header: data.signatureHeader, seconds: data.toleranceSeconds })}</p>
+          </div>
+
+          {issued ? <SigningKeyOnce issued={issued} onDone={() => setIssued(null)} /> : null}
+
+          {data.subscriptions.some((s) => s.pointsHere) ? (
+            <p className="text-sm text-success-soft-ink">{t("connected")}</p>
+          ) : (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/30 bg-primary-soft p-4 text-primary-soft-ink">
+              <div>
+                <p className="font-semibold">{t("connectTitle")}</p>
+                <p className="text-sm">{t("connectBody")}</p>
+              </div>
+              <Button
+                disabled={connect.isPending}
+                onClick={() =>
+                  connect.mutate(
+                    { endpoint: data.receiverUrl, eventNames: [...ALL_EVENT_KINDS], protocol: data.receiverUrl.startsWith("https:") ? "https" : "http" },
+                    {
+                      onSuccess: (i) => {
+                        toast.success(t("registered", { id: i.subscriptionId }));
+                        onIssued(i);
+                      },
+                      onError: setActionError,
+                    },
+                  )
+                }
+              >
+                <PlugZap aria-hidden className="size-4" />
+                {t("connect")}
+              </Button>
+            </div>
+          )}
+          {actionError ? <ProblemAlert error={actionError} returnTo="/settings" /> : null}
+
+          <section aria-label={t("listLabel")}>
+            {data.subscriptions.length === 0 ? (
+              <p className="text-sm text-ink-muted">{t("empty")}</p>
+            ) : (
+              <ul className="divide-y divide-line">
+                {data.subscriptions.map((s) => (
+                  <SubscriptionRow key={s.id} sub={s} overlapHours={data.keyOverlapHours} onIssued={onIssued} />
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {data.sandboxMode ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line p-4">
+              <div>
+                <p className="font-semibold text-ink">{t("testTitle")}</p>
+                <p className="text-sm text-ink-muted">{t("testBody")}</p>
+              </div>
+              <Button
+                variant="secondary"
+                disabled={test.isPending}
+                onClick={() =>
+                  test.mutate(undefined, {
+                    onSuccess: (sent) =>
+                      toast.success(t("testSent", { count: sent.deliveries }), {
+                        description: (
+                          <Link className="underline" href="/live">
+                            {t("testLive")}
+                          </Link>
+                        ),
+                      }),
+                    onError: setActionError,
+                  })
+                }
+              >
+                <Send aria-hidden className="size-4" />
+                {t("sendTest")}
+              </Button>
+            </div>
+          ) : null}
+
+          {data.keys.length ? (
+            <details className="text-sm">
+              <summary className="cursor-pointer font-medium text-ink">{t("keysTitle")}</summary>
+              <ul className="mt-2 space-y-1 text-ink-muted">
+                {data.keys.map((k) => (
+                  <li key={k.id}>
+                    <code>{t("keyHint", { hint: k.hint })}</code> · #{k.subscriptionId ?? "—"} · {formatDateTime(k.createdAt)} ·{" "}
+                    {k.expiresAt ? t("keyRetires", { date: formatDateTime(k.expiresAt) }) : t("keyActive")}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+
+          <SubscriptionForm receiverUrl={data.receiverUrl} onIssued={onIssued} />
+        </div>
+      )}
+    </Card>
+  );
+}

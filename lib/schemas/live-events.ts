@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** One platform event as the live feed shows it: the app's own shape, never the platform's field names. */
+export const LiveEvent = z.object({
+  /** Inbox sequence number; also the SSE event id used to resume. */
+  id: z.number().int(),
+  kind: z.string(),
+  receivedAt: z.string(),
+  occurredAt: z.string().nullable(),
+  verification: z.enum(["signed", "unsigned"]),
+  appointmentId: z.string().nullable(),
+  doctorId: z.string().nullable(),
+  patientId: z.string().nullable(),
+  /** Known only when the patient is in the clinic's own records. */
+  patientName: z.string().nullable(),
+  /** Display names from the clinic's doctor and clinic directory, when it knows the ids. */
+  doctorName: z.string().nullable().default(null),
+  clinicName: z.string().nullable().default(null),
+  clinicId: z.string().nullable(),
+  video: z
+    .object({
+      /** Only sent to doctors: it starts the consultation as host. */
+      hostLink: z.string().nullable(),
+      meetLink: z.string().nullable(),
+      vendor: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+export const LiveEventPage = z.object({ events: z.array(LiveEvent) });
+export type LiveEventPage = z.infer<typeof LiveEventPage>;
+
+export const LiveHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const LiveStreamQuery = z.object({
+  /** Resume after this event id when the browser cannot send Last-Event-ID (first connection). */
+  after: z.coerce.number().int().min(0).optional(),
+});

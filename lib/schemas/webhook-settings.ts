@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { endpointProblem, EventKind, SUBSCRIBABLE_EVENT_KINDS, WebhookProtocol } from "./webhooks";
+
+/** The settings form: register a subscription. The signing key is never typed; the server makes it. */
+export const NewWebhookSubscription = z
+  .object({
+    endpoint: z.string().trim().min(1, "Enter the address that receives the events").max(2048),
+    eventNames: z.array(EventKind).min(1, "Pick at least one event"),
+    protocol: WebhookProtocol,
+  })
+  .superRefine((v, ctx) => {
+    const problem = endpointProblem(v.protocol, v.endpoint);
+    if (problem) ctx.addIssue({ code: "custom", path: ["endpoint"], message: `The address ${problem}` });
+  });
+export type NewWebhookSubscription = z.infer<typeof NewWebhookSubscription>;
+
+export const ALL_EVENT_KINDS = [...SUBSCRIBABLE_EVENT_KINDS];
+
+const KeyView = z.object({ id: z.string(), hint: z.string(), subscriptionId: z.string().nullable(), createdAt: z.string(), expiresAt: z.string().nullable() });
+export type SigningKeyView = z.infer<typeof KeyView>;
+
+export const WebhookSettingsView = z.object({
+  receiverUrl: z.string(),
+  sandboxMode: z.boolean(),
+  signatureHeader: z.string(),
+  toleranceSeconds: z.number(),
+  keyOverlapHours: z.number(),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      endpoint: z.string(),
+      eventNames: z.array(z.string()),
+      protocol: z.string(),
+      createdAt: z.string().nullable(),
+      deliverable: z.boolean(),
+      keyHint: z.string().nullable(),
+      pointsHere: z.boolean(),
+    }),
+  ),
+  keys: z.array(KeyView),
+});
+export type WebhookSettingsView = z.infer<typeof WebhookSettingsView>;
+
+/** Answer to create and rotate: the only time the signing key is shown. */
+export const SigningKeyIssued = z.object({ subscriptionId: z.string(), signingKey: z.string() });
+export type SigningKeyIssued = z.infer<typeof SigningKeyIssued>;
+
+export const WebhookReceipt = z.object({
+  id: z.number(),
+  at: z.string(),
+  outcome: z.enum(["accepted", "duplicate", "rejected"]),
+  status: z.number(),
+  reason: z.string().nullable(),
+  kind: z.string().nullable(),
+  deliveryKey: z.string().nullable(),
+});
+export type WebhookReceipt = z.infer<typeof WebhookReceipt>;
+export const WebhookReceiptList = z.object({ receipts: z.array(WebhookReceipt) });
+
+export const TestEventSent = z.object({ eventId: z.string(), deliveries: z.number() });
+export type TestEventSent = z.infer<typeof TestEventSent>;

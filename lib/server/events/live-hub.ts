@@ -1,0 +1,138 @@
+import "server-only";
+import { EventEmitter } from "node:events";
+import { asc, desc, gt, inArray, lt, sql } from "drizzle-orm";
+import pg from "pg";
+import type { LiveEvent } from "@/lib/schemas/live-events";
+import type { Db } from "../db/connect";
+import { webhookInbox } from "../db/schema";
+import { toLiveEvents } from "./live-event";
+
+export const NOTIFY_CHANNEL = "clinic_live_events";
+
+export interface LiveHub {
+  /** Announces a stored inbox event to every live feed, on every app instance. */
+  publish(inboxId: number): void;
+  subscribe(listener: (event: LiveEvent) => void): () => void;
+  /** Events after `id`, oldest first (SSE resume). */
+  since(id: number, limit?: number): Promise<LiveEvent[]>;
+  /** History, newest first. */
+  history(opts: { limit: number; before?: number }): Promise<LiveEvent[]>;
+  listeners(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Fan-out of stored events to the live feeds of this instance. With PostgreSQL, a NOTIFY carries
+ * the inbox id to every instance (this one included), each of which loads the row and pushes it;
+ * after a lost LISTEN connection it catches up from the last id it saw, so nothing is skipped.
+ */
+export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: string, err?: unknown) => void }): LiveHub {
+  const { db } = opts;
+  const log = opts.log ?? ((msg: string, err?: unknown) => console.warn(msg, err ?? ""));
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let lastSeen = 0;
+  let closed = false;
+  let pending: number[] = [];
+  let flushing: Promise<void> | undefined;
+
+  // Ids arriving together are loaded in one query, in order.
+  function deliver(ids: number[]) {
+    pending.push(...ids);
+    flushing ??= (async () => {
+      while (pending.length && !closed) {
+        const batch = [...new Set(pending)].sort((a, b) => a - b);
+        pending = [];
+        try {
+          const rows = await db.select().from(webhookInbox).where(inArray(webhookInbox.id, batch)).orderBy(asc(webhookInbox.id));
+          for (const e of await toLiveEvents(db, rows)) {
+            if (e.id > lastSeen) lastSeen = e.id;
+            emitter.emit("event", e);
+          }
+        } catch (err) {
+          log("live feed could not load events", err);
+        }
+      }
+    })().finally(() => (flushing = undefined));
+  }
+
+  let client: pg.Client | undefined;
+  let retryMs = 500;
+  async function listen() {
+    if (!opts.databaseUrl || closed) return;
+    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    c.on("notification", (msg) => {
+      const id = Number(msg.payload);
+      if (Number.isSafeInteger(id)) deliver([id]);
+    });
+    c.on("error", (err) => {
+      log("live feed LISTEN connection failed; reconnecting", err);
+      void c.end().catch(() => {});
+      if (client === c) client = undefined;
+      scheduleReconnect();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      client = c;
+      retryMs = 500;
+      if (closed) return void (await c.end());
+      // Anything stored while we were not listening.
+      const missed = await db.select({ id: webhookInbox.id }).from(webhookInbox).where(gt(webhookInbox.id, lastSeen)).orderBy(asc(webhookInbox.id)).limit(500);
+      if (lastSeen > 0 && missed.length) deliver(missed.map((r) => r.id));
+    } catch (err) {
+      log("live feed could not LISTEN; retrying", err);
+      void c.end().catch(() => {});
+      scheduleReconnect();
+    }
+  }
+  function scheduleReconnect() {
+    if (closed) return;
+    const wait = retryMs;
+    retryMs = Math.min(retryMs * 2, 15_000);
+    setTimeout(() => void listen(), wait).unref();
+  }
+  const ready = (async () => {
+    const [last] = await db.select({ id: webhookInbox.id }).from(webhookInbox).orderBy(desc(webhookInbox.id)).limit(1);
+    lastSeen = Math.max(lastSeen, last?.id ?? 0);
+    await listen();
+  })().catch((err: unknown) => log("live feed failed to start", err));
+
+  return {
+    publish(inboxId) {
+      if (!opts.databaseUrl) return deliver([inboxId]);
+      void notify(db, inboxId).catch((err: unknown) => {
+        log("NOTIFY failed; delivering on this instance only", err);
+        deliver([inboxId]);
+      });
+    },
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => emitter.off("event", listener);
+    },
+    async since(id, limit = 500) {
+      const rows = await db.select().from(webhookInbox).where(gt(webhookInbox.id, id)).orderBy(asc(webhookInbox.id)).limit(limit);
+      return toLiveEvents(db, rows);
+    },
+    async history({ limit, before }) {
+      const rows = await db
+        .select()
+        .from(webhookInbox)
+        .where(before ? lt(webhookInbox.id, before) : undefined)
+        .orderBy(desc(webhookInbox.id))
+        .limit(limit);
+      return toLiveEvents(db, rows);
+    },
+    listeners: () => emitter.listenerCount("event"),
+    async close() {
+      closed = true;
+      await ready;
+      await client?.end().catch(() => {});
+      await flushing;
+    },
+  };
+}
+
+async function notify(db: Db, inboxId: number) {
+  await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(inboxId)})`);
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import type { LiveEvent } from "@/lib/schemas/live-events";
+import type { LiveHub } from "./live-hub";
+import { liveEventStream } from "./sse";
+
+const ev = (id: number): LiveEvent => ({
+  id,
+  kind: "appointment.tele.dr_joined",
+  receivedAt: new Date().toISOString(),
+  occurredAt: null,
+  verification: "signed",
+  appointmentId: "a",
+  doctorId: "d",
+  patientId: "p",
+  patientName: null,
+  doctorName: null,
+  clinicName: null,
+  clinicId: "c",
+  video: { hostLink: "https://meet.jit.si/r#h", meetLink: "https://meet.jit.si/r", vendor: "jitsi" },
+});
+
+function fakeHub(stored: LiveEvent[]) {
+  const listeners = new Set<(e: LiveEvent) => void>();
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const hub = {
+    publish: () => {},
+    subscribe: (l: (e: LiveEvent) => void) => (listeners.add(l), () => listeners.delete(l)),
+    since: async (after: number) => (await gate, stored.filter((e) => e.id > after)),
+    history: async () => [],
+    listeners: () => listeners.size,
+    close: async () => {},
+  } satisfies LiveHub;
+  return { hub, emit: (e: LiveEvent) => listeners.forEach((l) => l(e)), release };
+}
+
+async function readFrames(stream: ReadableStream<Uint8Array>, until: (text: string) => boolean) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!until(text)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value);
+  }
+  reader.releaseLock();
+  return text;
+}
+
+const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+
+describe("live event stream (SSE)", () => {
+  it("replays after Last-Event-ID, then live, with no event twice even when they overlap", async () => {
+    const { hub, emit, release } = fakeHub([ev(3), ev(4), ev(5)]);
+    const ctrl = new AbortController();
+    const stream = liveEventStream(hub, { role: "doctor", after: 3, signal: ctrl.signal });
+    // Arrives live while the replay is still reading the inbox.
+    emit(ev(5));
+    emit(ev(6));
+    release();
+    const text = await readFrames(stream, (t) => ids(t).includes(6));
+    expect(text.startsWith("retry: 2000")).toBe(true);
+    expect(ids(text)).toEqual([4, 5, 6]);
+    ctrl.abort();
+    expect(hub.listeners()).toBe(0);
+  });
+
+  it("sends heartbeats, and hides the host link from everyone but doctors", async () => {
+    const { hub, emit } = fakeHub([]);
+    const ctrl = new AbortController();
+    const stream = liveEventStream(hub, { role: "receptionist", signal: ctrl.signal, heartbeatMs: 20 });
+    emit(ev(9));
+    const text = await readFrames(stream, (t) => t.includes(": heartbeat"));
+    const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as LiveEvent;
+    expect(data.video).toEqual({ hostLink: null, meetLink: "https://meet.jit.si/r", vendor: "jitsi" });
+    ctrl.abort();
+  });
+});

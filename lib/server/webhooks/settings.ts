@@ -1,0 +1,76 @@
+import "server-only";
+import { desc } from "drizzle-orm";
+import { env } from "@/lib/env";
+import type { NewWebhookSubscription, SigningKeyIssued, WebhookReceipt, WebhookSettingsView } from "@/lib/schemas/webhook-settings";
+import { DEFAULT_SIGNATURE_HEADER } from "@/lib/schemas/webhooks";
+import type { Db } from "../db/connect";
+import { webhookReceipts } from "../db/schema";
+import { ConflictError, NotFoundError } from "../errors";
+import type { StaffPlatform } from "../platform/client";
+import { generateSigningKey, type SigningKeyStore } from "./signing-keys";
+
+/** Where the platform should POST events for this app: its public URL plus the receiver path. */
+export function receiverUrl(): string {
+  return `${env().appUrl}/api/webhooks/platform`;
+}
+
+const overlapMs = () => env().webhooks.keyOverlapHours * 3_600_000;
+
+export async function webhookSettingsView(platform: StaffPlatform, keys: SigningKeyStore): Promise<WebhookSettingsView> {
+  const config = env();
+  const [subs, keyRows] = await Promise.all([platform.webhooks.list(), keys.list()]);
+  const receiver = receiverUrl();
+  return {
+    receiverUrl: receiver,
+    sandboxMode: config.sandboxMode,
+    signatureHeader: config.webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
+    toleranceSeconds: config.webhooks.toleranceSeconds,
+    keyOverlapHours: config.webhooks.keyOverlapHours,
+    subscriptions: subs.map((s) => ({
+      ...s,
+      keyHint: keyRows.find((k) => k.subscriptionId === s.id && !k.expiresAt)?.hint ?? null,
+      pointsHere: s.endpoint === receiver,
+    })),
+    keys: keyRows.map((k) => ({ ...k, createdAt: k.createdAt.toISOString(), expiresAt: k.expiresAt?.toISOString() ?? null })),
+  };
+}
+
+/** The key is stored before the platform knows it, so the very first delivery already verifies. */
+export async function registerSubscription(platform: StaffPlatform, keys: SigningKeyStore, input: NewWebhookSubscription): Promise<SigningKeyIssued> {
+  const signingKey = generateSigningKey();
+  const stored = await keys.add(signingKey, null);
+  try {
+    const created = await platform.webhooks.subscribe({ ...input, signingKey });
+    await keys.linkToSubscription(stored.id, created.id);
+    return { subscriptionId: created.id, signingKey };
+  } catch (err) {
+    await keys.remove(stored.id);
+    throw err;
+  }
+}
+
+export async function removeSubscription(platform: StaffPlatform, keys: SigningKeyStore, id: string): Promise<void> {
+  await platform.webhooks.remove(id);
+  // Retries already on their way still verify during the overlap window.
+  await keys.retire({ subscriptionId: id }, overlapMs());
+}
+
+/** The platform has no update call: rotation registers the same subscription with a new key, then drops the old one. */
+export async function rotateSubscriptionKey(platform: StaffPlatform, keys: SigningKeyStore, id: string): Promise<SigningKeyIssued> {
+  const current = (await platform.webhooks.list()).find((s) => s.id === id);
+  if (!current) throw new NotFoundError(`There is no webhook subscription ${id}.`);
+  const protocol = current.protocol.toLowerCase();
+  if (protocol !== "http" && protocol !== "https" && protocol !== "sqs" && protocol !== "lambda") throw new ConflictError(`Unknown protocol ${current.protocol}.`);
+  const issued = await registerSubscription(platform, keys, {
+    endpoint: current.endpoint,
+    eventNames: current.eventNames as NewWebhookSubscription["eventNames"],
+    protocol,
+  });
+  await removeSubscription(platform, keys, id);
+  return issued;
+}
+
+export async function recentReceipts(db: Db, limit = 50): Promise<WebhookReceipt[]> {
+  const rows = await db.select().from(webhookReceipts).orderBy(desc(webhookReceipts.id)).limit(limit);
+  return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), outcome: r.outcome, status: r.status, reason: r.reason, kind: r.kind, deliveryKey: r.deliveryKey }));
+}

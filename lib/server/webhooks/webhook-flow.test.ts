@@ -1,0 +1,110 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELIVERY_ID_HEADER } from "@/lib/schemas/webhooks";
+import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { webhookInbox } from "../db/schema";
+import { createPlatform, type StaffPlatform } from "../platform/client";
+import { receivePlatformEvent } from "./receiver";
+import { registerSubscription, removeSubscription, rotateSubscriptionKey } from "./settings";
+import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
+
+/** The app's receiver on a real port, with a switch that answers too late (the platform times out). */
+async function startAppReceiver(t: TestDatabase, keys: SigningKeyStore) {
+  let slowNext = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const headers = new Headers(Object.entries(req.headers).map(([k, v]): [string, string] => [k, String(v)]));
+      const result = await receivePlatformEvent(headers, Buffer.concat(chunks), { signatureHeader: "Svc-Webhook-Signature", deliveryIdHeader: DELIVERY_ID_HEADER, toleranceSeconds: 180, maxBytes: 65536 }, {
+        db: t.database.db,
+        verifyingKeys: () => keys.verifying(),
+      });
+      if (slowNext > 0) {
+        slowNext--;
+        await new Promise((r) => setTimeout(r, 600));
+      }
+      res.writeHead(result.status).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/platform`,
+    answerLate: (n: number) => (slowNext = n),
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("webhooks end to end: settings → platform subscription → signed delivery → inbox", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: StaffPlatform;
+  let keys: SigningKeyStore;
+  let receiver: Awaited<ReturnType<typeof startAppReceiver>>;
+
+  beforeAll(async () => {
+    t = await pgliteTestDatabase();
+    h = await startPlatformHarness(t.database);
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    keys = signingKeyStore(t.database.db, "flow-test-secret-0123456789abcdefghij");
+    receiver = await startAppReceiver(t, keys);
+  }, 120_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await h?.close();
+    await t?.dispose();
+  });
+
+  const emit = async () => {
+    const res = await fetch(`${h.sandboxUrl}/__sandbox/events`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "appointment.tele.dr_joined", client_id: TEST_CLIENT_ID }) });
+    return (await res.json()) as { body: { transaction_id: string } };
+  };
+  const inbox = () => t.database.db.select().from(webhookInbox);
+
+  it("registers, receives a verified event, survives a lost answer exactly once, rotates and deletes", async () => {
+    const issued = await registerSubscription(platform, keys, { endpoint: receiver.url, eventNames: ["appointment.tele.dr_joined"], protocol: "http" });
+    expect(issued.signingKey).toMatch(/^whsec_/);
+    const listed = await platform.webhooks.list();
+    expect(listed).toEqual([expect.objectContaining({ id: issued.subscriptionId, endpoint: receiver.url, deliverable: true })]);
+
+    const first = await emit();
+    const row = await until(async () => (await inbox()).find((r) => (r.payload as { transaction_id: string }).transaction_id === first.body.transaction_id));
+    expect(row.verification).toBe("signed");
+
+    // The receiver stores the event but answers after the platform gave up: the retry is a duplicate.
+    await fetch(`${h.sandboxUrl}/__sandbox/webhooks/schedule`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ retryDelaysMs: [50, 50], timeoutMs: 300 }) });
+    receiver.answerLate(1);
+    const second = await emit();
+    const delivered = await until(async () => {
+      const log = (await (await fetch(`${h.sandboxUrl}/__sandbox/webhooks/deliveries`)).json()) as { data: { body: { transaction_id: string }; state: string; attempts: unknown[] }[] };
+      const d = log.data.find((x) => x.body.transaction_id === second.body.transaction_id);
+      return d?.state === "delivered" ? d : undefined;
+    });
+    expect(delivered.attempts).toHaveLength(2);
+    expect((await inbox()).filter((r) => (r.payload as { transaction_id: string }).transaction_id === second.body.transaction_id)).toHaveLength(1);
+
+    const rotated = await rotateSubscriptionKey(platform, keys, issued.subscriptionId);
+    expect(rotated.signingKey).not.toBe(issued.signingKey);
+    expect((await platform.webhooks.list()).map((s) => s.id)).toEqual([rotated.subscriptionId]);
+    // Both keys verify during the overlap window.
+    expect(new Set(await keys.verifying())).toEqual(new Set([issued.signingKey, rotated.signingKey]));
+    const third = await emit();
+    await until(async () => (await inbox()).find((r) => (r.payload as { transaction_id: string }).transaction_id === third.body.transaction_id));
+
+    await removeSubscription(platform, keys, rotated.subscriptionId);
+    expect(await platform.webhooks.list()).toEqual([]);
+    expect((await keys.list()).every((k) => k.expiresAt !== null)).toBe(true);
+  }, 60_000);
+});
