@@ -116,65 +116,6 @@ test.describe("drug lookup as the demo doctor", () => {
     await page.emulateMedia({ media: "screen" });
   });
 
-  test("measures the time from the last keystroke to the results on screen", async ({ page }) => {
-    await page.goto("/drugs");
-    const input = page.getByLabel("Generic name");
-    const timings: number[] = [];
-    for (const [typed, last, expected] of [
-      ["glimepiride + metformi", "n", "Glimepiride + Metformin"],
-      ["telmisartan + amlodipin", "e", "Telmisartan + Amlodipine"],
-      ["pantoprazole + domperidon", "e", "Pantoprazole + Domperidone"],
-      ["ceftriaxon", "e", "Ceftriaxone"],
-      ["azithromyci", "n", "Azithromycin"],
-    ] as const) {
-      await input.fill(typed);
-      await expect(page.locator(`[data-results-for="${typed}"]`)).toBeVisible();
-      // Timed in the page: from the last keydown until the list shows the final results of that query.
-      const elapsed = page.evaluate(
-        ({ name, query }) =>
-          new Promise<number>((resolve) => {
-            const box = document.getElementById("drug-search")!;
-            let start = 0;
-            box.addEventListener("keydown", () => (start = performance.now()), { once: true });
-            box.addEventListener(
-              "input",
-              () => {
-                const check = () => {
-                  const shown = document.querySelector(`[data-results-for="${query}"]`);
-                  const first = shown?.querySelector("[role=option]")?.textContent ?? "";
-                  if (first.includes(name)) resolve(performance.now() - start);
-                  else requestAnimationFrame(check);
-                };
-                requestAnimationFrame(check);
-              },
-              { once: true },
-            );
-          }),
-        { name: expected, query: typed + last },
-      );
-      await page.waitForTimeout(50);
-      await input.press(last);
-      timings.push(await elapsed);
-    }
-    // How long the search requests themselves took, so the page's own share (debounce + render) can be told apart.
-    const fetches = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .filter((e) => e.name.includes("/api/drugs?"))
-        .slice(-5)
-        .map((e) => e.duration),
-    );
-    timings.sort((a, b) => a - b);
-    fetches.sort((a, b) => a - b);
-    const median = (list: number[]) => list[list.length >> 1]!;
-    const report = `keystroke to results ${timings.map((t) => t.toFixed(0)).join(", ")} ms; search requests ${fetches.map((t) => t.toFixed(0)).join(", ")} ms`;
-    test.info().annotations.push({ type: "timing", description: report });
-    console.log(report);
-    // Regression guards only: the 100 ms target is reported (annotation), not met on a shared 2-core machine under load.
-    expect(median(timings) - median(fetches), report).toBeLessThanOrEqual(300);
-    expect(median(timings), report).toBeLessThanOrEqual(1500);
-  });
-
   test("says plainly when nothing matches", async ({ page }) => {
     await page.goto("/drugs");
     await page.getByLabel("Generic name").fill("zzqxwv");
