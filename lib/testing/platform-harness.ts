@@ -7,7 +7,6 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { SandboxConfig, type FaultConfig } from "../schemas/sandbox-config";
 import { startSandbox } from "../../sandbox/server";
 import { identityProvider, type IdentityProvider } from "../server/auth/identity-provider";
@@ -29,8 +28,6 @@ export interface PlatformHarness {
   stats(): Promise<Record<string, number>>;
   resetStats(): Promise<void>;
   expireAccessTokens(): Promise<void>;
-  /** Makes the stored access token look expired to the app (the platform still accepts it). */
-  ageStoredToken(database: Database): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,9 +83,6 @@ export async function startPlatformHarness(database: Database, opts: { accessTok
     stats: () => control(base, "GET", "stats") as Promise<Record<string, number>>,
     resetStats: async () => void (await control(base, "POST", "stats/reset")),
     expireAccessTokens: async () => void (await control(base, "POST", "tokens/expire-access")),
-    async ageStoredToken(db) {
-      await db.db.update(platformTokens).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(platformTokens.staffId, staff.id));
-    },
     async close() {
       await sandbox.close();
       await new Promise<void>((resolve) => jwksServer.close(() => resolve()));

@@ -18,6 +18,8 @@ export interface PlatformSettings {
   agentKey?: string;
   encryption?: { key: string; kid: string };
   fetch?: typeof fetch;
+  /** The clock token freshness is judged by; tests move it instead of editing stored rows. */
+  now?: () => number;
 }
 
 /** Wires the typed platform client for a whole app instance; `forStaff` gives one staff member's view. */
@@ -28,6 +30,7 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
     database: deps.database,
     idp: deps.idp,
     clientId: settings.clientId,
+    now: settings.now,
     identity: identityApi(createPlatformHttp(base), settings.clientId),
   });
 

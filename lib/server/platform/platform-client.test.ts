@@ -7,16 +7,24 @@ import { platformTokens } from "../db/schema";
 import { PlatformCredentialsError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
 
 const query = (q: string) => ({ q, exact: false, limit: 10 });
+const ACCESS_TOKEN_LIFETIME_MS = 1800_000;
+
+/** A clock the tests move past the access token's lifetime, as a long shift would. */
+function testClock() {
+  let skew = 0;
+  return { now: () => Date.now() + skew, passAccessTokenLifetime: () => void (skew += ACCESS_TOKEN_LIFETIME_MS + 60_000) };
+}
 
 describe("platform client against the sandbox platform", () => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
+  const clock = testClock();
 
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, now: clock.now }, { database: t.database, idp: h.idp });
   });
   afterAll(async () => {
     await h?.close();
@@ -48,7 +56,9 @@ describe("platform client against the sandbox platform", () => {
   });
 
   it("makes exactly one refresh call for 100 concurrent requests on an expired token", async () => {
-    await h.ageStoredToken(t.database);
+    await platform.forStaff(h.staff).drugs.findGenericDrugs(query("amoxicillin"));
+    await h.resetStats();
+    clock.passAccessTokenLifetime();
     const drugs = platform.forStaff(h.staff).drugs;
     const results = await Promise.all(Array.from({ length: 100 }, () => drugs.findGenericDrugs(query("amoxicillin"))));
     expect(results.every((r) => r.results.length > 0)).toBe(true);
@@ -68,13 +78,30 @@ describe("platform client against the sandbox platform", () => {
     const stats = await h.stats();
     expect(stats["oidc.refresh"]).toBe(1);
     expect(stats["drugs.search"]).toBeGreaterThanOrEqual(11);
+    // The renewed token replaced the refused one in memory too: no second renewal.
+    await drugs.findGenericDrugs(query("ibuprofen"));
+    expect((await h.stats())["oidc.refresh"]).toBe(1);
+  });
+
+  it("serves a fresh token from memory, without a database read per platform call", async () => {
+    const drugs = platform.forStaff(h.staff).drugs;
+    await drugs.findGenericDrugs(query("aspirin"));
+    const [stored] = await t.database.db.select().from(platformTokens).where(eq(platformTokens.staffId, h.staff.id));
+    await t.database.db.update(platformTokens).set({ accessToken: "not-a-token" }).where(eq(platformTokens.staffId, h.staff.id));
+    await h.resetStats();
+    await drugs.findGenericDrugs(query("aspirin"));
+    const stats = await h.stats();
+    expect(stats["drugs.search"]).toBe(1);
+    expect((stats["oidc.refresh"] ?? 0) + (stats["oidc.verify"] ?? 0)).toBe(0);
+    await t.database.db.update(platformTokens).set({ accessToken: stored!.accessToken }).where(eq(platformTokens.staffId, h.staff.id));
   });
 
   it("falls back to a fresh verify when the refresh token is refused", async () => {
     await t.database.db
       .update(platformTokens)
-      .set({ refreshToken: "revoked-or-unknown", accessExpiresAt: new Date(Date.now() - 1000) })
+      .set({ refreshToken: "revoked-or-unknown" })
       .where(eq(platformTokens.staffId, h.staff.id));
+    clock.passAccessTokenLifetime();
     const result = await platform.forStaff(h.staff).drugs.findGenericDrugs(query("metformin"));
     expect(result.results[0]!.name.toLowerCase()).toBe("metformin");
     const stats = await h.stats();
@@ -173,10 +200,14 @@ describe.skipIf(!pgUp)("token renewal across two app instances on PostgreSQL", (
 
   it("lets only one instance refresh an expired token", async () => {
     const second = await t.openAnother();
-    const a = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
-    const b = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: second, idp: h.idp });
+    const clock = testClock();
+    const settings = { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, now: clock.now };
+    const a = createPlatform(settings, { database: t.database, idp: h.idp });
+    const b = createPlatform(settings, { database: second, idp: h.idp });
     await a.tokens.signIn(h.staff);
-    await h.ageStoredToken(t.database);
+    // Both instances have used the token, so both hold it in memory when it runs out.
+    await Promise.all([a, b].map((p) => p.forStaff(h.staff).drugs.findGenericDrugs(query("aspirin"))));
+    clock.passAccessTokenLifetime();
     await h.resetStats();
     const calls = [a, b].flatMap((p) => Array.from({ length: 25 }, () => p.forStaff(h.staff).drugs.findGenericDrugs(query("aspirin"))));
     const results = await Promise.all(calls);

@@ -34,6 +34,9 @@ export function platformTokenStore(opts: TokenStoreOptions) {
   const now = opts.now ?? Date.now;
   const skewMs = (opts.refreshSkewSeconds ?? 60) * 1000;
   const inFlight = new Map<string, Promise<string>>();
+  // Fresh tokens are served from memory: a database read per platform call cost ~1 ms and queued
+  // behind PGlite's one connection under load. The table stays the truth for renewal and other instances.
+  const fresh = new Map<string, TokenRow>();
 
   const isFresh = (row: TokenRow | undefined): row is TokenRow => !!row && row.accessExpiresAt.getTime() - skewMs > now();
 
@@ -52,6 +55,7 @@ export function platformTokenStore(opts: TokenStoreOptions) {
       updatedAt: new Date(at),
     };
     await db.insert(platformTokens).values({ staffId, ...values }).onConflictDoUpdate({ target: platformTokens.staffId, set: values });
+    fresh.set(staffId, { staffId, ...values });
     return t.access_token;
   }
 
@@ -74,7 +78,10 @@ export function platformTokenStore(opts: TokenStoreOptions) {
     const flight = withLock(staff.id, async (db) => {
       const row = await read(db, staff.id);
       // Another request or instance renewed while we waited for the lock.
-      if (isFresh(row) && row.accessToken !== rejected) return row.accessToken;
+      if (isFresh(row) && row.accessToken !== rejected) {
+        fresh.set(staff.id, row);
+        return row.accessToken;
+      }
       if (row && row.refreshExpiresAt.getTime() > now()) {
         try {
           return save(db, staff.id, await opts.identity.refresh(row.refreshToken));
@@ -93,11 +100,19 @@ export function platformTokenStore(opts: TokenStoreOptions) {
     /** Exchanges a fresh id_token for platform tokens (at sign-in). */
     signIn: (staff: StaffIdentity) => withLock(staff.id, (db) => verify(db, staff)),
     async accessToken(staff: StaffIdentity): Promise<string> {
+      const cached = fresh.get(staff.id);
+      if (isFresh(cached)) return cached.accessToken;
       const row = await read(opts.database.db, staff.id);
-      return isFresh(row) ? row.accessToken : renew(staff);
+      if (!isFresh(row)) return renew(staff);
+      fresh.set(staff.id, row);
+      return row.accessToken;
     },
-    renewAfterRejection: (staff: StaffIdentity, rejected: string) => renew(staff, rejected),
+    renewAfterRejection(staff: StaffIdentity, rejected: string): Promise<string> {
+      if (fresh.get(staff.id)?.accessToken === rejected) fresh.delete(staff.id);
+      return renew(staff, rejected);
+    },
     async forget(staffId: string): Promise<void> {
+      fresh.delete(staffId);
       await opts.database.db.delete(platformTokens).where(eq(platformTokens.staffId, staffId));
     },
   };
