@@ -51,6 +51,7 @@ const config: Config = {
       },
       fontFamily: {
         sans: [
+          "Desk Devanagari",
           "system-ui",
           "-apple-system",
           "Segoe UI",
