@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ["{lib,sandbox,scripts,bench}/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["lib/testing/pglite-template.setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -2,7 +2,7 @@
  * Test databases: a throw-away PGlite directory, and — when PostgreSQL answers on
  * 127.0.0.1:5432 — a throw-away database there. Suites skip PostgreSQL with a clear reason.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -33,6 +33,9 @@ export interface TestDatabase {
 
 export async function pgliteTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-pglite-"));
+  // Under vitest, start from the migrated template of the global setup instead of running initdb again.
+  const { inject } = await import("vitest");
+  cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
   const database = await openDatabase({ dataDir });
   return {
     database,
