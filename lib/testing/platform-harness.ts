@@ -12,7 +12,6 @@ import { startSandbox } from "../../sandbox/server";
 import { identityProvider, type IdentityProvider } from "../server/auth/identity-provider";
 import { addStaff } from "../server/auth/staff-repo";
 import type { Database } from "../server/db/connect";
-import { platformTokens } from "../server/db/schema";
 import type { StaffIdentity } from "../server/platform/token-store";
 
 export const TEST_CLIENT_ID = "front-desk-test";
