@@ -62,8 +62,8 @@ export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: 
     if (!opts.databaseUrl || closed) return;
     const c = new pg.Client({ connectionString: opts.databaseUrl });
     c.on("notification", (msg) => {
-      const id = Number(msg.payload);
-      if (Number.isSafeInteger(id)) deliver([id]);
+      const ids = (msg.payload ?? "").split(",").map(Number).filter(Number.isSafeInteger);
+      if (ids.length) deliver(ids);
     });
     c.on("error", (err) => {
       log("live feed LISTEN connection failed; reconnecting", err);
@@ -98,13 +98,26 @@ export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: 
     await listen();
   })().catch((err: unknown) => log("live feed failed to start", err));
 
+  // Ids published while a NOTIFY is in flight go out together in the next one.
+  let toNotify: number[] = [];
+  let notifying = false;
+  async function notifyPending() {
+    notifying = true;
+    while (toNotify.length) {
+      const ids = toNotify.splice(0, NOTIFY_MAX_IDS);
+      await notify(db, ids).catch((err: unknown) => {
+        log("NOTIFY failed; delivering on this instance only", err);
+        deliver(ids);
+      });
+    }
+    notifying = false;
+  }
+
   return {
     publish(inboxId) {
       if (!opts.databaseUrl) return deliver([inboxId]);
-      void notify(db, inboxId).catch((err: unknown) => {
-        log("NOTIFY failed; delivering on this instance only", err);
-        deliver([inboxId]);
-      });
+      toNotify.push(inboxId);
+      if (!notifying) void notifyPending();
     },
     subscribe(listener) {
       emitter.on("event", listener);
@@ -133,6 +146,9 @@ export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: 
   };
 }
 
-async function notify(db: Db, inboxId: number) {
-  await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(inboxId)})`);
+// A NOTIFY payload must stay under 8000 bytes: 500 ids of up to 15 digits and commas fit.
+const NOTIFY_MAX_IDS = 500;
+
+async function notify(db: Db, inboxIds: number[]) {
+  await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${inboxIds.join(",")})`);
 }

@@ -77,6 +77,24 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(stored).toHaveLength(1);
   });
 
+  it.skipIf(!available)("stores a burst of concurrent deliveries once each, also a delivery sent twice within the burst", async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `evt_burst_${i}`);
+    const sends = [...ids, ids[3]!, ids[41]!, ids[59]!].map((id, i) => {
+      const body = event({ transaction_id: `txn-${i}` });
+      return receive(headers(body, { id }), body);
+    });
+    const results = await Promise.all(sends);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.outcome === "accepted")).toHaveLength(60);
+    expect(results.filter((r) => r.outcome === "duplicate")).toHaveLength(3);
+    const rows = await t.database.db.select().from(webhookInbox);
+    expect(rows.map((r) => r.deliveryKey).sort()).toEqual([...ids].sort());
+    const accepted = results.flatMap((r) => (r.outcome === "accepted" ? [r.inboxId] : []));
+    expect(new Set(accepted).size).toBe(60);
+    expect(accepted.sort()).toEqual(rows.map((r) => r.id).sort());
+    expect([...stored].sort()).toEqual([...accepted].sort());
+  });
+
   it.skipIf(!available)("drops duplicates by body hash when no delivery id is sent", async () => {
     const body = event({ transaction_id: "txn-hash" });
     expect((await receive(headers(body, { id: null }), body)).outcome).toBe("accepted");

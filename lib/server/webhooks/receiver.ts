@@ -49,6 +49,61 @@ function logReceipt(db: Db, row: ReceiptRow) {
   }, RECEIPT_FLUSH_MS);
 }
 
+type InboxRow = typeof webhookInbox.$inferInsert & { deliveryKey: string };
+type Waiting = { row: InboxRow; done: (inboxId: number | null, err?: unknown) => void };
+const MAX_INBOX_BATCH = 200;
+const inboxQueues = new WeakMap<Db, { waiting: Waiting[]; draining: boolean }>();
+
+/**
+ * Group commit: deliveries that arrive while an insert is in flight share the next one, so a burst
+ * costs a few transactions instead of one each. Each caller still hears back only after its row is
+ * committed; the id is null when the delivery key was already stored (a duplicate).
+ */
+function storeInInbox(db: Db, row: InboxRow): Promise<number | null> {
+  let queue = inboxQueues.get(db);
+  if (!queue) inboxQueues.set(db, (queue = { waiting: [], draining: false }));
+  const stored = new Promise<number | null>((resolve, reject) => queue.waiting.push({ row, done: (id, err) => (err ? reject(err) : resolve(id)) }));
+  if (!queue.draining) void drainInbox(db, queue);
+  return stored;
+}
+
+async function drainInbox(db: Db, queue: { waiting: Waiting[]; draining: boolean }) {
+  queue.draining = true;
+  try {
+    while (queue.waiting.length) {
+      const batch = queue.waiting.splice(0, MAX_INBOX_BATCH);
+      try {
+        settle(batch, await insertNew(db, batch));
+      } catch (err) {
+        // One row the database refuses must not fail the others that happened to share its batch.
+        if (batch.length === 1) batch[0]!.done(null, err);
+        else for (const one of batch) await insertNew(db, [one]).then((ids) => settle([one], ids), (e: unknown) => one.done(null, e));
+      }
+    }
+  } finally {
+    queue.draining = false;
+  }
+}
+
+async function insertNew(db: Db, batch: Waiting[]): Promise<Map<string, number>> {
+  const firstOfEachKey = [...new Map(batch.map((w) => [w.row.deliveryKey, w.row])).values()];
+  const rows = await db
+    .insert(webhookInbox)
+    .values(firstOfEachKey)
+    .onConflictDoNothing({ target: webhookInbox.deliveryKey })
+    .returning({ id: webhookInbox.id, deliveryKey: webhookInbox.deliveryKey });
+  return new Map(rows.map((r) => [r.deliveryKey, r.id]));
+}
+
+/** The first delivery of a newly stored key gets its id; later ones in the batch, and known keys, are duplicates. */
+function settle(batch: Waiting[], idByKey: Map<string, number>) {
+  for (const w of batch) {
+    const id = idByKey.get(w.row.deliveryKey);
+    idByKey.delete(w.row.deliveryKey);
+    w.done(id ?? null);
+  }
+}
+
 /** Reads the body up to the limit; over it, stops reading and reports null. */
 export async function readLimitedBody(req: Request, maxBytes: number): Promise<Buffer | null> {
   if (Number(req.headers.get("content-length") ?? "0") > maxBytes) return null;
@@ -140,12 +195,8 @@ async function checkAndStore(
   if (typeof event !== "string" || !event.trim() || event.length > 200) return reject(422, "not_an_event", "The event body has no `event` kind.");
   seen.kind = event;
   const key = deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
-  const [row] = await deps.db
-    .insert(webhookInbox)
-    .values({ deliveryKey: key, kind: event, verification, occurredAt: occurredAt(payload as Record<string, unknown>), payload })
-    .onConflictDoNothing({ target: webhookInbox.deliveryKey })
-    .returning({ id: webhookInbox.id });
-  if (!row) return { status: 200, outcome: "duplicate", deliveryKey: key };
-  deps.onStored?.(row.id);
-  return { status: 200, outcome: "accepted", inboxId: row.id, deliveryKey: key };
+  const inboxId = await storeInInbox(deps.db, { deliveryKey: key, kind: event, verification, occurredAt: occurredAt(payload as Record<string, unknown>), payload });
+  if (inboxId === null) return { status: 200, outcome: "duplicate", deliveryKey: key };
+  deps.onStored?.(inboxId);
+  return { status: 200, outcome: "accepted", inboxId, deliveryKey: key };
 }
