@@ -99,7 +99,7 @@ export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: 
   })().catch((err: unknown) => log("live feed failed to start", err));
 
   // Ids published while a NOTIFY is in flight go out together in the next one.
-  let toNotify: number[] = [];
+  const toNotify: number[] = [];
   let notifying = false;
   async function notifyPending() {
     notifying = true;
