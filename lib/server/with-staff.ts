@@ -32,14 +32,22 @@ export interface StaffRouteOptions<Q, B> {
   bodyLimit?: number;
 }
 
-/** Mutations must come from our own pages: the browser's Origin (or Fetch Metadata) says so. */
-function isSameOrigin(req: Request): boolean {
+/**
+ * Mutations must come from our own pages: the browser's Origin (or Fetch Metadata) says so. The
+ * Origin may name the configured APP_URL or the host the browser addressed (a desk PC opening
+ * http://127.0.0.1:3000 instead of localhost); a page elsewhere cannot make a browser send ours.
+ */
+export function isSameOrigin(req: Request, appUrl: string): boolean {
   const origin = req.headers.get("origin");
-  if (origin) {
-    const allowed = new Set([env().appUrl, new URL(req.url).origin]);
-    return allowed.has(origin);
+  if (!origin) return req.headers.get("sec-fetch-site") === "same-origin";
+  let originUrl: URL;
+  try {
+    originUrl = new URL(origin);
+  } catch {
+    return false;
   }
-  return req.headers.get("sec-fetch-site") === "same-origin";
+  if (originUrl.origin === new URL(appUrl).origin || originUrl.origin === new URL(req.url).origin) return true;
+  return originUrl.host === req.headers.get("host");
 }
 
 async function readJsonBody(req: Request, limit: number): Promise<unknown> {
@@ -75,7 +83,7 @@ export function withStaff<Q = undefined, B = undefined>(
         throw new ForbiddenError();
       }
       const mutation = !["GET", "HEAD", "OPTIONS"].includes(req.method);
-      if (mutation && !isSameOrigin(req)) throw new ForbiddenError("This request did not come from the front-desk app.");
+      if (mutation && !isSameOrigin(req, env().appUrl)) throw new ForbiddenError("This request did not come from the front-desk app.");
 
       let query = undefined as Q;
       if (options.query) {
