@@ -26,11 +26,15 @@ export type CalendarStart = { doctor?: string; clinic?: string; week?: string };
 function useCalendarUrl(doctor: string, clinic: string, monday: string) {
   useEffect(() => {
     if (!doctor || !clinic) return;
-    const url = new URL(window.location.href);
-    url.searchParams.set("doctor", doctor);
-    url.searchParams.set("clinic", clinic);
-    url.searchParams.set("week", monday);
-    window.history.replaceState(window.history.state, "", url);
+    // After the new week is painted, not before: the router's history handling costs ~15 ms.
+    const later = setTimeout(() => {
+      const url = new URL(window.location.href);
+      url.searchParams.set("doctor", doctor);
+      url.searchParams.set("clinic", clinic);
+      url.searchParams.set("week", monday);
+      window.history.replaceState(window.history.state, "", url);
+    }, 0);
+    return () => clearTimeout(later);
   }, [doctor, clinic, monday]);
 }
 

@@ -11,6 +11,7 @@ export type DrugSearchParams = { q: string; category: string; exact: boolean };
 export const DRUG_SEARCH_LIMIT = 20;
 // Short enough that results land within ~100 ms of the last keystroke; the previous results stay meanwhile.
 const DEBOUNCE_MS = 40;
+const SUGGEST_DEBOUNCE_MS = 250;
 
 export const drugKeys = {
   all: ["drugs"] as const,
@@ -63,7 +64,8 @@ export function useDrugSearch(input: DrugSearchParams) {
 
 /** Names starting with what was typed (from two letters), for one-click completion. */
 export function useDrugSuggestions(typed: string) {
-  const prefix = useDebouncedValue(typed.trim().replace(/\s+/g, " "), DEBOUNCE_MS);
+  // Later than the search itself, so the two requests do not compete while the doctor types.
+  const prefix = useDebouncedValue(typed.trim().replace(/\s+/g, " "), SUGGEST_DEBOUNCE_MS);
   return useQuery({
     queryKey: drugKeys.suggest(prefix),
     queryFn: ({ signal }) => apiGet("/api/drugs/suggest", { q: prefix }, DrugSuggestions, signal),

@@ -18,7 +18,8 @@ import { sendJson } from "./send-json";
 import { useDebouncedValue } from "./use-debounced-value";
 
 const SEARCH_DEBOUNCE_MS = 150;
-const DUPLICATE_DEBOUNCE_MS = 120;
+// Warnings should appear within ~150 ms of the keystroke that identifies the patient; the lookup itself takes ~20 ms.
+const DUPLICATE_DEBOUNCE_MS = 40;
 
 export const patientKeys = {
   all: ["patients"] as const,

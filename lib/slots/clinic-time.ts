@@ -45,7 +45,13 @@ export function displayDay(day: string): string {
   return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 }
 
+// Building a formatter costs far more than using one; a week view labels over a hundred slots.
+const weekdayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Short weekday name of a calendar day in the interface language. */
 export function weekdayName(day: string, locale: string, width: "short" | "long" = "short"): string {
-  return new Intl.DateTimeFormat(locale === "hi" ? "hi-IN" : "en-IN", { weekday: width, timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  const key = `${locale}:${width}`;
+  let f = weekdayFormatters.get(key);
+  if (!f) weekdayFormatters.set(key, (f = new Intl.DateTimeFormat(locale === "hi" ? "hi-IN" : "en-IN", { weekday: width, timeZone: "UTC" })));
+  return f.format(new Date(`${day}T12:00:00Z`));
 }
