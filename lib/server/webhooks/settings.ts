@@ -5,7 +5,7 @@ import type { NewWebhookSubscription, SigningKeyIssued, WebhookReceipt, WebhookS
 import { DEFAULT_SIGNATURE_HEADER } from "@/lib/schemas/webhooks";
 import type { Db } from "../db/connect";
 import { webhookReceipts } from "../db/schema";
-import { ConflictError, NotFoundError } from "../errors";
+import { AppError, ConflictError, NotFoundError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
 import { generateSigningKey, type SigningKeyStore } from "./signing-keys";
 
@@ -35,8 +35,24 @@ export async function webhookSettingsView(platform: StaffPlatform, keys: Signing
   };
 }
 
-/** The key is stored before the platform knows it, so the very first delivery already verifies. */
-export async function registerSubscription(platform: StaffPlatform, keys: SigningKeyStore, input: NewWebhookSubscription): Promise<SigningKeyIssued> {
+/**
+ * The key is stored before the platform knows it, so the very first delivery already verifies.
+ * A second subscription sending the same kinds to the same endpoint would deliver every event twice
+ * (each with its own delivery id), so it is refused; rotation names the subscription it replaces.
+ */
+export async function registerSubscription(
+  platform: StaffPlatform,
+  keys: SigningKeyStore,
+  input: NewWebhookSubscription,
+  opts: { replacing?: string } = {},
+): Promise<SigningKeyIssued> {
+  const twin = (await platform.webhooks.list()).find(
+    (s) => s.id !== opts.replacing && s.endpoint === input.endpoint && s.protocol.toLowerCase() === input.protocol && s.eventNames.some((e) => (input.eventNames as string[]).includes(e)),
+  );
+  if (twin) {
+    const detail = `Subscription ${twin.id} already sends these events to this endpoint; a second one would deliver each event twice. Rotate its key or delete it instead.`;
+    throw new AppError(409, "Conflict", detail, { code: "duplicate_subscription", errors: { endpoint: detail } });
+  }
   const signingKey = generateSigningKey();
   const stored = await keys.add(signingKey, null);
   try {
@@ -61,11 +77,12 @@ export async function rotateSubscriptionKey(platform: StaffPlatform, keys: Signi
   if (!current) throw new NotFoundError(`There is no webhook subscription ${id}.`);
   const protocol = current.protocol.toLowerCase();
   if (protocol !== "http" && protocol !== "https" && protocol !== "sqs" && protocol !== "lambda") throw new ConflictError(`Unknown protocol ${current.protocol}.`);
-  const issued = await registerSubscription(platform, keys, {
-    endpoint: current.endpoint,
-    eventNames: current.eventNames as NewWebhookSubscription["eventNames"],
-    protocol,
-  });
+  const issued = await registerSubscription(
+    platform,
+    keys,
+    { endpoint: current.endpoint, eventNames: current.eventNames as NewWebhookSubscription["eventNames"], protocol },
+    { replacing: id },
+  );
   await removeSubscription(platform, keys, id);
   return issued;
 }

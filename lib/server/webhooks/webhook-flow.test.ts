@@ -75,6 +75,12 @@ describe("webhooks end to end: settings → platform subscription → signed del
 
   it("registers, receives a verified event, survives a lost answer exactly once, rotates and deletes", async () => {
     const issued = await registerSubscription(platform, keys, { endpoint: receiver.url, eventNames: ["appointment.tele.dr_joined"], protocol: "http" });
+    // The same events to the same endpoint again would arrive twice: refused, nothing registered or stored.
+    const keysBefore = (await keys.list()).length;
+    const twice = registerSubscription(platform, keys, { endpoint: receiver.url, eventNames: ["appointment.created", "appointment.tele.dr_joined"], protocol: "http" });
+    await expect(twice).rejects.toMatchObject({ status: 409, extra: { code: "duplicate_subscription" } });
+    expect((await platform.webhooks.list()).map((s) => s.id)).toEqual([issued.subscriptionId]);
+    expect(await keys.list()).toHaveLength(keysBefore);
     expect(issued.signingKey).toMatch(/^whsec_/);
     const listed = await platform.webhooks.list();
     expect(listed).toEqual([expect.objectContaining({ id: issued.subscriptionId, endpoint: receiver.url, deliverable: true })]);
