@@ -8,6 +8,7 @@ import { slotListing } from "./suites/slot-listing";
 import { documentUploads } from "./suites/documents";
 import { patientSearch } from "./suites/patient-search";
 import { registrationRoundTrip } from "./suites/registration";
+import { webhookBench } from "./suites/webhooks";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -17,6 +18,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   documents: documentUploads,
   patients: patientSearch,
   registration: registrationRoundTrip,
+  webhooks: webhookBench,
 };
 
 async function main() {
