@@ -2,8 +2,8 @@
  * Starts the real thing for benchmarks: the sandbox platform and the production build of the
  * app on spare ports with a throw-away data directory. Load goes to 127.0.0.1 only.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 
@@ -19,7 +19,7 @@ async function waitFor(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (res.status < 500) return;
     } catch {
       /* not up yet */
@@ -29,7 +29,8 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not come up within ${timeoutMs} ms`);
 }
 
-export async function startApp(opts: { appPort: number; sandboxPort: number; extraEnv?: Record<string, string> }): Promise<RunningApp> {
+/** `build: false` reuses the build of an earlier start in the same run (only the environment differs). */
+export async function startApp(opts: { appPort: number; sandboxPort: number; extraEnv?: Record<string, string>; build?: boolean }): Promise<RunningApp> {
   const dataDir = path.resolve("bench/.tmp", `data-${opts.appPort}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -42,28 +43,59 @@ export async function startApp(opts: { appPort: number; sandboxPort: number; ext
     PLATFORM_CLIENT_SECRET: "bench-client-secret",
     ...opts.extraEnv,
   } as NodeJS.ProcessEnv;
-  const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env });
-  if (build.status !== 0) throw new Error("next build failed");
+  if (opts.build ?? true) {
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env, timeout: 900_000 });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
   const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
   child.stdout?.on("data", () => {});
   const appUrl = `http://127.0.0.1:${opts.appPort}`;
   const sandboxUrl = `http://127.0.0.1:${opts.sandboxPort}`;
-  await waitFor(`${appUrl}/api/ping`, 60_000);
-  await waitFor(`${sandboxUrl}/__sandbox/health`, 10_000);
-  return {
-    appUrl,
-    sandboxUrl,
-    async stop() {
+  let nextPid: number | undefined;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+      // The start script stops the app and the sandbox on SIGTERM; a hung one must not hang the run.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+    // The start script does not wait for `next start` to exit; the port must be free for the next start.
+    const until = Date.now() + 10_000;
+    while (nextPid && existsSync(`/proc/${nextPid}`) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    if (nextPid && existsSync(`/proc/${nextPid}`)) {
+      try {
+        process.kill(nextPid, "SIGKILL");
+      } catch {
+        // it exited just now
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitFor(`${appUrl}/api/ping`, 60_000);
+    await waitFor(`${sandboxUrl}/__sandbox/health`, 10_000);
+    nextPid = serverPid(opts.appPort);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { appUrl, sandboxUrl, stop };
 }
+
+/** The `next start` process that listens on the app port (the harness starts it two levels down). */
+export function serverPid(port: number): number {
+  const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listens on ${port}`);
+  return Number(pid);
+}
+
+export const procStatus = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
 
 /** Signs in through next-auth's credentials flow and returns the session cookie header. */
 export async function signIn(appUrl: string, email: string, password: string): Promise<string> {
-  const csrfRes = await fetch(`${appUrl}/api/auth/csrf`);
+  const csrfRes = await fetch(`${appUrl}/api/auth/csrf`, { signal: AbortSignal.timeout(60_000) });
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const res = await fetch(`${appUrl}/api/auth/callback/credentials`, {
@@ -71,6 +103,7 @@ export async function signIn(appUrl: string, email: string, password: string): P
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie, origin: appUrl },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    signal: AbortSignal.timeout(60_000),
   });
   const session = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
   if (!session) throw new Error(`sign-in as ${email} failed (${res.status})`);

@@ -9,6 +9,7 @@ import { documentUploads } from "./suites/documents";
 import { patientSearch } from "./suites/patient-search";
 import { registrationRoundTrip } from "./suites/registration";
 import { browserLatency } from "./suites/browser-latency";
+import { webhookBench } from "./suites/webhooks";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -19,6 +20,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   patients: patientSearch,
   registration: registrationRoundTrip,
   browser: browserLatency,
+  webhooks: webhookBench,
 };
 
 async function main() {

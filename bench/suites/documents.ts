@@ -1,7 +1,6 @@
 /** (c) 10 MB document uploads: BFF vs the sandbox directly, plain and JWE, time and server memory. */
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { signIn, startApp, type RunningApp } from "../harness";
+import { writeFileSync } from "node:fs";
+import { procStatus as status, serverPid, signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
 
 const MB = 1024 * 1024;
@@ -17,15 +16,6 @@ for (let i = 16; i < file.length; i += 4096) file[i] = i % 251;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) => (bytes / MB).toFixed(0);
 
-/** The `next start` process that listens on the app port (the harness starts it two levels down). */
-function serverPid(port: number): number {
-  const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-  const pid = /pid=(\d+)/.exec(out)?.[1];
-  if (!pid) throw new Error(`no process listens on ${port}`);
-  return Number(pid);
-}
-
-const status = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
 // Writing 5 to clear_refs resets the peak-RSS mark, so VmHWM afterwards is the peak of what follows.
 const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");
 
