@@ -18,7 +18,8 @@ const roleProject = (role: "receptionist" | "doctor" | "admin") => ({
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  timeout: 30_000,
+  // Tests that take light/dark, narrow/wide screenshots need headroom on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,
