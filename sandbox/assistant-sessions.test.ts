@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_EXPIRED_SESSION_ID, DEMO_LIVE_SESSION_ID, SESSION_TTL_SECONDS } from "./assistant-session-routes";
-import type { RunningSandbox } from "./server";
-import { call, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { call, sandboxForTests } from "./test-support";
 
-let idp: TestIdp;
-let data: Awaited<ReturnType<typeof tempDir>>;
-let sandbox: RunningSandbox;
+const harness = sandboxForTests();
 const agent = { "x-agent-id": "agent-key-for-tests" };
 
-beforeAll(async () => {
-  idp = await startIdp();
-  data = await tempDir();
-  sandbox = await start(testConfig(idp, data.dir));
-});
-afterAll(async () => {
-  await sandbox.close();
-  await idp.close();
-  await data.remove();
-});
-
-const get = (path: string, headers: Record<string, string> = agent) => call(sandbox.url, "GET", path, { headers });
+const get = (path: string, headers: Record<string, string> = agent) => call(harness.sandbox.url, "GET", path, { headers });
 const newSession = async (ttlSeconds: number) =>
-  (await call(sandbox.url, "POST", "/__sandbox/assistant-sessions", { body: { ttlSeconds } })).json as { session_id: string; token: string; expires_at: string };
+  (await call(harness.sandbox.url, "POST", "/__sandbox/assistant-sessions", { body: { ttlSeconds } })).json as { session_id: string; token: string; expires_at: string };
 
 describe("assistant sessions (spec 4.9 / 4.10)", () => {
   it("returns session_id and expires_at for a live session", async () => {
@@ -65,7 +51,7 @@ describe("assistant sessions (spec 4.9 / 4.10)", () => {
     const ok = await get(`/med-assist/session/${s.session_id}/refresh`, { ...agent, "x-sess-token": s.token });
     expect(ok.status).toBe(200);
     // The old token is spent: the rotated one is the only key now.
-    await call(sandbox.url, "POST", `/__sandbox/assistant-sessions/${s.session_id}/expire`);
+    await call(harness.sandbox.url, "POST", `/__sandbox/assistant-sessions/${s.session_id}/expire`);
     expect((await get(`/med-assist/session/${s.session_id}/refresh`, { ...agent, "x-sess-token": s.token })).status).toBe(401);
     expect((await get(`/med-assist/session/${s.session_id}/refresh`, { ...agent, "x-sess-token": ok.json.token })).status).toBe(200);
   });

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FlattenedEncrypt, flattenedDecrypt } from "jose";
 import { MAX_DOCUMENT_BYTES } from "../lib/schemas/documents";
 import { JweResponseEnvelope } from "../lib/schemas/jwe";
-import type { RunningSandbox } from "./server";
-import { call, ENCRYPTION_KEY, ENCRYPTION_KID, signIn, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { call, ENCRYPTION_KEY, ENCRYPTION_KID, sandboxForTests } from "./test-support";
 
 const key = new TextEncoder().encode(ENCRYPTION_KEY + ENCRYPTION_KEY);
 const PDF_HEAD = Buffer.from("%PDF-1.7\n");
@@ -14,35 +13,20 @@ const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
 const fileOf = (head: Buffer, size: number) => Buffer.concat([head, randomBytes(Math.max(0, size - head.length))]).subarray(0, size);
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
-let idp: TestIdp;
-let data: Awaited<ReturnType<typeof tempDir>>;
-let sandbox: RunningSandbox;
-let token: string;
-
-beforeAll(async () => {
-  idp = await startIdp();
-  data = await tempDir();
-  sandbox = await start(testConfig(idp, data.dir));
-  token = (await signIn(sandbox, idp)).access_token;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await idp.close();
-  await data.remove();
-});
+const harness = sandboxForTests({ signIn: true });
 
 async function postMultipart(bytes: Buffer, opts: { query?: string; partName?: string; auth?: boolean } = {}) {
   const form = new FormData();
   form.append(opts.partName ?? "file", new Blob([new Uint8Array(bytes)]), "report.pdf");
-  const headers: Record<string, string> = opts.auth === false ? {} : { authorization: `Bearer ${token}` };
-  const res = await fetch(`${sandbox.url}/mr/api/v2/docs${opts.query ?? ""}`, { method: "POST", body: form, headers });
+  const headers: Record<string, string> = opts.auth === false ? {} : { authorization: `Bearer ${harness.token}` };
+  const res = await fetch(`${harness.sandbox.url}/mr/api/v2/docs${opts.query ?? ""}`, { method: "POST", body: form, headers });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> & { document_id?: string; error?: { code: string } } };
 }
 
 async function postEncrypted(plaintext: unknown, query = "") {
   const jwe = await new FlattenedEncrypt(new TextEncoder().encode(JSON.stringify(plaintext))).setProtectedHeader({ alg: "dir", enc: "A128CBC-HS256" }).encrypt(key);
   const envelope = { protected: jwe.protected, iv: jwe.iv, ciphertext: jwe.ciphertext, tag: jwe.tag, kid: ENCRYPTION_KID };
-  const r = await call(sandbox.url, "POST", `/mr/api/v2/docs${query}`, { body: envelope, headers: { authorization: `Bearer ${token}`, "x-encryption": "JWE" } });
+  const r = await call(harness.sandbox.url, "POST", `/mr/api/v2/docs${query}`, { body: envelope, headers: { authorization: `Bearer ${harness.token}`, "x-encryption": "JWE" } });
   if (r.status < 300) {
     const env = JweResponseEnvelope.parse(r.json);
     const { plaintext: out } = await flattenedDecrypt({ ...env, protected: env.protected! }, key);
@@ -52,7 +36,7 @@ async function postEncrypted(plaintext: unknown, query = "") {
 }
 
 async function stored(id: string) {
-  const r = await call(sandbox.url, "GET", `/__sandbox/documents/${id}?bytes=1`);
+  const r = await call(harness.sandbox.url, "GET", `/__sandbox/documents/${id}?bytes=1`);
   expect(r.status).toBe(200);
   return r.json as { sha256: string; size: number; mime: string; dt: string | null; tasks: string[]; encrypted: boolean; base64: string };
 }
@@ -96,14 +80,14 @@ describe("POST /mr/api/v2/docs", () => {
   it("answers 400 for an empty file, a missing part, malformed multipart, a bad envelope or bad base64", async () => {
     expect((await postMultipart(Buffer.alloc(0))).status).toBe(400);
     expect((await postMultipart(fileOf(PDF_HEAD, 100), { partName: "document" })).status).toBe(400);
-    const broken = await call(sandbox.url, "POST", "/mr/api/v2/docs", {
+    const broken = await call(harness.sandbox.url, "POST", "/mr/api/v2/docs", {
       rawBody: "--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n%PDF-1.4 no closing boundary",
-      headers: { authorization: `Bearer ${token}`, "content-type": "multipart/form-data; boundary=x" },
+      headers: { authorization: `Bearer ${harness.token}`, "content-type": "multipart/form-data; boundary=x" },
     });
     expect(broken.status).toBe(400);
-    const notMultipart = await call(sandbox.url, "POST", "/mr/api/v2/docs", { body: { file: "JVBERi0=" }, headers: { authorization: `Bearer ${token}` } });
+    const notMultipart = await call(harness.sandbox.url, "POST", "/mr/api/v2/docs", { body: { file: "JVBERi0=" }, headers: { authorization: `Bearer ${harness.token}` } });
     expect(notMultipart.status).toBe(400);
-    const badEnvelope = await call(sandbox.url, "POST", "/mr/api/v2/docs", { body: { ciphertext: "x" }, headers: { authorization: `Bearer ${token}`, "x-encryption": "JWE" } });
+    const badEnvelope = await call(harness.sandbox.url, "POST", "/mr/api/v2/docs", { body: { ciphertext: "x" }, headers: { authorization: `Bearer ${harness.token}`, "x-encryption": "JWE" } });
     expect(badEnvelope.status).toBe(400);
     expect((await postEncrypted({ file: "%%%not base64" })).status).toBe(400);
     expect((await postEncrypted({ document: "JVBERi0=" })).status).toBe(400);

@@ -1,10 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PharmacologySearchResponse, PlatformDrugQuery } from "../lib/schemas/drugs";
 import { damerauLevenshtein, normalize, SCORE, searchFormulary, splitQuery, suggestNames } from "./drug-search";
 import { loadFormulary } from "./formulary";
-import type { RunningSandbox } from "./server";
-import { call, signIn, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { call, sandboxForTests } from "./test-support";
 
 const { index, entries } = loadFormulary();
 const search = (q: Record<string, unknown>) => searchFormulary(index, PlatformDrugQuery.parse(q));
@@ -228,25 +227,11 @@ describe("normalisation property", () => {
 });
 
 describe("GET /svc-mcp/pharmacology/v1/search", () => {
-  let idp: TestIdp;
-  let data: Awaited<ReturnType<typeof tempDir>>;
-  let sandbox: RunningSandbox;
-  let auth: Record<string, string>;
-
-  beforeAll(async () => {
-    idp = await startIdp();
-    data = await tempDir();
-    sandbox = await start(testConfig(idp, data.dir));
-    auth = { authorization: `Bearer ${(await signIn(sandbox, idp)).access_token}` };
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    await idp.close();
-    await data.remove();
-  });
+  const harness = sandboxForTests({ signIn: true });
+  const auth = () => ({ authorization: `Bearer ${harness.token}` });
 
   it("answers the platform shape with every field present", async () => {
-    const r = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=amoxicillin%20%2B%20clavulanic%20acid&limit=3", { headers: auth });
+    const r = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=amoxicillin%20%2B%20clavulanic%20acid&limit=3", { headers: auth() });
     expect(r.status).toBe(200);
     const body = PharmacologySearchResponse.parse(r.json);
     expect(body.results[0]!.generic_name).toBe("Amoxicillin + Clavulanic acid");
@@ -255,28 +240,28 @@ describe("GET /svc-mcp/pharmacology/v1/search", () => {
   });
 
   it("names the bad parameter in a 400", async () => {
-    const r = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=x&limit=0", { headers: auth });
+    const r = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=x&limit=0", { headers: auth() });
     expect(r.status).toBe(400);
     expect(r.json.error.message).toMatch(/limit/);
-    const t = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?relevance_threshold=abc", { headers: auth });
+    const t = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?relevance_threshold=abc", { headers: auth() });
     expect(t.status).toBe(400);
     expect(t.json.error.message).toMatch(/relevance_threshold/);
   });
 
   it("serves suggestions for a prefix and names a missing prefix in a 400", async () => {
-    const r = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/suggest?prefix=amox&limit=2", { headers: auth });
+    const r = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/suggest?prefix=amox&limit=2", { headers: auth() });
     expect(r.status).toBe(200);
     expect(r.json.suggestions.map((x: { generic_name: string }) => x.generic_name)).toEqual(["Amoxicillin", "Amoxicillin + Clavulanic acid"]);
     expect(r.json.search_info).toMatchObject({ prefix: "amox", returned: 2 });
-    const bad = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/suggest?prefix=", { headers: auth });
+    const bad = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/suggest?prefix=", { headers: auth() });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/prefix/);
-    const anon = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/suggest?prefix=amox");
+    const anon = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/suggest?prefix=amox");
     expect(anon.status).toBe(401);
   });
 
   it("treats empty parameters as absent", async () => {
-    const r = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=&category=&limit=4", { headers: auth });
+    const r = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=&category=&limit=4", { headers: auth() });
     expect(r.status).toBe(200);
     expect(r.json.results).toHaveLength(4);
   });

@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningSandbox } from "./server";
-import { call, CLIENT_ID, signIn, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, CLIENT_ID, sandboxForTests, start, tempDir, testConfig } from "./test-support";
 
-let idp: TestIdp;
-let data: Awaited<ReturnType<typeof tempDir>>;
-let sandbox: RunningSandbox;
-let auth: Record<string, string>;
+const harness = sandboxForTests({ signIn: true });
+const auth = () => ({ authorization: `Bearer ${harness.token}` });
 const search = "/svc-mcp/pharmacology/v1/search?query=paracetamol";
-const setFaults = (faults: Record<string, unknown>) => call(sandbox.url, "PUT", "/__sandbox/faults", { body: faults });
+const setFaults = (faults: Record<string, unknown>) => call(harness.sandbox.url, "PUT", "/__sandbox/faults", { body: faults });
 
-beforeAll(async () => {
-  idp = await startIdp();
-  data = await tempDir();
-  sandbox = await start(testConfig(idp, data.dir));
-  auth = { authorization: `Bearer ${(await signIn(sandbox, idp)).access_token}` };
-});
-afterAll(async () => {
-  await sandbox.close();
-  await idp.close();
-  await data.remove();
-});
 beforeEach(async () => {
-  await call(sandbox.url, "POST", "/__sandbox/faults/reset");
-  await call(sandbox.url, "POST", "/__sandbox/stats/reset");
+  await call(harness.sandbox.url, "POST", "/__sandbox/faults/reset");
+  await call(harness.sandbox.url, "POST", "/__sandbox/stats/reset");
 });
 
 describe("control routes", () => {
   it("reports health and the current faults", async () => {
-    expect((await call(sandbox.url, "GET", "/__sandbox/health")).json).toEqual({ status: "ok" });
-    const faults = await call(sandbox.url, "GET", "/__sandbox/faults");
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/health")).json).toEqual({ status: "ok" });
+    const faults = await call(harness.sandbox.url, "GET", "/__sandbox/faults");
     expect(faults.json).toEqual({ latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 0, pathPrefix: "" });
   });
 
@@ -40,22 +26,22 @@ describe("control routes", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/errorRate/);
     expect((await setFaults({ typo: 1 })).status).toBe(400);
-    expect((await call(sandbox.url, "POST", "/__sandbox/faults/reset")).json.latencyMs).toBe(0);
+    expect((await call(harness.sandbox.url, "POST", "/__sandbox/faults/reset")).json.latencyMs).toBe(0);
   });
 
   it("counts requests per route name and resets the counts", async () => {
-    await call(sandbox.url, "GET", search, { headers: auth });
-    await call(sandbox.url, "GET", search, { headers: auth });
-    await call(sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/refresh`, { body: { refresh_token: "nope" } });
-    const stats = await call(sandbox.url, "GET", "/__sandbox/stats");
+    await call(harness.sandbox.url, "GET", search, { headers: auth() });
+    await call(harness.sandbox.url, "GET", search, { headers: auth() });
+    await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/refresh`, { body: { refresh_token: "nope" } });
+    const stats = await call(harness.sandbox.url, "GET", "/__sandbox/stats");
     expect(stats.json).toEqual({ "drugs.search": 2, "oidc.refresh": 1 });
-    await call(sandbox.url, "POST", "/__sandbox/stats/reset");
-    expect((await call(sandbox.url, "GET", "/__sandbox/stats")).json).toEqual({});
+    await call(harness.sandbox.url, "POST", "/__sandbox/stats/reset");
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/stats")).json).toEqual({});
   });
 
   it("are absent when controlRoutes is false", async () => {
     const dir = await tempDir();
-    const closed = await start(testConfig(idp, dir.dir, { controlRoutes: false }));
+    const closed = await start(testConfig(harness.idp, dir.dir, { controlRoutes: false }));
     try {
       expect((await call(closed.url, "GET", "/__sandbox/health")).status).toBe(404);
     } finally {
@@ -69,50 +55,50 @@ describe("faults", () => {
   it("adds latency", async () => {
     await setFaults({ latencyMs: 300 });
     const started = performance.now();
-    const r = await call(sandbox.url, "GET", search, { headers: auth });
+    const r = await call(harness.sandbox.url, "GET", search, { headers: auth() });
     expect(r.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     await setFaults({ latencyMs: 0 });
     const fast = performance.now();
-    await call(sandbox.url, "GET", search, { headers: auth });
+    await call(harness.sandbox.url, "GET", search, { headers: auth() });
     expect(performance.now() - fast).toBeLessThan(200);
   });
 
   it("answers 503 in the family's shape with errorRate 1", async () => {
     await setFaults({ errorRate: 1 });
-    const drugs = await call(sandbox.url, "GET", search, { headers: auth });
+    const drugs = await call(harness.sandbox.url, "GET", search, { headers: auth() });
     expect(drugs.status).toBe(503);
     expect(drugs.json).toEqual({ error: { code: "service_unavailable", message: expect.any(String) } });
-    const auth503 = await call(sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: { id_token: "x" } });
+    const auth503 = await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: { id_token: "x" } });
     expect(auth503.status).toBe(503);
     expect(auth503.json).toEqual({ code: "service_unavailable", error: expect.any(String) });
     // Control routes are never affected.
-    expect((await call(sandbox.url, "GET", "/__sandbox/health")).status).toBe(200);
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/health")).status).toBe(200);
   });
 
   it("answers 401 to authenticated endpoints with unauthorizedRate 1, whatever the token", async () => {
     await setFaults({ unauthorizedRate: 1 });
-    const r = await call(sandbox.url, "GET", search, { headers: auth });
+    const r = await call(harness.sandbox.url, "GET", search, { headers: auth() });
     expect(r.status).toBe(401);
     expect(r.json.error.code).toBe("invalid_token");
   });
 
   it("limits faults to pathPrefix", async () => {
     await setFaults({ errorRate: 1, pathPrefix: "/connect-auth/" });
-    expect((await call(sandbox.url, "GET", search, { headers: auth })).status).toBe(200);
-    expect((await call(sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: { id_token: "x" } })).status).toBe(503);
+    expect((await call(harness.sandbox.url, "GET", search, { headers: auth() })).status).toBe(200);
+    expect((await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: { id_token: "x" } })).status).toBe(503);
   });
 
   it("never answers with hangRate 1, so the client times out", async () => {
     await setFaults({ hangRate: 1 });
     const started = performance.now();
-    await expect(call(sandbox.url, "GET", search, { headers: auth, signal: AbortSignal.timeout(300) })).rejects.toThrow(/abort|timeout/i);
+    await expect(call(harness.sandbox.url, "GET", search, { headers: auth(), signal: AbortSignal.timeout(300) })).rejects.toThrow(/abort|timeout/i);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it("close() ends hanging requests", async () => {
     const dir = await tempDir();
-    const s = await start(testConfig(idp, dir.dir, { faults: { latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 1, pathPrefix: "" } }));
+    const s = await start(testConfig(harness.idp, dir.dir, { faults: { latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 1, pathPrefix: "" } }));
     const pending = fetch(`${s.url}${search}`).then(
       () => "answered",
       () => "failed",
@@ -128,13 +114,13 @@ describe("faults", () => {
 
 describe("HTTP edges", () => {
   it("answers JSON 404 for unknown routes and 405 with Allow for wrong methods", async () => {
-    const nf = await call(sandbox.url, "GET", "/nothing/here");
+    const nf = await call(harness.sandbox.url, "GET", "/nothing/here");
     expect(nf.status).toBe(404);
     expect(nf.headers.get("content-type")).toMatch(/application\/json/);
     expect(nf.json.error.code).toBe("not_found");
-    const dr = await call(sandbox.url, "GET", "/dr/v1/unknown");
+    const dr = await call(harness.sandbox.url, "GET", "/dr/v1/unknown");
     expect(dr.json).toMatchObject({ error: { code: "NOT_FOUND" }, status_code: 404, success: false });
-    const wrong = await call(sandbox.url, "GET", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`);
+    const wrong = await call(harness.sandbox.url, "GET", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`);
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("POST");
     expect(wrong.json.code).toBe("method_not_allowed");
@@ -142,7 +128,7 @@ describe("HTTP edges", () => {
 
   it("answers 413 for bodies over 12 MB", async () => {
     const big = "x".repeat(12 * 1024 * 1024 + 10);
-    const r = await call(sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, {
+    const r = await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, {
       rawBody: big,
       headers: { "content-type": "application/json" },
     });
@@ -151,10 +137,10 @@ describe("HTTP edges", () => {
   });
 
   it("survives garbage: bad percent-encoding, odd methods, non-object bodies", async () => {
-    expect((await call(sandbox.url, "POST", "/connect-auth/v1/oidc-client/%E0%A4%A/verify", { body: {} })).status).toBe(404);
-    expect((await call(sandbox.url, "DELETE", search)).status).toBe(405);
-    expect((await call(sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: [1, 2] })).status).toBe(400);
-    expect((await call(sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: null })).status).toBe(400);
-    expect((await call(sandbox.url, "GET", "/__sandbox/health")).status).toBe(200);
+    expect((await call(harness.sandbox.url, "POST", "/connect-auth/v1/oidc-client/%E0%A4%A/verify", { body: {} })).status).toBe(404);
+    expect((await call(harness.sandbox.url, "DELETE", search)).status).toBe(405);
+    expect((await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: [1, 2] })).status).toBe(400);
+    expect((await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: null })).status).toBe(400);
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/health")).status).toBe(200);
   });
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FlattenedEncrypt, flattenedDecrypt } from "jose";
 import { JweResponseEnvelope } from "../lib/schemas/jwe";
 import { OidcTokenResponse } from "../lib/schemas/platform-auth";
 import { JweError, openEnvelope } from "./jwe";
-import type { RunningSandbox } from "./server";
-import { call, CLIENT_ID, ENCRYPTION_KEY, ENCRYPTION_KID, signIn, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { call, CLIENT_ID, ENCRYPTION_KEY, ENCRYPTION_KID, sandboxForTests, signIn, start, tempDir, testConfig } from "./test-support";
 
 // The client side of spec 5.1, written independently of the sandbox's own helpers.
 const key = new TextEncoder().encode(ENCRYPTION_KEY + ENCRYPTION_KEY);
@@ -21,26 +20,13 @@ async function open(body: unknown) {
   return JSON.parse(new TextDecoder().decode(plaintext));
 }
 
-let idp: TestIdp;
-let data: Awaited<ReturnType<typeof tempDir>>;
-let sandbox: RunningSandbox;
+const harness = sandboxForTests();
 const verifyPath = `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`;
 const JWE = { "x-encryption": "JWE" };
 
-beforeAll(async () => {
-  idp = await startIdp();
-  data = await tempDir();
-  sandbox = await start(testConfig(idp, data.dir));
-});
-afterAll(async () => {
-  await sandbox.close();
-  await idp.close();
-  await data.remove();
-});
-
 describe("JWE both ways", () => {
   it("decrypts an encrypted request and encrypts the answer", async () => {
-    const r = await call(sandbox.url, "POST", verifyPath, { body: await seal({ id_token: await idp.sign() }), headers: JWE });
+    const r = await call(harness.sandbox.url, "POST", verifyPath, { body: await seal({ id_token: await harness.idp.sign() }), headers: JWE });
     expect(r.status).toBe(200);
     expect(r.headers.get("x-encryption")).toBe("JWE");
     expect(r.json.access_token).toBeUndefined();
@@ -49,14 +35,14 @@ describe("JWE both ways", () => {
   });
 
   it("uses the only configured key when the envelope has no kid", async () => {
-    const r = await call(sandbox.url, "POST", verifyPath, { body: await seal({ id_token: await idp.sign() }, undefined), headers: JWE });
+    const r = await call(harness.sandbox.url, "POST", verifyPath, { body: await seal({ id_token: await harness.idp.sign() }, undefined), headers: JWE });
     expect(r.status).toBe(200);
     OidcTokenResponse.parse(await open(r.json));
   });
 
   it("encrypts the answer of a GET that asked for JWE", async () => {
-    const { access_token } = await signIn(sandbox, idp);
-    const r = await call(sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=ondansetron", {
+    const { access_token } = await signIn(harness.sandbox, harness.idp);
+    const r = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?query=ondansetron", {
       headers: { ...JWE, authorization: `Bearer ${access_token}` },
     });
     expect(r.status).toBe(200);
@@ -66,7 +52,7 @@ describe("JWE both ways", () => {
   });
 
   it("leaves plain requests plain", async () => {
-    const r = await call(sandbox.url, "POST", verifyPath, { body: { id_token: await idp.sign() } });
+    const r = await call(harness.sandbox.url, "POST", verifyPath, { body: { id_token: await harness.idp.sign() } });
     expect(r.headers.get("x-encryption")).toBeNull();
     OidcTokenResponse.parse(r.json);
   });
@@ -80,19 +66,19 @@ describe("JWE both ways", () => {
       ["wrong key", await seal({ id_token: "x" }, ENCRYPTION_KID, new TextEncoder().encode("f".repeat(32)))],
     ];
     for (const [label, body] of cases) {
-      const r = await call(sandbox.url, "POST", verifyPath, { body, headers: JWE });
+      const r = await call(harness.sandbox.url, "POST", verifyPath, { body, headers: JWE });
       expect(r.status, label).toBe(400);
       expect(r.json.code, label).toBe("invalid_encryption");
       expect(typeof r.json.error, label).toBe("string");
     }
-    const notJson = await call(sandbox.url, "POST", verifyPath, { rawBody: "garbage", headers: JWE });
+    const notJson = await call(harness.sandbox.url, "POST", verifyPath, { rawBody: "garbage", headers: JWE });
     expect(notJson.status).toBe(400);
     expect(notJson.json.error).toMatch(/not JSON/);
   });
 
   it("refuses JWE when no keys are configured", async () => {
     const dir = await tempDir();
-    const plain = await start(testConfig(idp, dir.dir, { encryptionKeys: {} }));
+    const plain = await start(testConfig(harness.idp, dir.dir, { encryptionKeys: {} }));
     try {
       const r = await call(plain.url, "POST", verifyPath, { body: await seal({ id_token: "x" }), headers: JWE });
       expect(r.status).toBe(400);
@@ -105,7 +91,7 @@ describe("JWE both ways", () => {
 
   it("refuses to start with a key of the wrong length", async () => {
     const dir = await tempDir();
-    await expect(start(testConfig(idp, dir.dir, { encryptionKeys: { short: "abc" } }))).rejects.toThrow(/16 bytes/);
+    await expect(start(testConfig(harness.idp, dir.dir, { encryptionKeys: { short: "abc" } }))).rejects.toThrow(/16 bytes/);
     await dir.remove();
   });
 });

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DrErrorBody, ProfilesErrorBody } from "../lib/schemas/platform-auth";
 import { EmrUserProfile } from "../lib/schemas/patient-platform";
-import type { RunningSandbox } from "./server";
-import { call, CLIENT_ID, signIn, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { call, CLIENT_ID, sandboxForTests, start, testConfig } from "./test-support";
 
-let idp: TestIdp;
-let data: Awaited<ReturnType<typeof tempDir>>;
-let sandbox: RunningSandbox;
-let token: string;
+const harness = sandboxForTests({ signIn: true });
 
-const profileHeaders = () => ({ authorization: `Bearer ${token}`, "client-id": CLIENT_ID });
-const create = (body: unknown, headers = profileHeaders()) => call(sandbox.url, "POST", "/profiles/v1/patient/", { body, headers });
-const read = (oid: string) => call(sandbox.url, "GET", `/profiles/v1/emr-user/${oid}`, { headers: profileHeaders() });
+const profileHeaders = () => ({ authorization: `Bearer ${harness.token}`, "client-id": CLIENT_ID });
+const create = (body: unknown, headers = profileHeaders()) => call(harness.sandbox.url, "POST", "/profiles/v1/patient/", { body, headers });
+const read = (oid: string) => call(harness.sandbox.url, "GET", `/profiles/v1/emr-user/${oid}`, { headers: profileHeaders() });
 const basic = { fn: "Asha", ln: "Verma", dob: "1990-04-12", gen: "F" };
-
-beforeAll(async () => {
-  idp = await startIdp();
-  data = await tempDir();
-  sandbox = await start(testConfig(idp, data.dir));
-  token = (await signIn(sandbox, idp)).access_token;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await idp.close();
-  await data.remove();
-});
 
 const expectProfilesError = (r: { status: number; json: unknown }, status: number, pattern: RegExp) => {
   expect(r.status).toBe(status);
@@ -72,10 +56,10 @@ describe("profile create and read (spec 4.4, 4.6)", () => {
   });
 
   it("needs the client-id header and a bearer token", async () => {
-    const noClient = await create(basic, { authorization: `Bearer ${token}` } as ReturnType<typeof profileHeaders>);
+    const noClient = await create(basic, { authorization: `Bearer ${harness.token}` } as ReturnType<typeof profileHeaders>);
     expect(noClient.status).toBe(401);
     expect(noClient.json.error.code).toBe("invalid_client");
-    const noToken = await call(sandbox.url, "POST", "/profiles/v1/patient/", { body: basic, headers: { "client-id": CLIENT_ID } });
+    const noToken = await call(harness.sandbox.url, "POST", "/profiles/v1/patient/", { body: basic, headers: { "client-id": CLIENT_ID } });
     expect(noToken.status).toBe(401);
   });
 
@@ -95,7 +79,7 @@ describe("profile update (spec 4.5)", () => {
   it("changes only the fields sent, in lowercase, and moves u_ate on", async () => {
     const { oid } = (await create({ ...basic, username: "UH-UPD" })).json;
     const before = EmrUserProfile.parse((await read(oid)).json);
-    const r = await call(sandbox.url, "PATCH", `/profiles/v1/patient/${oid}`, { body: { ln: "SHARMA", email: "A@B.IN" }, headers: profileHeaders() });
+    const r = await call(harness.sandbox.url, "PATCH", `/profiles/v1/patient/${oid}`, { body: { ln: "SHARMA", email: "A@B.IN" }, headers: profileHeaders() });
     expect(r.status).toBe(200);
     expect(typeof r.json.message).toBe("string");
     const after = EmrUserProfile.parse((await read(oid)).json);
@@ -106,7 +90,7 @@ describe("profile update (spec 4.5)", () => {
   it("refuses an empty change, a bad field, a taken username and an unknown oid", async () => {
     const { oid } = (await create({ ...basic, username: "UH-A1" })).json;
     await create({ ...basic, username: "UH-B1" });
-    const patch = (id: string, body: unknown) => call(sandbox.url, "PATCH", `/profiles/v1/patient/${id}`, { body, headers: profileHeaders() });
+    const patch = (id: string, body: unknown) => call(harness.sandbox.url, "PATCH", `/profiles/v1/patient/${id}`, { body, headers: profileHeaders() });
     expectProfilesError(await patch(oid, {}), 400, /at least one field/);
     expectProfilesError(await patch(oid, { mobile: "98123" }), 400, /mobile/);
     expectProfilesError(await patch(oid, { username: "UH-B1" }), 409, /already used/);
@@ -118,8 +102,8 @@ describe("profile update (spec 4.5)", () => {
 });
 
 describe("directory update (spec 4.7)", () => {
-  const patch = (id: string, partnerId: string | null, body: unknown, auth: string | null = token) =>
-    call(sandbox.url, "PATCH", `/dr/v1/patient/${id}${partnerId === null ? "" : `?partner_id=${partnerId}`}`, { body, headers: auth ? { auth } : {} });
+  const patch = (id: string, partnerId: string | null, body: unknown, auth: string | null = harness.token) =>
+    call(harness.sandbox.url, "PATCH", `/dr/v1/patient/${id}${partnerId === null ? "" : `?partner_id=${partnerId}`}`, { body, headers: auth ? { auth } : {} });
   const entry = { designation: "Mrs.", first_name: "Asha", middle_name: "", last_name: "Verma", gender: "F", dob: "1990-04-12", address: { line1: "12 MG Road", city: "Pune", state: "Maharashtra", country: "India", pincode: 411001 }, partner_meta: { uhid: "UH-DIR" } };
 
   it("updates by platform id, and by partner-side id (username) when partner_id=1", async () => {
@@ -154,8 +138,8 @@ describe("directory update (spec 4.7)", () => {
 describe("persistence", () => {
   it("keeps profiles across a restart", async () => {
     const { oid } = (await create({ ...basic, fn: "Persist" })).json;
-    await sandbox.close();
-    sandbox = await start(testConfig(idp, data.dir));
+    await harness.sandbox.close();
+    harness.sandbox = await start(testConfig(harness.idp, harness.dataDir));
     expect((await read(oid)).json.fn).toBe("persist");
   });
 });

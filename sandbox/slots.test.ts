@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, PlatformBookingResponse, PlatformSlotResponse } from "../lib/schemas/slots";
 import { EventBus, type SandboxEvent } from "./event-bus";
 import type { RequestContext, Services } from "./context";
@@ -6,14 +6,10 @@ import { parseJsonBody } from "./context";
 import { silentLogger } from "./log";
 import { Store } from "./store";
 import { slotRoutes } from "./slot-routes";
-import type { RunningSandbox } from "./server";
 import { isoWeekday } from "./slot-calendar";
-import { call, signIn, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { call, sandboxForTests, tempDir } from "./test-support";
 
-let idp: TestIdp;
-let data: Awaited<ReturnType<typeof tempDir>>;
-let sandbox: RunningSandbox;
-let token: string;
+const harness = sandboxForTests({ signIn: true });
 
 /** A Monday at least two weeks ahead, so every demo slot in its week lies in the future. */
 function futureMonday(): string {
@@ -26,19 +22,7 @@ const slotPath = (doctor: string, clinic: string, from: string, to: string) =>
   `/dr/v1/doctor/${doctor}/clinic/${clinic}/appointment/slot?start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}`;
 const meeraAndheri = (from: string, to: string) => slotPath("dr-meera-iyer", "cl-andheri-west", from, to);
 
-beforeAll(async () => {
-  idp = await startIdp();
-  data = await tempDir();
-  sandbox = await start(testConfig(idp, data.dir));
-  token = (await signIn(sandbox, idp)).access_token;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await idp.close();
-  await data.remove();
-});
-
-const get = (path: string, headers: Record<string, string> = { auth: token }) => call(sandbox.url, "GET", path, { headers });
+const get = (path: string, headers: Record<string, string> = { auth: harness.token }) => call(harness.sandbox.url, "GET", path, { headers });
 const expectDrError = (r: { status: number; json: unknown }, status: number, code: string) => {
   expect(r.status).toBe(status);
   expect(r.json).toMatchObject({ error: { code }, status_code: status, success: false });
@@ -133,7 +117,7 @@ describe("booking (POST /dr/v1/appointment)", () => {
     const body = PlatformSlotResponse.parse((await get(meeraAndheri(MONDAY, addDays(MONDAY, 4)))).json);
     return body.data.schedule["cl-andheri-west"]!.flatMap((g) => g.slots).find((s) => s.available && s.conf_id === confId)!;
   }
-  const book = (body: unknown, headers: Record<string, string> = { auth: token }) => call(sandbox.url, "POST", "/dr/v1/appointment", { body, headers });
+  const book = (body: unknown, headers: Record<string, string> = { auth: harness.token }) => call(harness.sandbox.url, "POST", "/dr/v1/appointment", { body, headers });
 
   it("books a free slot, makes it unavailable, raises appointment.created, and refuses it a second time with 409", async () => {
     const slot = await freeSlot("conf-mi-consult");
@@ -149,7 +133,7 @@ describe("booking (POST /dr/v1/appointment)", () => {
     expect(same?.available).toBe(false);
 
     expectDrError(await book({ ...request, patient_id: "pt-456" }), 409, "SLOT_NOT_AVAILABLE");
-    const stored = await call(sandbox.url, "GET", "/__sandbox/appointments");
+    const stored = await call(harness.sandbox.url, "GET", "/__sandbox/appointments");
     expect(stored.json.appointments.filter((a: { start_time: string }) => a.start_time === slot.s)).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { afterAll, beforeAll } from "vitest";
 import { SandboxConfig } from "../lib/schemas/sandbox-config";
 import { silentLogger } from "./log";
 import { startSandbox, type RunningSandbox } from "./server";
@@ -67,6 +68,78 @@ export function testConfig(idp: TestIdp, dataDir: string, overrides: Partial<San
 }
 
 export const start = (config: SandboxConfig): Promise<RunningSandbox> => startSandbox(config, { logger: silentLogger });
+
+/** A sandbox started for the tests of one file or describe block; see {@link sandboxForTests}. */
+export interface SandboxUnderTest {
+  /** The stand-in identity provider the sandbox trusts. */
+  readonly idp: TestIdp;
+  /** The running sandbox. A test that restarts it on {@link dataDir} assigns the new one here, so that one is closed at the end. */
+  sandbox: RunningSandbox;
+  /** The access token of the sign-in done at start (only with `signIn: true`); a test that signs in again may replace it. */
+  token: string;
+  /** The temporary data directory the sandbox keeps its files in; removed at the end. */
+  readonly dataDir: string;
+}
+
+/**
+ * Registers a beforeAll that starts an identity provider, a temporary data directory and a sandbox
+ * (`testConfig` plus `config`), signing in once when `signIn` is set, and an afterAll that stops them
+ * all again. Call it at the top of a test file or inside a describe block; the properties of the
+ * returned object can be read from inside tests and hooks, once the beforeAll has run.
+ */
+export function sandboxForTests(opts: { signIn?: boolean; config?: Partial<SandboxConfig> } = {}): SandboxUnderTest {
+  let idp: TestIdp | undefined;
+  let data: Awaited<ReturnType<typeof tempDir>> | undefined;
+  let sandbox: RunningSandbox | undefined;
+  let token: string | undefined;
+
+  beforeAll(async () => {
+    idp = await startIdp();
+    data = await tempDir();
+    sandbox = await start(testConfig(idp, data.dir, opts.config));
+    if (opts.signIn) token = (await signIn(sandbox, idp)).access_token;
+  });
+  afterAll(async () => {
+    // Each step runs even when an earlier one failed, so a bad close leaks neither the IdP's port nor the directory.
+    try {
+      await sandbox?.close();
+    } finally {
+      try {
+        await idp?.close();
+      } finally {
+        await data?.remove();
+      }
+    }
+  });
+
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) {
+      const hint = what === "token" && !opts.signIn ? " (pass signIn: true)" : " (read it inside a test or hook, after beforeAll)";
+      throw new Error(`sandboxForTests: no ${what} yet${hint}`);
+    }
+    return value;
+  };
+  return {
+    get idp() {
+      return ready(idp, "idp");
+    },
+    get sandbox() {
+      return ready(sandbox, "sandbox");
+    },
+    set sandbox(next) {
+      sandbox = next;
+    },
+    get token() {
+      return ready(token, "token");
+    },
+    set token(next) {
+      token = next;
+    },
+    get dataDir() {
+      return ready(data, "dataDir").dir;
+    },
+  };
+}
 
 /** Small JSON client: returns status, headers and parsed body. */
 export async function call(

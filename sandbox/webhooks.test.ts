@@ -3,8 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DoctorJoinedBody } from "../lib/schemas/webhooks";
 import { matchingKeyIndex, parseSignatureHeader } from "../lib/schemas/webhook-signature";
-import type { RunningSandbox } from "./server";
-import { call, signIn, start, startIdp, tempDir, testConfig, type TestIdp } from "./test-support";
+import { call, sandboxForTests, signIn, start, testConfig } from "./test-support";
 
 interface Received {
   headers: IncomingMessage["headers"];
@@ -49,38 +48,29 @@ async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, t
 }
 
 describe("sandbox webhooks: subscriptions and signed delivery", () => {
-  let idp: TestIdp;
-  let dir: Awaited<ReturnType<typeof tempDir>>;
-  let sandbox: RunningSandbox;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let auth: Record<string, string>;
-
+  // Registered before the sandbox so that, hooks running in reverse at the end, the sandbox stops first.
   beforeAll(async () => {
-    idp = await startIdp();
-    dir = await tempDir();
-    sandbox = await start(testConfig(idp, dir.dir));
     receiver = await startReceiver();
-    auth = { authorization: `Bearer ${(await signIn(sandbox, idp)).access_token}` };
   });
   afterAll(async () => {
-    await sandbox.close();
     await receiver.close();
-    await idp.close();
-    await dir.remove();
   });
+  const harness = sandboxForTests({ signIn: true });
+  const auth = () => ({ authorization: `Bearer ${harness.token}` });
   beforeEach(async () => {
     receiver.received.length = 0;
     receiver.answer([]);
-    const list = await call(sandbox.url, "GET", "/notification/v1/connect/webhook/subscriptions", { headers: auth });
-    for (const sub of list.json.data) await call(sandbox.url, "DELETE", `/notification/v1/connect/webhook/subscriptions/${sub.id}`, { headers: auth });
-    await call(sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [30, 60, 90], timeoutMs: 10_000 } });
+    const list = await call(harness.sandbox.url, "GET", "/notification/v1/connect/webhook/subscriptions", { headers: auth() });
+    for (const sub of list.json.data) await call(harness.sandbox.url, "DELETE", `/notification/v1/connect/webhook/subscriptions/${sub.id}`, { headers: auth() });
+    await call(harness.sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [30, 60, 90], timeoutMs: 10_000 } });
   });
 
-  const subscribe = (body: unknown) => call(sandbox.url, "POST", "/notification/v1/connect/webhook/subscriptions", { headers: auth, body });
-  const emit = (body: unknown) => call(sandbox.url, "POST", "/__sandbox/events", { body });
+  const subscribe = (body: unknown) => call(harness.sandbox.url, "POST", "/notification/v1/connect/webhook/subscriptions", { headers: auth(), body });
+  const emit = (body: unknown) => call(harness.sandbox.url, "POST", "/__sandbox/events", { body });
 
   it("creates, lists and deletes subscriptions, and refuses bad ones with the notification error body", async () => {
-    expect((await call(sandbox.url, "POST", "/notification/v1/connect/webhook/subscriptions", { body: {} })).status).toBe(401);
+    expect((await call(harness.sandbox.url, "POST", "/notification/v1/connect/webhook/subscriptions", { body: {} })).status).toBe(401);
     const bad = [
       [{ endpoint: "not a url", event_names: ["appointment.created"], protocol: "http" }, "endpoint"],
       [{ endpoint: "http://x.test/h", event_names: ["appointment.created"], protocol: "https" }, "endpoint"],
@@ -101,13 +91,13 @@ describe("sandbox webhooks: subscriptions and signed delivery", () => {
     expect(created.json).toEqual({ id: expect.stringMatching(/^\d+$/), status: "success" });
     const lambda = await subscribe({ endpoint: "arn:aws:lambda:ap-south-1:123456789012:function:frontdesk", event_names: ["user.delete"], protocol: "Lambda" });
     expect(lambda.status).toBe(201);
-    const list = await call(sandbox.url, "GET", "/notification/v1/connect/webhook/subscriptions", { headers: auth });
+    const list = await call(harness.sandbox.url, "GET", "/notification/v1/connect/webhook/subscriptions", { headers: auth() });
     expect(list.json.data.map((s: { id: string }) => s.id)).toEqual([created.json.id, lambda.json.id]);
     expect(JSON.stringify(list.json)).not.toContain(SIGNING_KEY);
     expect(list.json.data[1]).toMatchObject({ protocol: "lambda", deliverable: false });
-    const del = await call(sandbox.url, "DELETE", `/notification/v1/connect/webhook/subscriptions/${created.json.id}`, { headers: auth });
+    const del = await call(harness.sandbox.url, "DELETE", `/notification/v1/connect/webhook/subscriptions/${created.json.id}`, { headers: auth() });
     expect(del.status).toBe(200);
-    expect((await call(sandbox.url, "DELETE", `/notification/v1/connect/webhook/subscriptions/${created.json.id}`, { headers: auth })).status).toBe(404);
+    expect((await call(harness.sandbox.url, "DELETE", `/notification/v1/connect/webhook/subscriptions/${created.json.id}`, { headers: auth() })).status).toBe(404);
   });
 
   it("delivers a doctor-joined event with the full spec 6.2 body, signed, with a delivery id", async () => {
@@ -133,7 +123,7 @@ describe("sandbox webhooks: subscriptions and signed delivery", () => {
     const emitted = await emit({ event: "appointment.created" });
     const id = emitted.json.deliveries[0].id;
     const record = await waitFor(async () => {
-      const log = await call(sandbox.url, "GET", "/__sandbox/webhooks/deliveries");
+      const log = await call(harness.sandbox.url, "GET", "/__sandbox/webhooks/deliveries");
       const d = log.json.data.find((x: { id: string }) => x.id === id);
       return d?.state === "delivered" ? d : undefined;
     });
@@ -144,13 +134,13 @@ describe("sandbox webhooks: subscriptions and signed delivery", () => {
   });
 
   it("gives up after the last retry, and times out a receiver that never answers", async () => {
-    await call(sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [20], timeoutMs: 150 } });
+    await call(harness.sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [20], timeoutMs: 150 } });
     await subscribe({ endpoint: receiver.url, event_names: ["receipt.created"], protocol: "http" });
     receiver.answer(["hang", 500]);
     const emitted = await emit({ event: "receipt.created" });
     const id = emitted.json.deliveries[0].id;
     const record = await waitFor(async () => {
-      const d = (await call(sandbox.url, "GET", "/__sandbox/webhooks/deliveries")).json.data.find((x: { id: string }) => x.id === id);
+      const d = (await call(harness.sandbox.url, "GET", "/__sandbox/webhooks/deliveries")).json.data.find((x: { id: string }) => x.id === id);
       return d?.state === "failed" ? d : undefined;
     });
     expect(record.attempts).toHaveLength(2);
@@ -164,7 +154,7 @@ describe("sandbox webhooks: subscriptions and signed delivery", () => {
     await subscribe({ endpoint: "https://sqs.ap-south-1.amazonaws.com/123456789012/frontdesk", event_names: ["prescription.created"], protocol: "sqs" });
     const emitted = await emit({ event: "prescription.created" });
     expect(emitted.json.deliveries).toEqual([expect.objectContaining({ state: "not_deliverable" })]);
-    const log = await call(sandbox.url, "GET", "/__sandbox/webhooks/deliveries?event=prescription.created");
+    const log = await call(harness.sandbox.url, "GET", "/__sandbox/webhooks/deliveries?event=prescription.created");
     expect(log.json.data[0].note).toMatch(/cannot reach SQS/);
     expect(receiver.received).toHaveLength(0);
   });
@@ -178,23 +168,23 @@ describe("sandbox webhooks: subscriptions and signed delivery", () => {
   });
 
   it("picks pending retries up again after a restart", async () => {
-    await call(sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [1500], timeoutMs: 10_000 } });
+    await call(harness.sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [1500], timeoutMs: 10_000 } });
     await subscribe({ endpoint: receiver.url, event_names: ["user.delete"], protocol: "http", signing_key: SIGNING_KEY });
     receiver.answer([500]);
     const id = (await emit({ event: "user.delete" })).json.deliveries[0].id;
     await waitFor(async () => {
-      const d = (await call(sandbox.url, "GET", "/__sandbox/webhooks/deliveries")).json.data.find((x: { id: string }) => x.id === id);
+      const d = (await call(harness.sandbox.url, "GET", "/__sandbox/webhooks/deliveries")).json.data.find((x: { id: string }) => x.id === id);
       return d?.attempts.length === 1 ? d : undefined;
     });
-    await sandbox.close();
+    await harness.sandbox.close();
     expect(receiver.received).toHaveLength(1);
-    sandbox = await start(testConfig(idp, dir.dir));
+    harness.sandbox = await start(testConfig(harness.idp, harness.dataDir));
     const record = await waitFor(async () => {
-      const d = (await call(sandbox.url, "GET", "/__sandbox/webhooks/deliveries")).json.data.find((x: { id: string }) => x.id === id);
+      const d = (await call(harness.sandbox.url, "GET", "/__sandbox/webhooks/deliveries")).json.data.find((x: { id: string }) => x.id === id);
       return d?.state === "delivered" ? d : undefined;
     });
     expect(record.attempts.map((a: { status: number }) => a.status)).toEqual([500, 200]);
-    auth = { authorization: `Bearer ${(await signIn(sandbox, idp)).access_token}` };
+    harness.token = (await signIn(harness.sandbox, harness.idp)).access_token;
   });
 
   it("refuses an unknown event kind on the control route", async () => {
