@@ -29,7 +29,10 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not come up within ${timeoutMs} ms`);
 }
 
-/** `build: false` reuses the build of an earlier start in the same run (only the environment differs). */
+// The app reads its configuration at run time, so one build serves every suite of a run.
+let builtThisRun = false;
+
+/** Builds once per run (`build: true` forces it); later starts differ only in their environment. */
 export async function startApp(opts: { appPort: number; sandboxPort: number; extraEnv?: Record<string, string>; build?: boolean }): Promise<RunningApp> {
   const dataDir = path.resolve("bench/.tmp", `data-${opts.appPort}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -43,9 +46,10 @@ export async function startApp(opts: { appPort: number; sandboxPort: number; ext
     PLATFORM_CLIENT_SECRET: "bench-client-secret",
     ...opts.extraEnv,
   } as NodeJS.ProcessEnv;
-  if (opts.build ?? true) {
+  if (opts.build ?? !builtThisRun) {
     const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env, timeout: 900_000 });
     if (build.status !== 0) throw new Error("next build failed");
+    builtThisRun = true;
   }
   const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
   child.stdout?.on("data", () => {});

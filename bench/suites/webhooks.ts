@@ -477,7 +477,7 @@ export async function webhookBench(): Promise<SuiteResult> {
   }
   if (pgUp) {
     await withPostgresDatabase(async (databaseUrl) => {
-      const pgApp = await startApp({ appPort: PG_APP_PORT, sandboxPort: PG_SANDBOX_PORT, build: false, extraEnv: { APP_URL: `http://127.0.0.1:${PG_APP_PORT}`, DATABASE_URL: databaseUrl } });
+      const pgApp = await startApp({ appPort: PG_APP_PORT, sandboxPort: PG_SANDBOX_PORT, extraEnv: { APP_URL: `http://127.0.0.1:${PG_APP_PORT}`, DATABASE_URL: databaseUrl } });
       try {
         const key = await registerReceiver(pgApp);
         const doctor = await signIn(pgApp.appUrl, "doctor@demo.clinic", "sandbox-doctor");
