@@ -38,8 +38,11 @@ const name = (label: string, max = 60) =>
     .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, `${label} may contain letters, spaces, dots, apostrophes and hyphens only.`);
 
 export const FirstName = name("First name").min(1, "First name is required.");
-export const OtherName = (label: string) => z.union([z.literal(""), name(label)]);
+// Blank (spaces only) counts as not given, as an empty field does.
+const blankOr = (field: z.ZodType<string, string>) => z.string().trim().pipe(z.union([z.literal(""), field]));
+export const OtherName = (label: string) => blankOr(name(label));
 export const FullName = name("Full name", 180);
+export const OptionalFullName = blankOr(FullName);
 
 export const GenderField = z.enum(GENDERS, { error: "Gender must be M, F or O." });
 export const BloodGroupField = z.enum(BLOOD_GROUPS, { error: "Blood group must be one of A+, A-, B+, B-, AB+, AB-, O+, O-." });

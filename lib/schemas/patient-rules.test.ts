@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Extras, extrasProblems, EXTRAS_MAX_KEY_LENGTH, withoutIgnoredExtras } from "./patient-extras";
-import { DateOfBirth, Email, Mobile, todayInIndia } from "./patient-fields";
+import { DateOfBirth, Email, Mobile, OtherName, todayInIndia } from "./patient-fields";
 import { ProfileCreateBody } from "./patient-platform";
 import { designationOf, displayNameOf, properCase } from "./patient-names";
 import { ageOn, dobFromAge, formatIsoDate, parseIndianDate, suggestDesignation } from "./patient-age";
@@ -71,6 +71,17 @@ describe("extras: the five rules of spec 2.1", () => {
 });
 
 describe("names and e-mail", () => {
+  it("takes a name of spaces only as not given, not as a bad name", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[ \t]{0,6}$/), (blank) => {
+        expect(OtherName("Middle name").parse(blank)).toBe("");
+        const body = ProfileCreateBody.parse({ fn: "Asha", dob: "1990-04-12", gen: "F", mn: blank, ln: blank, fln: blank });
+        expect([body.mn, body.ln, body.fln]).toEqual(["", "", ""]);
+      }),
+    );
+    expect(OtherName("Middle name").safeParse(" 9 ").success).toBe(false);
+  });
+
   it("proper case is idempotent and survives the platform's lowercasing", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-zA-Z][a-zA-Z '-]{0,20}$/), (name) => {
