@@ -92,9 +92,18 @@ function searchCondition(q: string): SQL | undefined {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Most recently seen first, for filtered queries. Sorting by an expression rather than the column
+ * keeps the planner from walking the whole recency index when few rows match: a misspelt name
+ * over 100,000 patients took 539 ms that way on PostgreSQL, 3 ms through the GIN index and a sort.
+ */
+const recentFirstAmongMatches = desc(sql`${patientIndex.lastSeenAt} + interval '0 seconds'`);
+
 /** Patients matching the text, most recently seen first; an empty text lists the recent ones. */
 export async function searchPatients(db: Db, q: string, limit: number): Promise<PatientSummary[]> {
-  const rows = await db.select().from(patientIndex).where(searchCondition(q)).orderBy(desc(patientIndex.lastSeenAt)).limit(limit);
+  const condition = searchCondition(q);
+  const order = condition ? recentFirstAmongMatches : desc(patientIndex.lastSeenAt);
+  const rows = await db.select().from(patientIndex).where(condition).orderBy(order).limit(limit);
   return rows.map(toSummary);
 }
 
@@ -136,7 +145,7 @@ export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Prom
     conditions.push(dobOk ? and(nameCond, eq(patientIndex.dob, q.dob))! : nameCond);
   }
   if (!conditions.length) return [];
-  const rows = await db.select().from(patientIndex).where(or(...conditions)).orderBy(desc(patientIndex.lastSeenAt)).limit(limit * 4);
+  const rows = await db.select().from(patientIndex).where(or(...conditions)).orderBy(recentFirstAmongMatches).limit(limit * 4);
   const queryTokens = nameTokens(`${q.firstName} ${q.lastName}`);
   const matches = rows.map((r): DuplicateMatch => {
     const reasons: DuplicateMatch["reasons"] = [];
