@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { postgresAvailable } from "../../lib/testing/databases";
 import type { SuiteResult } from "../report";
 
-const DEBOUNCE_MS = 120; // lib/api-client/patients.ts, DUPLICATE_DEBOUNCE_MS
+const DEBOUNCE_MS = 40; // lib/api-client/patients.ts, DUPLICATE_DEBOUNCE_MS
 
 interface Timing {
   label: string;
