@@ -47,7 +47,7 @@ export function DoctorJoinedCard({ event, fresh }: { event: LiveEvent; fresh: bo
             <Video className="size-5" />
           </span>
           <div className="min-w-0">
-            <h3 className="font-semibold text-ink">{t("doctorJoined", { doctor: event.doctorName ?? event.doctorId ?? "—" })}</h3>
+            <h3 className="font-semibold text-ink">{event.doctorName ? t("doctorJoined", { doctor: event.doctorName }) : t("doctorIdJoined", { doctor: event.doctorId ?? "—" })}</h3>
             <p className="text-sm text-ink-muted">
               <time dateTime={event.occurredAt ?? event.receivedAt}>{when(event)}</time>
             </p>
