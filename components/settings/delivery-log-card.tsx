@@ -4,7 +4,7 @@ import { ScrollText } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
+import { Card, CardHeading } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
 import { useWebhookReceipts } from "@/lib/api-client/webhook-settings";
@@ -14,10 +14,9 @@ export function DeliveryLogCard() {
   const { data, error, isPending, refetch } = useWebhookReceipts();
   return (
     <Card className="p-5" aria-labelledby="log-title">
-      <h2 id="log-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <ScrollText aria-hidden className="size-5" />
+      <CardHeading id="log-title" icon={ScrollText}>
         {t("title")}
-      </h2>
+      </CardHeading>
       <p className="mt-1 text-sm text-ink-muted">{t("body")}</p>
       {isPending ? (
         <Skeleton className="mt-4 h-24 w-full" />

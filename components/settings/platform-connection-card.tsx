@@ -4,7 +4,7 @@ import { Plug } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
+import { Card, CardHeading } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePlatformConnection } from "@/lib/api-client/webhook-settings";
 
@@ -22,10 +22,9 @@ export function PlatformConnectionCard() {
   const { data, error, isPending, refetch } = usePlatformConnection();
   return (
     <Card className="p-5" aria-labelledby="platform-title">
-      <h2 id="platform-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <Plug aria-hidden className="size-5" />
+      <CardHeading id="platform-title" icon={Plug}>
         {t("title")}
-      </h2>
+      </CardHeading>
       {isPending ? (
         <div className="mt-4 space-y-2">
           <Skeleton className="h-5 w-2/3" />

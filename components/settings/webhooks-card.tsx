@@ -8,7 +8,7 @@ import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { Card, CardHeading } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
 import { useDeleteWebhook, useRegisterWebhook, useRotateWebhookKey, useSendTestEvent, useWebhookSettings } from "@/lib/api-client/webhook-settings";
@@ -99,10 +99,9 @@ export function WebhooksCard() {
 
   return (
     <Card className="p-5" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <Webhook aria-hidden className="size-5" />
+      <CardHeading id="webhooks-title" icon={Webhook}>
         {t("title")}
-      </h2>
+      </CardHeading>
       <p className="mt-1 text-sm text-ink-muted">{t("body")}</p>
       {isPending ? (
         <div className="mt-4 space-y-2">
