@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -16,5 +17,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest leaves a core idle by default; the suites wait on databases and sockets as much as on CPU.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
