@@ -13,6 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: { default: t("title"), template: `%s · ${t("title")}` },
     description: t("description"),
     robots: { index: false, follow: false },
+    manifest: "/manifest.webmanifest",
   };
 }
 

@@ -1,10 +1,6 @@
 import { format as formatWithPattern } from "date-fns";
 
-/** Indian clinics read dates as DD/MM/YYYY in every language. */
-export function formatDate(value: Date | string | number): string {
-  return formatWithPattern(new Date(value), "dd/MM/yyyy");
-}
-
+/** Indian clinics read dates and times as DD/MM/YYYY, HH:mm in every language. */
 export function formatDateTime(value: Date | string | number): string {
   return formatWithPattern(new Date(value), "dd/MM/yyyy, HH:mm");
 }
