@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 
 /**
- * Set by scripts/peer-address.cjs, which the app's server process preloads: it overwrites this
+ * Set by scripts/peer-address.mjs, which the app's server process preloads: it overwrites this
  * header with the socket's peer address on every request, so a client cannot supply it.
  */
 export const PEER_ADDRESS_HEADER = "x-clinic-peer-address";

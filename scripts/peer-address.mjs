@@ -1,6 +1,6 @@
-// Preloaded into the app's server process (node --require): every request's peer address is
+// Preloaded into the app's server process (node --import): every request's peer address is
 // written into a header the app trusts, replacing whatever the client sent under that name.
-const http = require("node:http");
+import http from "node:http";
 
 const HEADER = "x-clinic-peer-address";
 const emit = http.Server.prototype.emit;
