@@ -40,8 +40,9 @@ test.describe("signing in", () => {
       const answered = page.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials"));
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await answered;
-      await expect(page.getByRole("alert")).toBeVisible();
-      return (await page.getByRole("alert").textContent()) ?? "";
+      const failure = page.locator("#sign-in-failure");
+      await expect(failure).toBeVisible();
+      return (await failure.textContent()) ?? "";
     };
     // The free attempts (SIGNIN_MAX_ATTEMPTS=5 in e2e/serve.ts) each get a password check.
     for (let i = 0; i < 5; i++) expect(await attempt(`wrong-${i}`)).toContain("E-mail or password is not right.");
