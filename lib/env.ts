@@ -111,7 +111,6 @@ export interface AppEnv {
     /** The assistant agent key (`x-agent-id`); absent when the clinic has not configured one. */
     agentKey?: string;
   };
-  signIn: { maxAttempts: number; windowSeconds: number };
   webhooks: { signatureHeader: string; toleranceSeconds: number; maxBytes: number; keyOverlapHours: number };
   sessions: { maxHours: number; idleMinutes: number };
   signInThrottle: { freeAttempts: number; quietSeconds: number; maxDelaySeconds: number; retentionDays: number };
@@ -168,7 +167,6 @@ export function env(): AppEnv {
           ? { key: raw.PLATFORM_ENCRYPTION_KEY, kid: raw.PLATFORM_ENCRYPTION_KID }
           : undefined,
     },
-    signIn: { maxAttempts: raw.SIGNIN_MAX_ATTEMPTS, windowSeconds: raw.SIGNIN_WINDOW_SECONDS },
     webhooks: {
       signatureHeader: raw.WEBHOOK_SIGNATURE_HEADER,
       toleranceSeconds: raw.WEBHOOK_TOLERANCE_SECONDS,

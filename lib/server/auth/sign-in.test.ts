@@ -6,6 +6,8 @@ import { staff } from "../db/schema";
 import { DEMO_STAFF, retireDemoStaff, seedDemoStaff } from "./demo-staff";
 import { verifyPassword } from "./password";
 import { checkSignIn, type SignInDeps } from "./sign-in";
+import { pruneSignInThrottle } from "./rate-limit";
+import { signInThrottle } from "../db/schema";
 import { addStaff } from "./staff-repo";
 
 const pgUp = await postgresAvailable();
@@ -162,5 +164,15 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     expect(await retireDemoStaff(db)).toEqual([]);
     await seedDemoStaff(db);
     expect((await checkSignIn(deps(), { email: demo.email, password: demo.password, ip: "198.51.100.71" })).ok).toBe(true);
+  });
+
+  it.skipIf(!available)("pruning removes throttle rows older than the retention, and keeps recent ones", async () => {
+    const email = await account("pruned");
+    await checkSignIn(deps(), { email, password: "wrong", ip: "198.51.100.80" });
+    const mine = () => t.database.db.select().from(signInThrottle).where(eq(signInThrottle.key, `pair:${email}|198.51.100.80`));
+    await pruneSignInThrottle(t.database.db, THROTTLE, new Date(clock + 86_400_000));
+    expect(await mine()).toHaveLength(1);
+    await pruneSignInThrottle(t.database.db, THROTTLE, new Date(clock + (THROTTLE.retentionDays + 1) * 86_400_000));
+    expect(await mine()).toHaveLength(0);
   });
 });
