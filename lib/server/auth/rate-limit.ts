@@ -5,7 +5,7 @@
  * The delay doubles from 1 s up to a cap and only ever postpones attempts: the owner's right
  * password is accepted as soon as the delay has passed. Kept free of `server-only` for tests.
  */
-import { and, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { signInThrottle } from "../db/schema";
 
@@ -90,7 +90,19 @@ export async function recordSuccess(db: Db, keys: ReturnType<typeof throttleKeys
   }
 }
 
-export async function pruneSignInThrottle(db: Db, s: Pick<ThrottleSettings, "retentionDays">, now = new Date()): Promise<void> {
-  const before = new Date(now.getTime() - s.retentionDays * 86_400_000);
-  await db.delete(signInThrottle).where(and(lt(signInThrottle.updatedAt, before), lt(signInThrottle.nextAttemptAt, now)));
+/**
+ * A row past its quiet period with no success on it says nothing any more (its count would start
+ * from zero), so guesses at made-up e-mails do not pile up; known addresses are kept for the retention.
+ */
+export async function pruneSignInThrottle(db: Db, s: Pick<ThrottleSettings, "retentionDays" | "quietSeconds">, now = new Date()): Promise<void> {
+  const forgotten = new Date(now.getTime() - s.retentionDays * 86_400_000);
+  const quiet = new Date(now.getTime() - s.quietSeconds * 1000);
+  await db
+    .delete(signInThrottle)
+    .where(
+      and(
+        lt(signInThrottle.nextAttemptAt, now),
+        or(lt(signInThrottle.updatedAt, forgotten), and(isNull(signInThrottle.lastSuccessAt), lt(signInThrottle.updatedAt, quiet))),
+      ),
+    );
 }
