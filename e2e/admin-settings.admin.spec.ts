@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { E2E_STAFF, expect, test } from "./fixtures";
 
 test("an admin sees Settings and reads the platform connection, without secrets", async ({ page, request }) => {
   await page.goto("/settings");
@@ -8,4 +8,27 @@ test("an admin sees Settings and reads the platform connection, without secrets"
   const body = await res.json();
   expect(body).toMatchObject({ mode: "sandbox", clientId: "front-desk-sandbox" });
   expect(JSON.stringify(body)).not.toMatch(/secret|access_token|refresh/i);
+});
+
+test("an admin signs a staff member out everywhere from Settings, and that desk's session ends", async ({ page, browser, baseURL }) => {
+  const account = E2E_STAFF.deskPc;
+  const desk = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const deskPage = await desk.newPage();
+  await deskPage.goto("/login");
+  await deskPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await deskPage.getByLabel("E-mail address").fill(account.email);
+  await deskPage.getByLabel("Password", { exact: true }).fill(account.password);
+  await deskPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(deskPage).not.toHaveURL(/\/login/);
+  expect((await deskPage.request.get("/api/patients/search?q=a")).status()).toBe(200);
+
+  await page.goto("/settings");
+  await page.getByRole("button", { name: `Sign ${account.name} out everywhere` }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Sign ${account.name} out everywhere?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText(`${account.name} is signed out everywhere (1 session ended).`)).toBeVisible();
+  await expect.poll(async () => (await deskPage.request.get("/api/patients/search?q=a")).status(), { timeout: 5_000 }).toBe(401);
+  await expect(page.getByRole("button", { name: `Sign ${account.name} out everywhere` })).toBeDisabled();
+  await desk.close();
 });

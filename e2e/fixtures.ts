@@ -10,6 +10,8 @@ export const DEMO = {
   admin: { email: "admin@demo.clinic", password: "sandbox-admin" },
 } as const;
 
+export { E2E_STAFF } from "./staff-accounts";
+
 /** Fails with the list of violations when axe finds any WCAG A/AA problem on the page. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

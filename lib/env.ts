@@ -44,6 +44,13 @@ const EnvSchema = z
     WEBHOOK_TOLERANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).default(180)),
     WEBHOOK_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024)),
     WEBHOOK_KEY_OVERLAP_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 30).default(24)),
+    SESSION_MAX_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.25).max(24 * 7).default(10)),
+    SESSION_IDLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(24 * 60).default(60)),
+    SIGNIN_MAX_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(30)),
+    SIGNIN_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(365).default(30)),
+    TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+    DATA_SEALING_KEY: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -base64 48)").optional()),
+    DATA_SEALING_PREVIOUS_KEYS: optionalString,
   })
   .superRefine((v, ctx) => {
     if (v.PLATFORM_BASE_URL && !v.PLATFORM_CLIENT_ID) {
@@ -54,6 +61,9 @@ const EnvSchema = z
     }
     if (v.PLATFORM_BASE_URL && v.NODE_ENV === "production" && !v.NEXTAUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "is required with a real platform (generate one: openssl rand -base64 48)" });
+    }
+    if (v.PLATFORM_BASE_URL && v.NODE_ENV === "production" && !v.DATA_SEALING_KEY) {
+      ctx.addIssue({ code: "custom", path: ["DATA_SEALING_KEY"], message: "is required with a real platform (generate one: openssl rand -base64 48)" });
     }
   });
 
@@ -101,8 +111,12 @@ export interface AppEnv {
     /** The assistant agent key (`x-agent-id`); absent when the clinic has not configured one. */
     agentKey?: string;
   };
-  signIn: { maxAttempts: number; windowSeconds: number };
   webhooks: { signatureHeader: string; toleranceSeconds: number; maxBytes: number; keyOverlapHours: number };
+  sessions: { maxHours: number; idleMinutes: number };
+  signInThrottle: { freeAttempts: number; quietSeconds: number; maxDelaySeconds: number; retentionDays: number };
+  trustedProxyHops: number;
+  /** Seals platform tokens, assistant-session tokens and webhook signing keys in the database. */
+  sealing: { current: string; previous: string[] };
 }
 
 function authSecretFor(raw: RawEnv, dataDir: string): string {
@@ -114,6 +128,17 @@ function authSecretFor(raw: RawEnv, dataDir: string): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function sealingKeyFor(raw: RawEnv, dataDir: string): string {
+  if (raw.DATA_SEALING_KEY) return raw.DATA_SEALING_KEY;
+  // Embedded mode: generated once beside the data, like the auth secret.
+  const file = path.join(dataDir, "sealing-key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString("base64url");
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }
 
 let cached: AppEnv | undefined;
@@ -142,12 +167,23 @@ export function env(): AppEnv {
           ? { key: raw.PLATFORM_ENCRYPTION_KEY, kid: raw.PLATFORM_ENCRYPTION_KID }
           : undefined,
     },
-    signIn: { maxAttempts: raw.SIGNIN_MAX_ATTEMPTS, windowSeconds: raw.SIGNIN_WINDOW_SECONDS },
     webhooks: {
       signatureHeader: raw.WEBHOOK_SIGNATURE_HEADER,
       toleranceSeconds: raw.WEBHOOK_TOLERANCE_SECONDS,
       maxBytes: raw.WEBHOOK_MAX_BYTES,
       keyOverlapHours: raw.WEBHOOK_KEY_OVERLAP_HOURS,
+    },
+    sessions: { maxHours: raw.SESSION_MAX_HOURS, idleMinutes: raw.SESSION_IDLE_MINUTES },
+    signInThrottle: {
+      freeAttempts: raw.SIGNIN_MAX_ATTEMPTS,
+      quietSeconds: raw.SIGNIN_WINDOW_SECONDS,
+      maxDelaySeconds: raw.SIGNIN_MAX_DELAY_SECONDS,
+      retentionDays: raw.SIGNIN_RETENTION_DAYS,
+    },
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
+    sealing: {
+      current: sealingKeyFor(raw, dataDir),
+      previous: (raw.DATA_SEALING_PREVIOUS_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
     },
   };
   return cached;

@@ -10,6 +10,7 @@ import { ConfigError, env } from "../lib/env";
 import { NewStaff, ROLES } from "../lib/schemas/staff";
 import { openDatabase } from "../lib/server/db/connect";
 import { addStaff } from "../lib/server/auth/staff-repo";
+import { DEMO_DOMAIN, isDemoAddress } from "../lib/server/auth/demo-staff";
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -45,6 +46,8 @@ function appIsRunning(dataDir: string): boolean {
 async function main() {
   const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" } } });
   if (!values.email || !values.name || !values.role) usage();
+  // Demo addresses are the sandbox's own, with passwords printed in the README: never a real account.
+  if (isDemoAddress(values.email)) usage(`Addresses @${DEMO_DOMAIN} are reserved for the sandbox's demo staff; use the staff member's real e-mail.`);
   let config;
   try {
     config = env();

@@ -6,9 +6,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { ConfigError, env, sandboxConfig } from "../lib/env";
 import { startSandbox } from "../sandbox/server";
-import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
+import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 
 const dev = process.argv.includes("--dev");
 const nextBin = createRequire(__filename).resolve("next/dist/bin/next");
@@ -47,9 +48,11 @@ async function main() {
   const pidFile = path.join(config.dataDir, "app.pid");
   writeFileSync(pidFile, String(process.pid));
 
+  // The preload gives the app each request's socket peer, the only client address it believes without trusted proxies.
+  const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;
   const app: ChildProcess = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(config.port)], {
     stdio: "inherit",
-    env: { ...process.env, NEXTAUTH_URL: config.appUrl },
+    env: { ...process.env, NEXTAUTH_URL: config.appUrl, NODE_OPTIONS: [process.env.NODE_OPTIONS, peerPreload].filter(Boolean).join(" ") },
   });
 
   console.log(`\nFront desk:        ${config.appUrl}`);
@@ -57,7 +60,8 @@ async function main() {
     console.log(`Sandbox platform:  ${sandbox.url}  (demo data, not for clinical use)`);
     console.log(`Demo staff:        ${DEMO_STAFF.map((s) => `${s.email} / ${s.password}`).join(" · ")}\n`);
   } else {
-    console.log(`Platform:          ${config.platform.baseUrl}\n`);
+    console.log(`Platform:          ${config.platform.baseUrl}`);
+    console.log(`Demo staff:        none — the demo accounts (@${DEMO_DOMAIN}) are deactivated and refused with a real platform\n`);
   }
 
   void warmUp(config.port);

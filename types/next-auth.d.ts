@@ -9,5 +9,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     role?: string;
+    /** The staff_sessions row this cookie belongs to. */
+    sid?: string;
   }
 }

@@ -37,6 +37,7 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
   const messages = useFieldMessage();
   const router = useRouter();
   const [failure, setFailure] = useState<FailureReason | null>(null);
+  const [waitSeconds, setWaitSeconds] = useState(0);
   const [redirecting, setRedirecting] = useState(false);
   const [filledFor, setFilledFor] = useState<string | null>(null);
 
@@ -69,7 +70,10 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
       return;
     }
     if (!result || result.error || !result.ok) {
-      setFailure(result?.error === "RateLimited" ? "rateLimited" : result?.error ? "failed" : "unexpected");
+      // The server answers "RateLimited:<seconds>" while the account's sign-in delay runs.
+      const limited = /^RateLimited(?::(\d+))?$/.exec(result?.error ?? "");
+      setWaitSeconds(limited ? Number(limited[1] ?? 30) : 0);
+      setFailure(limited ? "rateLimited" : result?.error ? "failed" : "unexpected");
       setFocus("password");
       return;
     }
@@ -95,7 +99,7 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
         {failure ? (
           <div id="sign-in-failure" role="alert" className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2.5 text-sm text-danger-soft-ink">
             <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <span>{t(failure)}</span>
+            <span>{failure === "rateLimited" ? t("rateLimited", { seconds: waitSeconds }) : t(failure)}</span>
           </div>
         ) : null}
 

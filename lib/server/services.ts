@@ -17,7 +17,7 @@ export function services(): Promise<Services> {
     const config = env();
     const db = await database();
     const idp = identityProvider(db.db, config.appUrl);
-    const platform = createPlatform(config.platform, { database: db, idp });
+    const platform = createPlatform(config.platform, { database: db, idp, sealing: config.sealing });
     return { idp, platform };
   })().catch((err) => {
     holder.__clinicServices = undefined;

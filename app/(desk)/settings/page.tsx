@@ -4,6 +4,7 @@ import { ArrowRight, Settings, Stethoscope } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { DeliveryLogCard } from "@/components/settings/delivery-log-card";
 import { PlatformConnectionCard } from "@/components/settings/platform-connection-card";
+import { StaffSessionsCard } from "@/components/settings/staff-sessions-card";
 import { WebhooksCard } from "@/components/settings/webhooks-card";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -39,6 +40,7 @@ export default async function SettingsPage() {
             </Link>
           </Card>
           <PlatformConnectionCard />
+          <StaffSessionsCard />
         </div>
       </div>
     </>

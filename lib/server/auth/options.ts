@@ -7,22 +7,23 @@ import { db } from "../db";
 import { services } from "../services";
 import { recordAudit } from "../audit";
 import { clientAddress } from "../request-info";
-import { findStaffByEmail } from "./staff-repo";
-import { decoyHash, verifyPassword } from "./password";
-import { attemptKeys, isSignInBlocked, recordSignInAttempt } from "./rate-limit";
-
-/** A clinic shift; after it the desk asks for the password again. */
-const SESSION_SECONDS = 10 * 60 * 60;
+import { checkSignIn } from "./sign-in";
+import { endStaffSessions, startSession } from "./staff-sessions";
 
 /** next-auth's own cookie name for the session token, secure-prefixed on https. */
 export const sessionCookieName = (options: AuthOptions) => `${options.useSecureCookies ? "__Secure-" : ""}next-auth.session-token`;
 
+/** The error code a throttled sign-in answers with; the form reads the wait from it. */
+export const RATE_LIMITED = "RateLimited";
+
 export function authOptions(): AuthOptions {
   const config = env();
+  // A clinic shift by default; the session row also ends it after SESSION_IDLE_MINUTES without use.
+  const sessionSeconds = Math.round(config.sessions.maxHours * 3600);
   return {
     secret: config.authSecret,
-    session: { strategy: "jwt", maxAge: SESSION_SECONDS },
-    jwt: { maxAge: SESSION_SECONDS },
+    session: { strategy: "jwt", maxAge: sessionSeconds },
+    jwt: { maxAge: sessionSeconds },
     useSecureCookies: config.appUrl.startsWith("https://"),
     pages: { signIn: "/login", error: "/login" },
     providers: [
@@ -36,25 +37,21 @@ export function authOptions(): AuthOptions {
           const { email, password } = parsed.data;
           const store = await db();
           const ip = clientAddress(req?.headers ?? {});
-          const keys = attemptKeys(email, ip);
-          if (await isSignInBlocked(store, keys, config.signIn)) {
-            await recordAudit(store, { action: "sign-in", resource: "session", outcome: "denied", ip, detail: { email, reason: "rate-limited" } });
-            throw new Error("RateLimited");
-          }
-          const staff = await findStaffByEmail(store, email);
-          const ok = await verifyPassword(password, staff?.passwordHash ?? (await decoyHash()));
-          if (!staff || !staff.active || !ok) {
-            await recordSignInAttempt(store, keys, false);
-            await recordAudit(store, { staffId: staff?.id, action: "sign-in", resource: "session", outcome: "denied", ip, detail: { email } });
+          const outcome = await checkSignIn({ db: store, sandboxMode: config.sandboxMode, throttle: config.signInThrottle }, { email, password, ip });
+          if (!outcome.ok) {
+            // A throttled attempt costs nothing and is not written down, so hammering cannot fill the audit log.
+            if (outcome.reason === "throttled") throw new Error(`${RATE_LIMITED}:${outcome.retryAfterSeconds}`);
+            await recordAudit(store, { action: "sign-in", resource: "session", outcome: "denied", ip, detail: { email, reason: outcome.reason } });
             return null;
           }
-          await recordSignInAttempt(store, keys, true);
+          const { staff } = outcome;
+          const sid = await startSession(store, staff.id, ip);
           await recordAudit(store, { staffId: staff.id, action: "sign-in", resource: "session", outcome: "ok", ip });
           const identity = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
           // Platform tokens now, so the first lookup is quick; if the platform is down, they are fetched on first use.
           const { platform } = await services();
           await platform.tokens.signIn(identity).catch((err) => console.warn(`platform sign-in deferred for ${staff.id}: ${(err as Error).message}`));
-          return identity;
+          return { ...identity, sid };
         },
       }),
     ],
@@ -63,6 +60,7 @@ export function authOptions(): AuthOptions {
         if (user) {
           token.sub = user.id;
           token.role = (user as { role?: string }).role;
+          token.sid = (user as { sid?: string }).sid;
         }
         return token;
       },
@@ -75,6 +73,15 @@ export function authOptions(): AuthOptions {
           role: (role.success ? role.data : "") as Role,
         };
         return session;
+      },
+    },
+    events: {
+      // Signing out ends every session of this staff member, on every instance, not just this cookie.
+      async signOut({ token }) {
+        if (!token?.sub) return;
+        const store = await db();
+        const ended = await endStaffSessions(store, token.sub);
+        await recordAudit(store, { staffId: token.sub, action: "sign-out", resource: "session", outcome: "ok", detail: { sessionsEnded: ended } });
       },
     },
   };

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { addStaff, findStaffByEmail } from "../auth/staff-repo";
 import { verifyPassword } from "../auth/password";
-import { attemptKeys, isSignInBlocked, recordSignInAttempt } from "../auth/rate-limit";
+import { admitAttempt, recordSuccess, throttleKeys } from "../auth/rate-limit";
 import { recordAudit } from "../audit";
 import { seedDemoStaff, DEMO_STAFF } from "../auth/demo-staff";
 import { identityProvider } from "../auth/identity-provider";
@@ -49,20 +49,21 @@ describe.each(backends)("data layer on %s", (_name, open, available) => {
     expect(new Set(rows.filter((r) => r.email.endsWith("@demo.clinic")).map((r) => r.role))).toEqual(new Set(["receptionist", "doctor", "admin"]));
   });
 
-  it.skipIf(!available)("blocks sign-in after repeated failures per account, and a success clears them", async () => {
+  it.skipIf(!available)("delays sign-in after the free attempts per account and address, and a success clears them", async () => {
     const db = t.database.db;
-    const limits = { maxAttempts: 3, windowSeconds: 60 };
-    const keys = attemptKeys("rate@clinic.in", "10.0.0.9");
-    for (let i = 0; i < 2; i++) await recordSignInAttempt(db, keys, false);
-    expect(await isSignInBlocked(db, keys, limits)).toBe(false);
-    await recordSignInAttempt(db, keys, false);
-    expect(await isSignInBlocked(db, keys, limits)).toBe(true);
-    // Another account from the same address is not blocked yet (the address allows 4× more).
-    expect(await isSignInBlocked(db, attemptKeys("other@clinic.in", "10.0.0.9"), limits)).toBe(false);
-    // Outside the window the failures no longer count.
-    expect(await isSignInBlocked(db, keys, limits, new Date(Date.now() + 61_000))).toBe(false);
-    await recordSignInAttempt(db, keys, true);
-    expect(await isSignInBlocked(db, keys, limits)).toBe(false);
+    const settings = { freeAttempts: 3, quietSeconds: 60, maxDelaySeconds: 30, retentionDays: 30 };
+    const now = new Date();
+    const keys = throttleKeys("rate@clinic.in", "10.0.0.9");
+    for (let i = 0; i < 3; i++) expect((await admitAttempt(db, keys, settings, now)).admitted).toBe(true);
+    expect(await admitAttempt(db, keys, settings, now)).toEqual({ admitted: false, retryAfterSeconds: 1 });
+    // Another account from the same address is not delayed.
+    expect((await admitAttempt(db, throttleKeys("other@clinic.in", "10.0.0.9"), settings, now)).admitted).toBe(true);
+    // Once the delay has passed the next attempt is admitted, and a success starts the pair afresh.
+    const later = new Date(now.getTime() + 1_000);
+    const admission = await admitAttempt(db, keys, settings, later);
+    expect(admission.admitted).toBe(true);
+    await recordSuccess(db, keys, admission as { accountClaimed: boolean }, later);
+    for (let i = 0; i < 3; i++) expect((await admitAttempt(db, keys, settings, later)).admitted).toBe(true);
   });
 
   it.skipIf(!available)("writes audit entries", async () => {

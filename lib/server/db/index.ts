@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { openDatabase, type Database } from "./connect";
-import { seedDemoStaff } from "../auth/demo-staff";
+import { retireDemoStaff, seedDemoStaff } from "../auth/demo-staff";
+import { startAuthHousekeeping } from "../auth/housekeeping";
 
 export type { Db, Database } from "./connect";
 export * as tables from "./schema";
@@ -14,6 +15,11 @@ export function database(): Promise<Database> {
     const config = env();
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     if (config.sandboxMode) await seedDemoStaff(database.db);
+    else {
+      const retired = await retireDemoStaff(database.db);
+      if (retired.length > 0) console.warn(`Live platform: deactivated the demo staff accounts ${retired.join(", ")} (they sign in only in sandbox mode).`);
+    }
+    startAuthHousekeeping(database.db, config);
     return database;
   })().catch((err) => {
     holder.__clinicDb = undefined;

@@ -1,6 +1,7 @@
 import type { Database } from "../db/connect";
 import type { IdentityProvider } from "../auth/identity-provider";
 import { jweKey } from "../jwe";
+import type { SealingKeys } from "../crypto/seal";
 import { createPlatformHttp } from "./http";
 import { identityApi } from "./identity";
 import { platformTokenStore, type StaffIdentity } from "./token-store";
@@ -23,7 +24,7 @@ export interface PlatformSettings {
 }
 
 /** Wires the typed platform client for a whole app instance; `forStaff` gives one staff member's view. */
-export function createPlatform(settings: PlatformSettings, deps: { database: Database; idp: IdentityProvider }) {
+export function createPlatform(settings: PlatformSettings, deps: { database: Database; idp: IdentityProvider; sealing?: SealingKeys }) {
   const encryption = settings.encryption ? jweKey(settings.encryption.kid, settings.encryption.key) : undefined;
   const base = { baseUrl: settings.baseUrl, clientId: settings.clientId, timeoutMs: settings.timeoutMs, fetch: settings.fetch, encryption };
   const tokens = platformTokenStore({
@@ -31,6 +32,7 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
     idp: deps.idp,
     clientId: settings.clientId,
     now: settings.now,
+    sealing: deps.sealing,
     identity: identityApi(createPlatformHttp(base), settings.clientId),
   });
 

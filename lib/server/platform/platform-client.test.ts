@@ -36,9 +36,12 @@ describe("platform client against the sandbox platform", () => {
   });
 
   it("signs in with an id_token from our identity provider and keeps the tokens on the server", async () => {
-    await platform.tokens.signIn(h.staff);
+    const access = await platform.tokens.signIn(h.staff);
     const [row] = await t.database.db.select().from(platformTokens).where(eq(platformTokens.staffId, h.staff.id));
-    expect(row?.accessToken.split(".")).toHaveLength(3);
+    expect(access.split(".")).toHaveLength(3);
+    // Sealed at rest: the row holds neither the token nor any part of it.
+    expect(row?.accessToken).toMatch(/^v1\./);
+    for (const part of access.split(".")) expect(row!.accessToken).not.toContain(part);
     expect(row!.accessExpiresAt.getTime() - Date.now()).toBeGreaterThan(1700_000);
     expect(row!.refreshToken.length).toBeGreaterThan(10);
     expect((await h.stats())["oidc.verify"]).toBe(1);

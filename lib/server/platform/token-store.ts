@@ -3,13 +3,15 @@
  * staff member inside this process, and serialised across app instances by a PostgreSQL
  * advisory lock (PGlite is one process by nature, so the in-process guard is enough there).
  */
-import { eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import type { OidcTokenResponse } from "@/lib/schemas/platform-auth";
 import type { Database, Db } from "../db/connect";
 import { platformTokens } from "../db/schema";
 import type { IdentityProvider } from "../auth/identity-provider";
 import { PlatformCredentialsError, PlatformRejectedError } from "../errors";
 import type { IdentityApi } from "./identity";
+import { sealer, type SealingKeys } from "../crypto/seal";
 
 export interface StaffIdentity {
   id: string;
@@ -26,7 +28,11 @@ export interface TokenStoreOptions {
   /** Renew this long before the access token runs out. */
   refreshSkewSeconds?: number;
   now?: () => number;
+  /** Seals the tokens in the table; the app passes the configured key (tests get a per-process one). */
+  sealing?: SealingKeys;
 }
+
+const processKey = randomBytes(32).toString("base64url");
 
 type TokenRow = typeof platformTokens.$inferSelect;
 
@@ -38,24 +44,42 @@ export function platformTokenStore(opts: TokenStoreOptions) {
   // behind PGlite's one connection under load. The table stays the truth for renewal and other instances.
   const fresh = new Map<string, TokenRow>();
 
+  const seal = sealer(opts.sealing ?? processKey, "platform-tokens");
+
   const isFresh = (row: TokenRow | undefined): row is TokenRow => !!row && row.accessExpiresAt.getTime() - skewMs > now();
 
+  /** The row with its tokens opened; rows from before sealing (or under an old key) are written back sealed. */
   async function read(db: Db, staffId: string): Promise<TokenRow | undefined> {
     const [row] = await db.select().from(platformTokens).where(eq(platformTokens.staffId, staffId)).limit(1);
-    return row;
+    if (!row) return undefined;
+    try {
+      const access = seal.openStored(row.accessToken);
+      const refresh = seal.openStored(row.refreshToken);
+      if (access.reseal || refresh.reseal) {
+        await db
+          .update(platformTokens)
+          .set({ accessToken: seal.seal(access.plaintext), refreshToken: seal.seal(refresh.plaintext) })
+          // Only if nobody renewed meanwhile: never write older tokens over newer ones.
+          .where(and(eq(platformTokens.staffId, staffId), eq(platformTokens.accessToken, row.accessToken), eq(platformTokens.refreshToken, row.refreshToken)));
+      }
+      return { ...row, accessToken: access.plaintext, refreshToken: refresh.plaintext };
+    } catch (err) {
+      // Sealed under a key no longer configured: start over with a fresh id_token rather than fail.
+      console.warn(`platform tokens of ${staffId} cannot be opened, fetching new ones: ${(err as Error).message}`);
+      return undefined;
+    }
   }
 
   async function save(db: Db, staffId: string, t: OidcTokenResponse): Promise<string> {
     const at = now();
-    const values = {
-      accessToken: t.access_token,
+    const times = {
       accessExpiresAt: new Date(at + t.expires_in * 1000),
-      refreshToken: t.refresh_token,
       refreshExpiresAt: new Date(at + t.refresh_token_expires_in * 1000),
       updatedAt: new Date(at),
     };
+    const values = { ...times, accessToken: seal.seal(t.access_token), refreshToken: seal.seal(t.refresh_token) };
     await db.insert(platformTokens).values({ staffId, ...values }).onConflictDoUpdate({ target: platformTokens.staffId, set: values });
-    fresh.set(staffId, { staffId, ...values });
+    fresh.set(staffId, { staffId, ...times, accessToken: t.access_token, refreshToken: t.refresh_token });
     return t.access_token;
   }
 

@@ -9,7 +9,9 @@ import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 const holder = globalThis as unknown as { __clinicSigningKeys?: SigningKeyStore };
 
 export async function signingKeys(): Promise<SigningKeyStore> {
-  holder.__clinicSigningKeys ??= signingKeyStore(await db(), env().authSecret);
+  // Keys sealed before DATA_SEALING_KEY existed were sealed under the auth secret: it still opens them.
+  const { sealing, authSecret } = env();
+  holder.__clinicSigningKeys ??= signingKeyStore(await db(), { current: sealing.current, previous: [...sealing.previous, authSecret] });
   return holder.__clinicSigningKeys;
 }
 

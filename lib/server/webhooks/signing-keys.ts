@@ -1,27 +1,19 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { webhookSigningKeys } from "../db/schema";
+import { sealer, type SealingKeys } from "../crypto/seal";
 
-/** Keys are sealed with AES-256-GCM under a key derived from the app secret, so a database dump alone reveals nothing. */
-function sealingKey(appSecret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", appSecret, "clinic-front-desk", "webhook-signing-keys/v1", 32));
+/** Keys are sealed by the shared helper (AES-256-GCM, key derived per purpose), so a database dump alone reveals nothing. */
+const PURPOSE = "webhook-signing-keys";
+
+export function sealSecret(keys: SealingKeys | string, plaintext: string): string {
+  return sealer(keys, PURPOSE).seal(plaintext);
 }
 
-export function sealSecret(appSecret: string, plaintext: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", sealingKey(appSecret), iv);
-  const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), ct.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
-}
-
-export function openSecret(appSecret: string, sealed: string): string {
-  const [version, iv, ct, tag] = sealed.split(".");
-  if (version !== "v1" || !iv || !ct || !tag) throw new Error("sealed signing key has an unknown format");
-  const decipher = createDecipheriv("aes-256-gcm", sealingKey(appSecret), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
+export function openSecret(keys: SealingKeys | string, sealed: string): string {
+  return sealer(keys, PURPOSE).open(sealed);
 }
 
 /** 32 bytes from the OS's cryptographic source, prefixed so a leaked key is recognisable. */
@@ -37,14 +29,15 @@ export interface SigningKeyInfo {
   expiresAt: Date | null;
 }
 
-export function signingKeyStore(db: Db, appSecret: string) {
+export function signingKeyStore(db: Db, keys: SealingKeys | string) {
+  const seal = sealer(keys, PURPOSE);
   let cache: { keys: string[]; until: number } | undefined;
   const CACHE_MS = 5_000;
   return {
     async add(secret: string, subscriptionId: string | null): Promise<SigningKeyInfo> {
       const [row] = await db
         .insert(webhookSigningKeys)
-        .values({ ciphertext: sealSecret(appSecret, secret), hint: secret.slice(-4), subscriptionId })
+        .values({ ciphertext: seal.seal(secret), hint: secret.slice(-4), subscriptionId })
         .returning();
       cache = undefined;
       return row!;
@@ -82,7 +75,7 @@ export function signingKeyStore(db: Db, appSecret: string) {
         .select({ ciphertext: webhookSigningKeys.ciphertext })
         .from(webhookSigningKeys)
         .where(or(isNull(webhookSigningKeys.expiresAt), gt(webhookSigningKeys.expiresAt, new Date())));
-      const keys = rows.map((r) => openSecret(appSecret, r.ciphertext));
+      const keys = rows.map((r) => seal.open(r.ciphertext));
       cache = { keys, until: Date.now() + CACHE_MS };
       return keys;
     },

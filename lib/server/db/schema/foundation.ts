@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const staff = pgTable("staff", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -31,14 +31,35 @@ export const signingKeys = pgTable("signing_keys", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const signInAttempts = pgTable(
-  "sign_in_attempts",
+/**
+ * One row per signed-in browser. Deleting a staff member's rows ends their sessions on every
+ * instance; a trigger does so when their role, activity, e-mail or password changes.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
   {
-    key: text("key").notNull(),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
-    succeeded: boolean("succeeded").notNull(),
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    signedInAt: timestamp("signed_in_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
   },
-  (t) => [index("sign_in_attempts_key_idx").on(t.key, t.attemptedAt)],
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId), index("staff_sessions_seen_idx").on(t.lastSeenAt)],
+);
+
+/** Progressive sign-in delay per account and per (account, address): counted attempts and when the next is admitted. */
+export const signInThrottle = pgTable(
+  "sign_in_throttle",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_throttle_updated_idx").on(t.updatedAt)],
 );
 
 export const auditLog = pgTable(

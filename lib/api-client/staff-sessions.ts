@@ -1,0 +1,18 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { SessionsEnded, StaffSessionsView } from "@/lib/schemas/staff-sessions";
+import { apiGet } from "./http";
+import { apiSend } from "./send";
+
+const key = ["settings", "staff-sessions"] as const;
+
+export const useStaffSessions = () => useQuery({ queryKey: key, queryFn: ({ signal }) => apiGet("/api/settings/staff-sessions", {}, StaffSessionsView, signal) });
+
+export function useSignOutEverywhere() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (staffId: string) => (await apiSend("DELETE", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}`, undefined, SessionsEnded))!,
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}

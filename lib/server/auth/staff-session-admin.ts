@@ -1,0 +1,35 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import type { StaffSessionsView } from "@/lib/schemas/staff-sessions";
+import { Role } from "@/lib/schemas/staff";
+import type { Db } from "../db/connect";
+import { staff, staffSessions } from "../db/schema";
+
+/** Every staff member with how many browsers are signed in as them and when one was last used. */
+export async function listStaffSessions(db: Db, settings: { idleMinutes: number; maxHours: number }, now = new Date()): Promise<StaffSessionsView> {
+  const idleSince = new Date(now.getTime() - settings.idleMinutes * 60_000).toISOString();
+  const startedSince = new Date(now.getTime() - settings.maxHours * 3_600_000).toISOString();
+  const live = sql`${staffSessions.lastSeenAt} >= ${idleSince}::timestamptz and ${staffSessions.signedInAt} >= ${startedSince}::timestamptz`;
+  const rows = await db
+    .select({
+      id: staff.id,
+      name: staff.name,
+      email: staff.email,
+      role: staff.role,
+      active: staff.active,
+      liveSessions: sql<number>`count(${staffSessions.id}) filter (where ${live})::int`,
+      lastSeenAt: sql<string | null>`max(${staffSessions.lastSeenAt}) filter (where ${live})`,
+    })
+    .from(staff)
+    .leftJoin(staffSessions, eq(staffSessions.staffId, staff.id))
+    .groupBy(staff.id)
+    .orderBy(asc(staff.name));
+  return {
+    staff: rows.map((r) => ({
+      ...r,
+      role: Role.parse(r.role),
+      liveSessions: Number(r.liveSessions),
+      lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt).toISOString() : null,
+    })),
+  };
+}
