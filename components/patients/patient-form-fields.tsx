@@ -16,6 +16,8 @@ import { UhidStatus } from "./uhid-status";
 
 const AGE_FIELDS: AgeField[] = ["ageYears", "ageMonths", "ageDays"];
 
+const isSubmitButton = (el: EventTarget | null) => el instanceof HTMLButtonElement && el.type === "submit";
+
 /**
  * Every profile and directory field of a patient, shared by registration and editing, on one
  * react-hook-form form. The date of birth and the age are two views of one date (see
@@ -36,7 +38,16 @@ export function PatientFormFields({
 }) {
   const t = useTranslations("patients");
   const errorText = useErrorText();
-  const { register, setValue, getValues, control, formState } = form;
+  const { setValue, getValues, control, formState } = form;
+  // Leaving a field for the submit button is not "done with this field": its check waits for the submit,
+  // so a message appearing on blur cannot push the button away from under the pointer.
+  const register: typeof form.register = (name, options) => {
+    const field = form.register(name, options);
+    return {
+      ...field,
+      onBlur: (event) => (isSubmitButton((event as { relatedTarget?: EventTarget | null }).relatedTarget ?? null) ? Promise.resolve() : field.onBlur(event)),
+    };
+  };
   const errors = formState.errors;
   const error = (field: FieldPath<RegistrationValues>) => errorText(errors[field as keyof typeof errors]?.message as string | undefined);
 

@@ -95,7 +95,8 @@ export function RegistrationForm() {
     setResult(null);
     setServerExtrasError(undefined);
     register.reset();
-    form.setFocus("firstName");
+    // After the notice with the pressed button has gone, so focus lands in the fresh form.
+    requestAnimationFrame(() => form.setFocus("firstName"));
   }
 
   const [firstName, lastName, countryCode, mobile, dob, uhid] = useWatch({ control: form.control, name: ["firstName", "lastName", "countryCode", "mobile", "dob", "uhid"] });
