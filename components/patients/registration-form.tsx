@@ -117,7 +117,7 @@ export function RegistrationForm() {
         {draft.restoredAt !== null && !result ? (
           <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-info-soft-ink/30 bg-info-soft p-4 text-info-soft-ink" data-testid="draft-restored">
             <History aria-hidden className="size-5 shrink-0" />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-48 flex-1 basis-64">
               <p className="font-semibold">{t("register.draftRestored", { time: format.dateTime(draft.restoredAt, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) })}</p>
               <p className="text-sm">{t("register.draftRestoredBody")}</p>
             </div>

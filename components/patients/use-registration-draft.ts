@@ -26,6 +26,16 @@ interface Draft {
 
 const newKey = () => crypto.randomUUID();
 
+/**
+ * The attempt a send of `sent` belongs to: the same key while the details are unchanged or an
+ * earlier send may have created the patient; a new key when the details changed after a send that
+ * certainly made nothing. The outcome of the new send is unknown until it answers.
+ */
+export function nextAttempt(current: Attempt, sent: string, makeKey: () => string): Attempt {
+  const fresh = !current.key || (current.sent !== undefined && current.sent !== sent && current.outcome === "not-created");
+  return { key: fresh ? makeKey() : current.key, sent, outcome: "unknown" };
+}
+
 /** Whether anything was typed: an untouched form is not a draft. */
 function hasContent(v: RegistrationValues): boolean {
   return (Object.keys(EMPTY_REGISTRATION) as (keyof RegistrationValues)[]).some((k) => {
@@ -91,10 +101,7 @@ export function useRegistrationDraft(form: UseFormReturn<RegistrationValues>) {
   /** The key to send `body` with (see above), remembered with the body. */
   const keyFor = useCallback(
     (body: unknown): string => {
-      const sent = JSON.stringify(body);
-      const a = attempt.current;
-      if (!a.key || (a.sent !== undefined && a.sent !== sent && a.outcome === "not-created")) attempt.current = { key: newKey() };
-      attempt.current = { ...attempt.current, sent, outcome: "unknown" };
+      attempt.current = nextAttempt(attempt.current, JSON.stringify(body), newKey);
       save();
       return attempt.current.key;
     },
