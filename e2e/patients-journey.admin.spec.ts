@@ -22,7 +22,7 @@ test("register → duplicate warning → search → view → edit → audit entr
   await page.getByLabel("Mobile", { exact: true }).fill(mobile);
   await page.getByRole("button", { name: "Add field" }).click();
   await page.getByLabel("Key 1").fill("referredbyclinicname");
-  await expect(page.getByText("Key “referredbyclinicname” is longer than 16 characters.")).toBeVisible();
+  await expect(page.getByText("The key “referredbyclinicname” is longer than 16 characters: shorten it.")).toBeVisible();
   await page.getByLabel("Key 1").fill("referredBy");
   await page.getByLabel("Value", { exact: true }).fill("Dr. Menon");
   await page.getByRole("button", { name: "Register patient" }).click();

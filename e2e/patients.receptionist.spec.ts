@@ -50,10 +50,10 @@ test("shows field-level messages for bad input and keeps what was typed", async 
   await page.getByLabel("PIN code").fill("01234");
   await page.getByRole("button", { name: "Register patient" }).click();
   await expect(page.getByText("Please correct the highlighted fields.")).toBeVisible();
-  await expect(page.getByText("Gender is required.")).toBeVisible();
-  await expect(page.getByText("Date of birth is not a real calendar date.")).toBeVisible();
+  await expect(page.getByText("Choose the gender.")).toBeVisible();
+  await expect(page.getByText("This date does not exist: check the day and the month (DD/MM/YYYY).")).toBeVisible();
   await expect(page.getByText(/An Indian mobile \(\+91\) has 10 digits/)).toBeVisible();
-  await expect(page.getByText("PIN has 6 digits and does not start with 0.")).toBeVisible();
+  await expect(page.getByText("A PIN code has 6 digits and does not start with 0, for example 411001.")).toBeVisible();
   await expect(page.getByLabel("First name")).toHaveValue("Ravi");
   await expectAccessible(page);
 });

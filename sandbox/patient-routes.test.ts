@@ -42,15 +42,15 @@ describe("profile create and read (spec 4.4, 4.6)", () => {
     [{ ln: "x", dob: "1990-01-01", gen: "M" }, /fn/],
     [{ fn: "A", gen: "M" }, /dob/],
     [{ fn: "A", dob: "1990-01-01" }, /gen/],
-    [{ ...basic, gen: "X" }, /gen: Gender must be M, F or O/],
+    [{ ...basic, gen: "X" }, /gen: patients\.errors\.gender\.required/],
     [{ ...basic, bloodgroup: "C+" }, /bloodgroup/],
     [{ ...basic, email: "not-an-email" }, /email/],
-    [{ ...basic, dob: "1990-02-30" }, /dob: .*not a real calendar date/],
-    [{ ...basic, dob: "2999-01-01" }, /dob: .*future/],
-    [{ ...basic, extras: { list: [[1]] } }, /extras\.list\.0: Lists inside lists/],
-    [{ ...basic, extras: { list: [{ a: 1 }] } }, /extras\.list\.0: Groups of fields inside lists/],
-    [{ ...basic, extras: { a: { b: { c: 1 } } } }, /extras\.a\.b: Only one level of nesting/],
-    [{ ...basic, extras: { abcdefghijklmnopq: 1 } }, /longer than 16/],
+    [{ ...basic, dob: "1990-02-30" }, /dob: patients\.errors\.dob\.notReal/],
+    [{ ...basic, dob: "2999-01-01" }, /dob: patients\.errors\.dob\.future/],
+    [{ ...basic, extras: { list: [[1]] } }, /extras\.list\.0: patients\.errors\.extras\.listInList/],
+    [{ ...basic, extras: { list: [{ a: 1 }] } }, /extras\.list\.0: patients\.errors\.extras\.groupInList/],
+    [{ ...basic, extras: { a: { b: { c: 1 } } } }, /extras\.a\.b: patients\.errors\.extras\.nesting/],
+    [{ ...basic, extras: { abcdefghijklmnopq: 1 } }, /extras\.keyTooLong/],
   ])("refuses %j with a 400 in the profiles shape", async (body, message) => {
     expectProfilesError(await create(body), 400, message);
   });

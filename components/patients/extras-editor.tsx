@@ -5,6 +5,7 @@ import { useTranslations } from "use-intl";
 import { EXTRAS_MAX_KEY_LENGTH } from "@/lib/schemas/patient-extras";
 import { Button } from "@/components/ui/button";
 import { FieldError, Input, Select } from "@/components/ui/field";
+import { useErrorText } from "./error-text";
 import { extrasRowProblems, isIgnoredRow, type ExtrasChild, type ExtrasKind, type ExtrasRow } from "./extras-rows";
 
 const newId = () => crypto.randomUUID();
@@ -13,11 +14,12 @@ const KINDS: ExtrasKind[] = ["text", "list", "group", "json"];
 /** Named extra fields, checked against the platform's five extras rules as they are typed. */
 export function ExtrasEditor({ rows, onChange, serverErrors = {} }: { rows: ExtrasRow[]; onChange: (rows: ExtrasRow[]) => void; serverErrors?: Partial<Record<string, string>> }) {
   const t = useTranslations("patients.extras");
-  const problems = extrasRowProblems(rows);
+  const errorText = useErrorText();
+  const problems = Object.fromEntries(Object.entries(extrasRowProblems(rows)).map(([id, message]) => [id, errorText(message)]));
   const update = (id: string, change: Partial<ExtrasRow>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
   const updateChild = (row: ExtrasRow, id: string, change: Partial<ExtrasChild>) =>
     update(row.id, { children: row.children.map((c) => (c.id === id ? { ...c, ...change } : c)) });
-  const serverError = (row: ExtrasRow) => serverErrors[`extras.${row.key.trim()}`] ?? (rows[0] === row ? serverErrors.extras : undefined);
+  const serverError = (row: ExtrasRow) => errorText(serverErrors[`extras.${row.key.trim()}`] ?? (rows[0] === row ? serverErrors.extras : undefined));
 
   return (
     <div className="mt-2">

@@ -1,4 +1,5 @@
 import { extrasProblems, isIgnoredExtrasKey } from "@/lib/schemas/patient-extras";
+import { patientError } from "@/lib/schemas/patient-messages";
 
 export type ExtrasKind = "text" | "list" | "group" | "json";
 
@@ -58,10 +59,10 @@ export function extrasRowProblems(rows: ExtrasRow[]): Record<string, string> {
   const seen = new Map<string, string>();
   for (const row of rows) {
     const key = row.key.trim();
-    if (!key && (row.value.trim() || row.children.length)) out[row.id] = "Give this field a key.";
-    if (key && seen.has(key)) out[row.id] = `The key “${key}” is used twice.`;
+    if (!key && (row.value.trim() || row.children.length)) out[row.id] = patientError("extras.giveKey");
+    if (key && seen.has(key)) out[row.id] = patientError("extras.keyTwice", { key });
     if (key) seen.set(key, row.id);
-    if (row.kind === "json" && row.value.trim() && !jsonValue(row.value).ok) out[row.id] = "This is not valid JSON.";
+    if (row.kind === "json" && row.value.trim() && !jsonValue(row.value).ok) out[row.id] = patientError("extras.notJson");
   }
   const built = extrasFromRows(rows);
   for (const problem of extrasProblems(built)) {

@@ -1,8 +1,9 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useForm, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, RefreshCw, Save, TriangleAlert } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
@@ -10,11 +11,12 @@ import { ApiProblemError } from "@/lib/api-client/http";
 import { usePatientProfile, useUpdatePatient } from "@/lib/api-client/patients";
 import type { PatientProfile } from "@/lib/schemas/patients";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PatientFormFields } from "./patient-form-fields";
 import { changedFields, valuesFromProfile } from "./profile-values";
-import { errorsFromServer, toRegistrationInput, validateRegistration, type FieldErrors, type RegistrationValues } from "./registration-values";
+import { RegistrationFormSchema, errorsFromServer, toRegistrationInput, type RegistrationValues } from "./registration-values";
 
 const newId = () => crypto.randomUUID();
 
@@ -38,22 +40,37 @@ function EditForm({ profile, onReload }: { profile: PatientProfile; onReload: ()
   const t = useTranslations("patients");
   const router = useRouter();
   const [initial] = useState<RegistrationValues>(() => valuesFromProfile(profile, newId));
-  const [values, setValues] = useState<RegistrationValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<RegistrationValues>({
+    defaultValues: initial,
+    resolver: zodResolver(RegistrationFormSchema),
+    mode: "onTouched",
+    reValidateMode: "onChange",
+  });
   const [nothing, setNothing] = useState(false);
   const [conflict, setConflict] = useState(false);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const [serverExtrasError, setServerExtrasError] = useState<string | undefined>();
+  const leaving = useRef(false);
   const update = useUpdatePatient(profile.id);
+  const dirty = form.formState.isDirty;
+  const profileHref = `/patients/${profile.id}`;
 
-  async function save(overwrite: boolean, event?: FormEvent) {
-    event?.preventDefault();
+  // Closing the tab or reloading with unsaved changes asks first (the browser words the question).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  async function save(values: RegistrationValues, overwrite: boolean) {
     if (update.isPending) return;
-    const checked = validateRegistration(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    const changes = changedFields(toRegistrationInput(initial).input, checked.input);
+    setServerExtrasError(undefined);
+    const changes = changedFields(toRegistrationInput(initial).input, toRegistrationInput(values).input);
     if (Object.keys(changes).length === 0) {
       setNothing(true);
       return;
@@ -61,18 +78,29 @@ function EditForm({ profile, onReload }: { profile: PatientProfile; onReload: ()
     setNothing(false);
     try {
       await update.mutateAsync({ changes, expectedUpdatedAt: profile.updatedAt, overwrite });
+      leaving.current = true;
       toast.success(t("edit.saved"));
-      router.push(`/patients/${profile.id}`);
+      router.push(profileHref);
     } catch (err) {
       if (!(err instanceof ApiProblemError)) return;
       if (err.status === 409) setConflict(true);
-      else if (err.status === 400 && err.problem.errors) setErrors(errorsFromServer(err.problem.errors));
+      else if (err.status === 400 && err.problem.errors) {
+        const found = errorsFromServer(err.problem.errors);
+        for (const field of Object.keys(found) as FieldPath<RegistrationValues>[]) form.setError(field, { type: "server", message: found[field] });
+        setServerExtrasError(found.extras);
+      }
     }
   }
 
+  function cancel() {
+    if (form.formState.isDirty) setConfirmLeave(true);
+    else router.push(profileHref);
+  }
+
   const shownError = update.error instanceof ApiProblemError && (update.error.status === 409 || (update.error.status === 400 && update.error.problem.errors)) ? null : update.error;
+  const errorCount = Object.keys(form.formState.errors).length;
   return (
-    <form noValidate onSubmit={(e) => void save(false, e)} className="grid gap-6">
+    <form noValidate onSubmit={(e) => void form.handleSubmit((v) => save(v, false))(e)} className="grid gap-6">
       {conflict ? (
         <div role="alert" className="rounded-xl border border-warning/50 bg-warning-soft p-5 text-warning-soft-ink">
           <div className="flex items-start gap-3">
@@ -85,7 +113,7 @@ function EditForm({ profile, onReload }: { profile: PatientProfile; onReload: ()
                   <RefreshCw aria-hidden className="size-4" />
                   {t("edit.reload")}
                 </Button>
-                <Button size="sm" onClick={() => void save(true)}>
+                <Button size="sm" onClick={() => void form.handleSubmit((v) => save(v, true))()}>
                   {t("edit.overwrite")}
                 </Button>
               </div>
@@ -94,26 +122,40 @@ function EditForm({ profile, onReload }: { profile: PatientProfile; onReload: ()
         </div>
       ) : null}
       {shownError ? <ProblemAlert error={shownError} returnTo={`/patients/${profile.id}/edit`} /> : null}
-      {Object.keys(errors).length > 0 ? (
+      {form.formState.isSubmitted && errorCount > 0 ? (
         <p role="alert" className="text-sm font-medium text-danger-soft-ink">
           {t("register.fixErrors")}
         </p>
       ) : null}
-      <PatientFormFields values={values} setValues={setValues} errors={errors} setErrors={setErrors} ownUhid={profile.uhid} />
+      <PatientFormFields form={form} ownUhid={profile.uhid} serverExtrasError={serverExtrasError} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="lg" disabled={update.isPending}>
           {update.isPending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
           {update.isPending ? t("edit.saving") : t("edit.save")}
         </Button>
-        <Link href={`/patients/${profile.id}`} className={buttonClasses({ variant: "ghost", size: "lg" })}>
+        <Button variant="ghost" size="lg" onClick={cancel}>
           {t("edit.cancel")}
-        </Link>
+        </Button>
         {nothing ? (
           <p role="status" className="text-sm text-ink-muted">
             {t("edit.nothingChanged")}
           </p>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={confirmLeave}
+        title={t("edit.discardTitle")}
+        confirmLabel={t("edit.discard")}
+        cancelLabel={t("edit.keepEditing")}
+        onCancel={() => setConfirmLeave(false)}
+        onConfirm={() => {
+          leaving.current = true;
+          setConfirmLeave(false);
+          router.push(profileHref);
+        }}
+      >
+        {t("edit.discardBody", { name: profile.displayName })}
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,141 +1,142 @@
 "use client";
 
-import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
+import { useEffect } from "react";
+import { useWatch, type FieldPath, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
-import { BLOOD_GROUPS, DESIGNATIONS, GENDERS, todayInIndia, type Gender } from "@/lib/schemas/patient-fields";
-import { ageOn, dobFromAge, formatIsoDate, parseIndianDate, suggestDesignation } from "@/lib/schemas/patient-age";
+import { BLOOD_GROUPS, DESIGNATIONS, GENDERS, todayInIndia } from "@/lib/schemas/patient-fields";
+import { ageOn, ageText, dobFromAge, formatIsoDate, readAge, readDob, typeAge, type AgeField } from "@/lib/schemas/patient-age";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/field";
+import { useErrorText } from "./error-text";
 import { ExtrasEditor } from "./extras-editor";
 import { FormField } from "./form-field";
-import type { FieldErrors, RegistrationValues } from "./registration-values";
+import { suggestionFor, type RegistrationValues } from "./registration-values";
 import { UhidStatus } from "./uhid-status";
 
-const withoutKey = (errors: FieldErrors, key: string): FieldErrors => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
+const AGE_FIELDS: AgeField[] = ["ageYears", "ageMonths", "ageDays"];
+
+const isSubmitButton = (el: EventTarget | null) => el instanceof HTMLButtonElement && el.type === "submit";
 
 /**
- * Every profile and directory field of a patient, shared by registration and editing: date of
- * birth and age fill each other, and the salutation is suggested from gender and age.
+ * Every profile and directory field of a patient, shared by registration and editing, on one
+ * react-hook-form form. The date of birth and the age are two views of one date (see
+ * lib/schemas/patient-age.ts); the salutation follows gender and age until chosen by hand.
  */
 export function PatientFormFields({
-  values,
-  setValues,
-  errors,
-  setErrors,
+  form,
   autoFocus = true,
   ownUhid,
+  serverExtrasError,
 }: {
-  values: RegistrationValues;
-  setValues: Dispatch<SetStateAction<RegistrationValues>>;
-  errors: FieldErrors;
-  setErrors: Dispatch<SetStateAction<FieldErrors>>;
+  form: UseFormReturn<RegistrationValues>;
   autoFocus?: boolean;
   /** The UHID the patient being edited already has (not a clash with itself). */
   ownUhid?: string | null;
+  /** A problem the server found in the extras (a catalogue key). */
+  serverExtrasError?: string;
 }) {
   const t = useTranslations("patients");
-  const set = <K extends keyof RegistrationValues>(field: K, value: RegistrationValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field as string]) setErrors((e) => withoutKey(e, field as string));
+  const errorText = useErrorText();
+  const { setValue, getValues, control, formState } = form;
+  // Leaving a field for the submit button is not "done with this field": its check waits for the submit,
+  // so a message appearing on blur cannot push the button away from under the pointer.
+  const register: typeof form.register = (name, options) => {
+    const field = form.register(name, options);
+    return {
+      ...field,
+      onBlur: (event) => (isSubmitButton((event as { relatedTarget?: EventTarget | null }).relatedTarget ?? null) ? Promise.resolve() : field.onBlur(event)),
+    };
   };
+  const errors = formState.errors;
+  const error = (field: FieldPath<RegistrationValues>) => errorText(errors[field as keyof typeof errors]?.message as string | undefined);
 
-  const dobIso = parseIndianDate(values.dob);
-  const age = dobIso && dobIso <= todayInIndia() ? ageOn(dobIso, todayInIndia()) : null;
-  const suggestion = suggestDesignation((values.gender || undefined) as Gender | undefined, age);
+  const [gender, dob, designation, designationAuto, dobIsFromAge, uhid, countryCode, extras] = useWatch({
+    control,
+    name: ["gender", "dob", "designation", "designationAuto", "dobFromAge", "uhid", "countryCode", "extras"],
+  });
+  const suggestion = suggestionFor({ gender, dob });
+
+  // An automatic salutation always follows the suggestion, so a value typed on the way ("5 days" → Baby.) never sticks.
+  useEffect(() => {
+    if (designationAuto && designation !== (suggestion ?? "")) setValue("designation", suggestion ?? "", { shouldDirty: true });
+  }, [designationAuto, designation, suggestion, setValue]);
+
+  /** Re-check a field another field just changed, once it has been checked before (blurred or submitted). */
+  const recheck = (field: FieldPath<RegistrationValues>) => formState.isSubmitted || !!formState.touchedFields[field as keyof typeof formState.touchedFields];
 
   function onDobChange(text: string) {
-    const iso = parseIndianDate(text);
-    setValues((v) => {
-      const next = { ...v, dob: text, dobFromAge: false };
-      if (iso && iso <= todayInIndia()) {
-        const a = ageOn(iso, todayInIndia());
-        return { ...next, ageYears: String(a.years), ageMonths: String(a.months), ageDays: String(a.days) };
-      }
-      return next;
-    });
-    setErrors((e) => withoutKey(e, "dob"));
+    const today = todayInIndia();
+    const reading = readDob(text, today);
+    // The age boxes show the date's age, or nothing while the date is not (yet) a valid one.
+    const ages = reading.state === "ok" ? ageText(ageOn(reading.iso, today)) : { ageYears: "", ageMonths: "", ageDays: "" };
+    setValue("dobFromAge", false, { shouldDirty: true });
+    for (const f of AGE_FIELDS) setValue(f, ages[f], { shouldDirty: true, shouldValidate: recheck(f) });
   }
 
-  function onAgeChange(part: "ageYears" | "ageMonths" | "ageDays", text: string) {
-    const clean = text.replace(/\D/g, "").slice(0, 3);
-    setValues((v) => {
-      const next = { ...v, [part]: clean };
-      const years = Number(next.ageYears || 0);
-      const months = Number(next.ageMonths || 0);
-      const days = Number(next.ageDays || 0);
-      if (!next.ageYears && !next.ageMonths && !next.ageDays) return { ...next, dob: "", dobFromAge: false };
-      if (years > 130 || months > 11 || days > 31) return next;
-      return { ...next, dob: formatIsoDate(dobFromAge({ years, months, days }, todayInIndia())), dobFromAge: true };
-    });
-    setErrors((e) => withoutKey(e, "dob"));
+  function onAgeChange(field: AgeField, text: string) {
+    const today = todayInIndia();
+    const current = getValues();
+    const next = typeAge({ ageYears: current.ageYears, ageMonths: current.ageMonths, ageDays: current.ageDays }, field, text);
+    for (const f of AGE_FIELDS) setValue(f, next[f], { shouldDirty: true, shouldValidate: f !== field && recheck(f) });
+    const age = readAge(next);
+    const nextDob = age.state === "ok" ? formatIsoDate(dobFromAge(age.age, today)) : "";
+    setValue("dob", nextDob, { shouldDirty: true, shouldValidate: recheck("dob") });
+    setValue("dobFromAge", age.state === "ok", { shouldDirty: true });
   }
 
-  // A suggested salutation fills an empty choice; it never replaces one the receptionist made.
-  const lastSuggestion = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (suggestion && (values.designation === "" || values.designation === lastSuggestion.current) && values.designation !== suggestion) {
-      setValues((v) => ({ ...v, designation: suggestion }));
-    }
-    lastSuggestion.current = suggestion;
-  }, [suggestion, values.designation, setValues]);
-
-  const input = (field: keyof RegistrationValues) => ({
-    value: values[field] as string,
-    invalid: !!errors[field],
-    "data-field": field,
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value as never),
+  const dobField = register("dob", { onChange: (e: { target: { value: string } }) => onDobChange(e.target.value) });
+  const designationField = register("designation", {
+    // Choosing by hand stops the automatic salutation; choosing "Choose…" hands it back.
+    onChange: (e: { target: { value: string } }) => setValue("designationAuto", e.target.value === "", { shouldDirty: true }),
   });
+
+  const text = (field: FieldPath<RegistrationValues>) => ({ ...register(field), invalid: !!error(field), "data-field": field });
+  const ageError = AGE_FIELDS.map((f) => error(f)).find(Boolean);
+  const designationHint = designationAuto
+    ? suggestion
+      ? t("register.salutationAuto")
+      : undefined
+    : suggestion && suggestion !== designation
+      ? t("register.suggested", { designation: suggestion })
+      : undefined;
 
   return (
     <>
-        <Card className="p-5">
-          <h2 className="text-base font-semibold text-ink">{t("register.sectionPerson")}</h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <FormField id="patient-firstName" label={t("fields.firstName")} required error={errors.firstName}>
-              {(p) => <Input {...p} autoFocus={autoFocus} autoComplete="off" {...input("firstName")} />}
-            </FormField>
-            <FormField id="patient-middleName" label={t("fields.middleName")} error={errors.middleName}>
-              {(p) => <Input {...p} autoComplete="off" {...input("middleName")} />}
-            </FormField>
-            <FormField id="patient-lastName" label={t("fields.lastName")} error={errors.lastName}>
-              {(p) => <Input {...p} autoComplete="off" {...input("lastName")} />}
-            </FormField>
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-ink">{t("register.sectionPerson")}</h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <FormField id="patient-firstName" label={t("fields.firstName")} required error={error("firstName")}>
+            {(p) => <Input {...p} autoFocus={autoFocus} autoComplete="off" {...text("firstName")} />}
+          </FormField>
+          <FormField id="patient-middleName" label={t("fields.middleName")} error={error("middleName")}>
+            {(p) => <Input {...p} autoComplete="off" {...text("middleName")} />}
+          </FormField>
+          <FormField id="patient-lastName" label={t("fields.lastName")} error={error("lastName")}>
+            {(p) => <Input {...p} autoComplete="off" {...text("lastName")} />}
+          </FormField>
 
-            <FormField
-              id="patient-gender"
-              label={t("fields.gender")}
-              required
-              error={errors.gender}
-            >
-              {(p) => (
-                <Select {...p} data-field="gender" value={values.gender} onChange={(e) => set("gender", e.target.value)} className={errors.gender ? "h-10 border-danger" : "h-10"}>
-                  <option value="">{t("register.chooseSalutation")}</option>
-                  {GENDERS.map((g) => (
-                    <option key={g} value={g}>
-                      {t(`gender.${g}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-            <FormField id="patient-dob" label={t("fields.dob")} required hint={values.dobFromAge ? t("register.fromAge") : t("register.dobHint")} error={errors.dob}>
-              {(p) => (
-                <Input
-                  {...p}
-                  data-field="dob"
-                  inputMode="numeric"
-                  placeholder="DD/MM/YYYY"
-                  autoComplete="off"
-                  value={values.dob}
-                  invalid={!!errors.dob}
-                  onChange={(e) => onDobChange(e.target.value)}
-                />
-              )}
-            </FormField>
-            <fieldset className="min-w-0 sm:col-span-1 lg:col-span-2" aria-describedby="patient-age-hint">
-              <legend className="block text-sm font-medium text-ink">{t("fields.age")}</legend>
-              <div className="mt-1.5 grid grid-cols-3 gap-2">
-                {(["ageYears", "ageMonths", "ageDays"] as const).map((part) => (
+          <FormField id="patient-gender" label={t("fields.gender")} required error={error("gender")}>
+            {(p) => (
+              <Select {...p} data-field="gender" {...register("gender")} className={error("gender") ? "h-10 border-danger" : "h-10"}>
+                <option value="">{t("register.chooseSalutation")}</option>
+                {GENDERS.map((g) => (
+                  <option key={g} value={g}>
+                    {t(`gender.${g}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField id="patient-dob" label={t("fields.dob")} required hint={dobIsFromAge ? t("register.fromAge") : t("register.dobHint")} error={error("dob")}>
+            {(p) => <Input {...p} data-field="dob" inputMode="numeric" placeholder="DD/MM/YYYY" autoComplete="off" {...dobField} invalid={!!error("dob")} />}
+          </FormField>
+          <fieldset className="min-w-0 sm:col-span-1 lg:col-span-2" aria-describedby={["patient-age-hint", ageError ? "patient-age-error" : null].filter(Boolean).join(" ")}>
+            <legend className="block text-sm font-medium text-ink">{t("fields.age")}</legend>
+            <div className="mt-1.5 grid grid-cols-3 gap-2">
+              {AGE_FIELDS.map((part) => {
+                const field = register(part, { onChange: (e: { target: { value: string } }) => onAgeChange(part, e.target.value) });
+                return (
                   <div key={part}>
                     <label htmlFor={`patient-${part}`} className="sr-only">
                       {t(`fields.${part}`)}
@@ -143,10 +144,12 @@ export function PatientFormFields({
                     <div className="relative">
                       <Input
                         id={`patient-${part}`}
+                        data-field={part}
                         inputMode="numeric"
                         autoComplete="off"
-                        value={values[part]}
-                        onChange={(e) => onAgeChange(part, e.target.value)}
+                        {...field}
+                        invalid={!!error(part)}
+                        aria-describedby={error(part) ? "patient-age-error" : undefined}
                         className="pr-14"
                       />
                       <span aria-hidden className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-ink-faint">
@@ -154,20 +157,22 @@ export function PatientFormFields({
                       </span>
                     </div>
                   </div>
-                ))}
-              </div>
-              <p id="patient-age-hint" className="mt-1 text-xs text-ink-muted">
-                {t("register.ageHint")}
+                );
+              })}
+            </div>
+            <p id="patient-age-hint" className="mt-1 text-xs text-ink-muted">
+              {t("register.ageHint")}
+            </p>
+            {ageError ? (
+              <p id="patient-age-error" className="mt-1.5 text-sm text-danger-soft-ink">
+                {ageError}
               </p>
-            </fieldset>
-            <FormField
-              id="patient-designation"
-              label={t("fields.designation")}
-              hint={suggestion ? t("register.suggested", { designation: suggestion }) : undefined}
-              error={errors.designation}
-            >
-              {(p) => (
-                <Select {...p} data-field="designation" value={values.designation} onChange={(e) => set("designation", e.target.value)} className="h-10">
+            ) : null}
+          </fieldset>
+          <FormField id="patient-designation" label={t("fields.designation")} hint={designationHint} error={error("designation")}>
+            {(p) => (
+              <div className="flex items-center gap-2">
+                <Select {...p} data-field="designation" {...designationField} className="h-10">
                   <option value="">{t("register.chooseSalutation")}</option>
                   {DESIGNATIONS.map((d) => (
                     <option key={d} value={d}>
@@ -175,85 +180,102 @@ export function PatientFormFields({
                     </option>
                   ))}
                 </Select>
-              )}
-            </FormField>
-            <FormField id="patient-bloodGroup" label={t("fields.bloodGroup")} error={errors.bloodGroup}>
-              {(p) => (
-                <Select {...p} data-field="bloodGroup" value={values.bloodGroup} onChange={(e) => set("bloodGroup", e.target.value)} className="h-10">
-                  <option value="">{t("register.chooseBloodGroup")}</option>
-                  {BLOOD_GROUPS.map((g) => (
-                    <option key={g} value={g}>
-                      {g}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-          </div>
-        </Card>
+                {!designationAuto && suggestion && suggestion !== designation ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="shrink-0"
+                    onClick={() => {
+                      setValue("designationAuto", true, { shouldDirty: true });
+                      setValue("designation", suggestion, { shouldDirty: true });
+                    }}
+                  >
+                    {t("register.useSuggestion", { designation: suggestion })}
+                  </Button>
+                ) : null}
+              </div>
+            )}
+          </FormField>
+          <FormField id="patient-bloodGroup" label={t("fields.bloodGroup")} error={error("bloodGroup")}>
+            {(p) => (
+              <Select {...p} data-field="bloodGroup" {...register("bloodGroup")} className="h-10">
+                <option value="">{t("register.chooseBloodGroup")}</option>
+                {BLOOD_GROUPS.map((g) => (
+                  <option key={g} value={g}>
+                    {g}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+      </Card>
 
-        <Card className="p-5">
-          <h2 className="text-base font-semibold text-ink">{t("register.sectionContact")}</h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <FormField id="patient-mobile" label={t("fields.mobile")} hint={values.countryCode.trim() === "+91" ? t("register.mobileHint") : undefined} error={errors.mobile}>
-              {(p) => (
-                <div className="flex gap-2">
-                  <label htmlFor="patient-countryCode" className="sr-only">
-                    {t("fields.countryCode")}
-                  </label>
-                  <div className="w-20 shrink-0">
-                    <Input id="patient-countryCode" inputMode="tel" autoComplete="off" value={values.countryCode} onChange={(e) => set("countryCode", e.target.value)} />
-                  </div>
-                  <Input {...p} type="tel" inputMode="tel" autoComplete="off" {...input("mobile")} />
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-ink">{t("register.sectionContact")}</h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <FormField id="patient-mobile" label={t("fields.mobile")} hint={countryCode.trim() === "+91" ? t("register.mobileHint") : undefined} error={error("mobile")}>
+            {(p) => (
+              <div className="flex gap-2">
+                <label htmlFor="patient-countryCode" className="sr-only">
+                  {t("fields.countryCode")}
+                </label>
+                <div className="w-20 shrink-0">
+                  <Input id="patient-countryCode" inputMode="tel" autoComplete="off" {...register("countryCode")} />
                 </div>
-              )}
-            </FormField>
-            <FormField id="patient-email" label={t("fields.email")} error={errors.email}>
-              {(p) => <Input {...p} type="email" autoComplete="off" {...input("email")} />}
-            </FormField>
-            <FormField id="patient-uhid" label={t("fields.uhid")} hint={t("register.uhidHint")} error={errors.uhid}>
-              {(p) => (
-                <>
-                  <Input {...p} autoComplete="off" spellCheck={false} {...input("uhid")} />
-                  <UhidStatus uhid={values.uhid} ownUhid={ownUhid} />
-                </>
-              )}
-            </FormField>
-            <FormField id="patient-abha" label={t("fields.abha")} hint={t("register.abhaHint")} error={errors.abha}>
-              {(p) => <Input {...p} autoComplete="off" spellCheck={false} {...input("abha")} />}
-            </FormField>
-          </div>
-        </Card>
+                <Input {...p} type="tel" inputMode="tel" autoComplete="off" {...text("mobile")} />
+              </div>
+            )}
+          </FormField>
+          <FormField id="patient-email" label={t("fields.email")} error={error("email")}>
+            {(p) => <Input {...p} type="email" autoComplete="off" {...text("email")} />}
+          </FormField>
+          <FormField id="patient-uhid" label={t("fields.uhid")} hint={t("register.uhidHint")} error={error("uhid")}>
+            {(p) => (
+              <>
+                <Input {...p} autoComplete="off" spellCheck={false} {...text("uhid")} />
+                <UhidStatus uhid={uhid} ownUhid={ownUhid} />
+              </>
+            )}
+          </FormField>
+          <FormField id="patient-abha" label={t("fields.abha")} hint={t("register.abhaHint")} error={error("abha")}>
+            {(p) => <Input {...p} autoComplete="off" spellCheck={false} {...text("abha")} />}
+          </FormField>
+        </div>
+      </Card>
 
-        <Card className="p-5">
-          <h2 className="text-base font-semibold text-ink">{t("register.sectionAddress")}</h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <FormField id="patient-line1" label={t("fields.line1")} error={errors.line1} className="sm:col-span-2">
-              {(p) => <Input {...p} autoComplete="off" {...input("line1")} />}
-            </FormField>
-            <FormField id="patient-line2" label={t("fields.line2")} error={errors.line2} className="sm:col-span-2">
-              {(p) => <Input {...p} autoComplete="off" {...input("line2")} />}
-            </FormField>
-            <FormField id="patient-city" label={t("fields.city")} error={errors.city}>
-              {(p) => <Input {...p} autoComplete="off" {...input("city")} />}
-            </FormField>
-            <FormField id="patient-state" label={t("fields.state")} error={errors.state}>
-              {(p) => <Input {...p} autoComplete="off" {...input("state")} />}
-            </FormField>
-            <FormField id="patient-pin" label={t("fields.pin")} hint={t("register.pinHint")} error={errors.pin}>
-              {(p) => <Input {...p} inputMode="numeric" maxLength={6} autoComplete="off" {...input("pin")} />}
-            </FormField>
-            <FormField id="patient-country" label={t("fields.country")} error={errors.country}>
-              {(p) => <Input {...p} autoComplete="off" {...input("country")} />}
-            </FormField>
-          </div>
-        </Card>
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-ink">{t("register.sectionAddress")}</h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <FormField id="patient-line1" label={t("fields.line1")} error={error("line1")} className="sm:col-span-2">
+            {(p) => <Input {...p} autoComplete="off" {...text("line1")} />}
+          </FormField>
+          <FormField id="patient-line2" label={t("fields.line2")} error={error("line2")} className="sm:col-span-2">
+            {(p) => <Input {...p} autoComplete="off" {...text("line2")} />}
+          </FormField>
+          <FormField id="patient-city" label={t("fields.city")} error={error("city")}>
+            {(p) => <Input {...p} autoComplete="off" {...text("city")} />}
+          </FormField>
+          <FormField id="patient-state" label={t("fields.state")} error={error("state")}>
+            {(p) => <Input {...p} autoComplete="off" {...text("state")} />}
+          </FormField>
+          <FormField id="patient-pin" label={t("fields.pin")} hint={t("register.pinHint")} error={error("pin")}>
+            {(p) => <Input {...p} inputMode="numeric" maxLength={6} autoComplete="off" {...text("pin")} />}
+          </FormField>
+          <FormField id="patient-country" label={t("fields.country")} error={error("country")}>
+            {(p) => <Input {...p} autoComplete="off" {...text("country")} />}
+          </FormField>
+        </div>
+      </Card>
 
-        <Card className="p-5">
-          <h2 className="text-base font-semibold text-ink">{t("register.sectionExtras")}</h2>
-          <ExtrasEditor rows={values.extras} onChange={(rows) => set("extras", rows)} serverErrors={errors} />
-        </Card>
-
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-ink">{t("register.sectionExtras")}</h2>
+        <ExtrasEditor
+          rows={extras}
+          onChange={(rows) => setValue("extras", rows, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+          serverErrors={serverExtrasError ? { extras: serverExtrasError } : {}}
+        />
+      </Card>
     </>
   );
 }

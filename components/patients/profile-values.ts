@@ -2,16 +2,20 @@ import { PatientRegistration, type PatientProfile, type PatientRegistrationInput
 import { ageOn, formatIsoDate } from "@/lib/schemas/patient-age";
 import { todayInIndia } from "@/lib/schemas/patient-fields";
 import { rowsFromExtras } from "./extras-rows";
-import { EMPTY_REGISTRATION, type RegistrationValues } from "./registration-values";
+import { EMPTY_REGISTRATION, suggestionFor, type RegistrationValues } from "./registration-values";
 
 /** A stored profile (and its directory data) as the edit form's strings. */
 export function valuesFromProfile(p: PatientProfile, newId: () => string): RegistrationValues {
   const age = ageOn(p.dob, todayInIndia());
   const indian = p.mobile?.startsWith("+91") ?? false;
   const a = p.directory?.address;
+  const designation = p.directory?.designation ?? p.salutation ?? "";
+  const suggested = suggestionFor({ gender: p.gender ?? "", dob: formatIsoDate(p.dob) });
   return {
     ...EMPTY_REGISTRATION,
-    designation: p.directory?.designation ?? p.salutation ?? "",
+    designation,
+    // A stored salutation that is what gender and age suggest keeps following them; any other was chosen by hand.
+    designationAuto: designation !== "" && designation === suggested,
     firstName: p.firstName,
     middleName: p.middleName ?? "",
     lastName: p.lastName ?? "",

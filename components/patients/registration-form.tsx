@@ -1,85 +1,150 @@
 "use client";
 
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { CheckCircle2, Loader2, RefreshCw, TriangleAlert, UserPlus } from "lucide-react";
+import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { History, Loader2, RefreshCw, TriangleAlert, UserPlus } from "lucide-react";
 import { toast } from "sonner";
-import { useTranslations } from "use-intl";
+import { useFormatter, useTranslations } from "use-intl";
 import { ApiProblemError } from "@/lib/api-client/http";
-import { useRegisterPatient } from "@/lib/api-client/patients";
-import type { RegistrationResult } from "@/lib/schemas/patients";
+import { useFreshDuplicateCheck, useRegisterPatient } from "@/lib/api-client/patients";
+import { isStrongDuplicate, type DuplicateMatch, type PatientRegistrationInput, type RegistrationResult } from "@/lib/schemas/patients";
 import { parseIndianDate } from "@/lib/schemas/patient-age";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { DuplicateWarnings } from "./duplicate-warnings";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DuplicateConfirmList, DuplicateWarnings } from "./duplicate-warnings";
 import { PatientFormFields } from "./patient-form-fields";
-import { mobileOf, EMPTY_REGISTRATION, errorsFromServer, validateRegistration, type FieldErrors } from "./registration-values";
+import { EMPTY_REGISTRATION, RegistrationFormSchema, errorsFromServer, mobileOf, toRegistrationInput, type RegistrationValues } from "./registration-values";
 import { useRegistrationDraft } from "./use-registration-draft";
 
-const newKey = () => crypto.randomUUID();
+/** Statuses by which the server says the attempt made nothing (refused, or the platform answered with an error). */
+const NOTHING_CREATED = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 502, 503]);
 
 /** Registration of a new patient: profile and directory fields on one keyboard-friendly form. */
 export function RegistrationForm() {
   const t = useTranslations("patients");
+  const format = useFormatter();
   const router = useRouter();
-  const { values, setValues, key, setKey, clearDraft } = useRegistrationDraft(EMPTY_REGISTRATION, newKey);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<RegistrationValues>({
+    defaultValues: EMPTY_REGISTRATION,
+    resolver: zodResolver(RegistrationFormSchema),
+    mode: "onTouched",
+    reValidateMode: "onChange",
+  });
+  const draft = useRegistrationDraft(form);
   const [result, setResult] = useState<RegistrationResult | null>(null);
+  const [duplicates, setDuplicates] = useState<{ matches: DuplicateMatch[]; input: PatientRegistrationInput } | null>(null);
+  const [serverExtrasError, setServerExtrasError] = useState<string | undefined>();
+  const [checking, setChecking] = useState(false);
   const register = useRegisterPatient();
-  const formRef = useRef<HTMLFormElement>(null);
+  const freshDuplicates = useFreshDuplicateCheck();
+  const busy = register.isPending || checking;
 
-  const dobIso = parseIndianDate(values.dob);
-
-  function focusFirstError(found: FieldErrors) {
-    const first = Object.keys(found)[0];
-    if (!first) return;
-    requestAnimationFrame(() => {
-      const el = formRef.current?.querySelector<HTMLElement>(`[data-field="${first.split(".")[0]}"]`) ?? document.getElementById(`patient-${first.split(".")[0]}`);
-      el?.focus();
-    });
-  }
-
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (register.isPending) return;
-    const checked = validateRegistration(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstError(checked.errors);
-      return;
-    }
-    setErrors({});
+  async function send(input: PatientRegistrationInput, confirmed: DuplicateMatch[] = []) {
+    const body: PatientRegistrationInput = confirmed.length ? { ...input, duplicateConfirmed: confirmed.map((m) => m.id) } : input;
+    const key = draft.keyFor(body);
     try {
-      const r = await register.mutateAsync({ body: checked.input, key });
+      const r = await register.mutateAsync({ body, key });
+      draft.settle("created");
       setResult(r);
-      if (r.directory === "done") {
-        clearDraft();
-        toast.success(t("register.registered", { name: [values.designation, values.firstName, values.lastName].filter(Boolean).join(" ") }));
+      if (r.directory === "done" && !r.earlierAttempt) {
+        draft.finish();
+        const v = form.getValues();
+        toast.success(t("register.registered", { name: [v.designation, v.firstName, v.middleName, v.lastName].filter((x) => x.trim()).join(" ") }));
         router.push(`/patients/${r.id}`);
       }
     } catch (err) {
+      draft.settle(err instanceof ApiProblemError && NOTHING_CREATED.has(err.status) ? "not-created" : "unknown");
       if (err instanceof ApiProblemError && err.status === 400 && err.problem.errors) {
         const found = errorsFromServer(err.problem.errors);
-        setErrors(found);
-        focusFirstError(found);
+        const fields = Object.keys(found) as FieldPath<RegistrationValues>[];
+        for (const field of fields) form.setError(field, { type: "server", message: found[field] });
+        setServerExtrasError(found.extras);
+        const first = fields.find((f) => f !== "extras");
+        if (first) form.setFocus(first);
       }
     }
   }
 
+  async function onValid(values: RegistrationValues) {
+    if (busy) return;
+    setServerExtrasError(undefined);
+    const { input } = toRegistrationInput(values);
+    // A retry of an attempt that already made the patient (directory step) is not a new patient.
+    if (!result) {
+      setChecking(true);
+      const strong = await freshDuplicates({ firstName: values.firstName, lastName: values.lastName, mobile: mobileOf(values.countryCode, values.mobile), dob: parseIndianDate(values.dob) ?? "", uhid: "" })
+        .then((r) => r.matches.filter(isStrongDuplicate))
+        .catch(() => [] as DuplicateMatch[])
+        .finally(() => setChecking(false));
+      if (strong.length) {
+        setDuplicates({ matches: strong, input });
+        return;
+      }
+    }
+    await send(input);
+  }
+
+  const submit = form.handleSubmit(onValid);
+
+  function startNew() {
+    draft.startNew();
+    setResult(null);
+    setServerExtrasError(undefined);
+    register.reset();
+    // After the notice with the pressed button has gone, so focus lands in the fresh form.
+    requestAnimationFrame(() => form.setFocus("firstName"));
+  }
+
+  const [firstName, lastName, countryCode, mobile, dob, uhid] = useWatch({ control: form.control, name: ["firstName", "lastName", "countryCode", "mobile", "dob", "uhid"] });
+  const dobIso = parseIndianDate(dob);
   const duplicateQuery = useMemo(
-    () => ({ firstName: values.firstName, lastName: values.lastName, mobile: mobileOf(values.countryCode, values.mobile), dob: dobIso ?? "", uhid: values.uhid }),
-    [values.firstName, values.lastName, values.countryCode, values.mobile, dobIso, values.uhid],
+    () => ({ firstName, lastName, mobile: mobileOf(countryCode, mobile), dob: dobIso ?? "", uhid }),
+    [firstName, lastName, countryCode, mobile, dobIso, uhid],
   );
 
+  const errorCount = Object.keys(form.formState.errors).length;
   const serverError = register.error instanceof ApiProblemError && register.error.status === 400 && register.error.problem.errors ? null : register.error;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
-      <form ref={formRef} noValidate onSubmit={submit} aria-describedby="registration-intro" className="grid gap-6">
+      <form noValidate onSubmit={(e) => void submit(e)} aria-describedby="registration-intro" className="grid gap-6">
         <p id="registration-intro" className="sr-only">
           {t("register.subtitle")}
         </p>
-        {result?.directory === "failed" ? (
+        {draft.restoredAt !== null && !result ? (
+          <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-info-soft-ink/30 bg-info-soft p-4 text-info-soft-ink" data-testid="draft-restored">
+            <History aria-hidden className="size-5 shrink-0" />
+            <div className="min-w-48 flex-1 basis-64">
+              <p className="font-semibold">{t("register.draftRestored", { time: format.dateTime(draft.restoredAt, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) })}</p>
+              <p className="text-sm">{t("register.draftRestoredBody")}</p>
+            </div>
+            <Button variant="secondary" size="sm" onClick={startNew}>
+              {t("register.startNew")}
+            </Button>
+          </div>
+        ) : null}
+        {result?.earlierAttempt ? (
+          <div role="alert" className="rounded-xl border border-warning/50 bg-warning-soft p-5 text-warning-soft-ink">
+            <div className="flex items-start gap-3">
+              <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{t("register.earlierTitle")}</p>
+                <p className="mt-1 text-sm">{t("register.earlierBody")}</p>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Link href={`/patients/${result.id}`} className={buttonClasses({ size: "sm" })}>
+                    {t("register.openPatient")}
+                  </Link>
+                  <Button size="sm" variant="secondary" onClick={startNew}>
+                    {t("register.startNew")}
+                  </Button>
+                </div>
+              </div>
+            </div>
+          </div>
+        ) : result?.directory === "failed" ? (
           <div role="alert" className="rounded-xl border border-warning/50 bg-warning-soft p-5 text-warning-soft-ink">
             <div className="flex items-start gap-3">
               <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
@@ -87,7 +152,7 @@ export function RegistrationForm() {
                 <p className="font-semibold">{t("register.directoryFailedTitle")}</p>
                 <p className="mt-1 text-sm">{t("register.directoryFailedBody", { reason: result.directoryError ?? "" })}</p>
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <Button size="sm" onClick={() => void submit()} disabled={register.isPending}>
+                  <Button size="sm" onClick={() => void submit()} disabled={busy}>
                     <RefreshCw aria-hidden className="size-4" />
                     {t("register.retryDirectory")}
                   </Button>
@@ -100,35 +165,47 @@ export function RegistrationForm() {
           </div>
         ) : null}
         {serverError ? <ProblemAlert error={serverError} returnTo="/patients/new" /> : null}
-        {serverError instanceof ApiProblemError && serverError.status === 401 ? (
-          <p className="text-sm text-ink-muted">{t("register.sessionExpired")}</p>
-        ) : null}
-        {Object.keys(errors).length > 0 ? (
+        {serverError instanceof ApiProblemError && serverError.status === 401 ? <p className="text-sm text-ink-muted">{t("register.sessionExpired")}</p> : null}
+        {form.formState.isSubmitted && errorCount > 0 ? (
           <p role="alert" className="text-sm font-medium text-danger-soft-ink">
             {t("register.fixErrors")}
           </p>
         ) : null}
 
-        <PatientFormFields values={values} setValues={setValues} errors={errors} setErrors={setErrors} />
+        <PatientFormFields form={form} serverExtrasError={serverExtrasError} />
 
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" size="lg" disabled={register.isPending}>
-            {register.isPending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <UserPlus aria-hidden className="size-4" />}
-            {register.isPending ? t("register.submitting") : t("register.submit")}
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <UserPlus aria-hidden className="size-4" />}
+            {busy ? t("register.submitting") : t("register.submit")}
           </Button>
-          {result?.directory === "done" ? (
-            <span className="inline-flex items-center gap-1.5 text-sm text-success-soft-ink">
-              <CheckCircle2 aria-hidden className="size-4" />
-              <Button variant="ghost" size="sm" onClick={() => (setKey(newKey()), setResult(null))}>
-                {t("register.another")}
-              </Button>
-            </span>
-          ) : null}
         </div>
       </form>
       <aside aria-labelledby="duplicates-title" className="order-first min-w-0 xl:sticky xl:top-4 xl:order-none xl:self-start">
         <DuplicateWarnings query={duplicateQuery} />
       </aside>
+      <ConfirmDialog
+        open={duplicates !== null}
+        tone="primary"
+        title={t("register.duplicateTitle")}
+        confirmLabel={t("register.duplicateConfirm")}
+        cancelLabel={t("register.duplicateCancel")}
+        busy={register.isPending}
+        onCancel={() => setDuplicates(null)}
+        onConfirm={() => {
+          const pending = duplicates;
+          setDuplicates(null);
+          if (pending) void send(pending.input, pending.matches);
+        }}
+      >
+        {duplicates ? (
+          <>
+            <p>{t("register.duplicateBody")}</p>
+            <DuplicateConfirmList matches={duplicates.matches} />
+            <p className="mt-3">{t("register.duplicateQuestion")}</p>
+          </>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }

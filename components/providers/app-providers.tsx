@@ -12,7 +12,18 @@ import type { Locale, Messages } from "@/lib/i18n/config";
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
   const t = useTranslations("common");
-  return <Toaster theme={resolvedTheme === "dark" ? "dark" : "light"} closeButton position="top-right" containerAriaLabel={t("notifications")} />;
+  // Sonner sets its own system font stack, which has no Devanagari on most desk PCs (Hindi names drew as boxes):
+  // the toasts inherit the app's stack instead, which starts with the bundled Noto Sans Devanagari.
+  return (
+    <Toaster
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
+      closeButton
+      position="top-right"
+      containerAriaLabel={t("notifications")}
+      style={{ fontFamily: "inherit" }}
+      toastOptions={{ style: { fontFamily: "inherit" } }}
+    />
+  );
 }
 
 export function AppProviders({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {

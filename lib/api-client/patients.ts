@@ -55,20 +55,35 @@ export function usePatientProfile(id: string) {
   });
 }
 
+/** The typed details a duplicate check looks at, trimmed as the cache key expects. */
+export function duplicateQueryOf(input: DuplicateQuery): DuplicateQuery {
+  return { firstName: input.firstName.trim(), lastName: input.lastName.trim(), mobile: input.mobile.trim(), dob: input.dob.trim(), uhid: input.uhid.trim() };
+}
+
+export function fetchDuplicates(q: DuplicateQuery, signal?: AbortSignal): Promise<DuplicateResult> {
+  return apiGet("/api/patients/duplicates", q, DuplicateResult, signal);
+}
+
+/** Patients that look like these details, asked afresh (the check just before registering). */
+export function useFreshDuplicateCheck() {
+  const client = useQueryClient();
+  return (input: DuplicateQuery) => {
+    const q = duplicateQueryOf(input);
+    return client.fetchQuery({ queryKey: patientKeys.duplicates(q), queryFn: ({ signal }) => fetchDuplicates(q, signal), staleTime: 0 });
+  };
+}
+
 const sameDuplicateQuery = (a: DuplicateQuery, b: DuplicateQuery) =>
   a.firstName === b.firstName && a.lastName === b.lastName && a.mobile === b.mobile && a.dob === b.dob && a.uhid === b.uhid;
 
 /** Likely duplicates of the patient being typed into the registration form. */
 export function useDuplicateWarnings(input: DuplicateQuery) {
-  const typed = useMemo(
-    () => ({ firstName: input.firstName.trim(), lastName: input.lastName.trim(), mobile: input.mobile.trim(), dob: input.dob.trim(), uhid: input.uhid.trim() }),
-    [input.firstName, input.lastName, input.mobile, input.dob, input.uhid],
-  );
+  const typed = useMemo(() => duplicateQueryOf(input), [input]);
   const q = useDebouncedValue(typed, DUPLICATE_DEBOUNCE_MS, sameDuplicateQuery);
   const enabled = q.firstName.length >= 2 || q.mobile.length >= 10 || q.uhid.length >= 1;
   return useQuery({
     queryKey: patientKeys.duplicates(q),
-    queryFn: ({ signal }) => apiGet("/api/patients/duplicates", q, DuplicateResult, signal),
+    queryFn: ({ signal }) => fetchDuplicates(q, signal),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 5_000,

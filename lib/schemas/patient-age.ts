@@ -1,33 +1,80 @@
-import { differenceInDays, differenceInMonths, differenceInYears, subDays, subMonths, subYears } from "date-fns";
+import { differenceInDays, differenceInMonths, differenceInYears, format, isValid, parse, subDays, subMonths, subYears } from "date-fns";
 import type { Designation, Gender } from "./patient-fields";
 
+/**
+ * The one date-of-birth / age / salutation model of the desk. A date of birth is typed DD/MM/YYYY
+ * and kept as ISO (YYYY-MM-DD); an age (years, months, days) is another way of giving it. The form,
+ * the edit page and the tests all go through these functions.
+ */
 export interface Age {
   years: number;
   months: number;
   days: number;
 }
 
-const parseIso = (iso: string) => {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(y!, m! - 1, d!);
-};
-const toIso = (date: Date) =>
-  `${date.getFullYear().toString().padStart(4, "0")}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+/** The earliest date of birth the desk accepts; also the age limit below. */
+export const EARLIEST_DOB = "1890-01-01";
+export const MAX_AGE_YEARS = 130;
+export const MAX_AGE_MONTHS = 11;
+export const MAX_AGE_DAYS = 30;
 
-/** "1990-04-12" → "12/04/1990": Indian clinics read dates day first. */
+/**
+ * Salutation by age, the only place these limits live: "Baby." for an infant (under 1 year,
+ * whatever the gender), "Master." / "Miss." for a minor (under 18), "Mr." / "Ms." for an adult.
+ * "Mrs.", "Dr.", "Shri." and the rest are never guessed: the receptionist chooses them by hand.
+ */
+export const SALUTATION_AGE_RULES = { infantUnderYears: 1, minorUnderYears: 18 } as const;
+
+const ISO = "yyyy-MM-dd";
+const REFERENCE = new Date(2000, 0, 1);
+
+const parseIso = (iso: string) => parse(iso, ISO, REFERENCE);
+const toIso = (date: Date) => format(date, ISO);
+
+/** "1990-04-12" → "12/04/1990": Indian clinics read dates day first. Anything else is returned as given. */
 export function formatIsoDate(iso: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? "");
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : (iso ?? "");
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso ?? "";
+  const date = parseIso(iso);
+  return isValid(date) ? format(date, "dd/MM/yyyy") : iso;
 }
 
-/** "12/04/1990" (or 12-04-1990, 12.4.1990) → "1990-04-12"; null when it is not such a date. */
+/** What the date-of-birth field holds, as the form needs to know it. */
+export type DobReading =
+  | { state: "empty" }
+  /** Not written DD/MM/YYYY (yet). */
+  | { state: "format" }
+  /** Written like a date but no such day exists (31/02/1990). */
+  | { state: "not-a-date" }
+  | { state: "too-old" }
+  | { state: "future" }
+  | { state: "ok"; iso: string };
+
+const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/** Reads a typed date of birth ("12/04/1990", also 12-4-1990 or 12.04.1990) against today (ISO). */
+export function readDob(text: string, todayIso: string): DobReading {
+  const trimmed = text.trim();
+  if (!trimmed) return { state: "empty" };
+  const m = DMY.exec(trimmed);
+  if (!m) return { state: "format" };
+  // date-fns refuses a day the month does not have: 31/02 and 29/02 of a common year are not dates.
+  const date = parse(`${m[1]}/${m[2]}/${m[3]}`, "d/M/yyyy", REFERENCE);
+  if (!isValid(date)) return { state: "not-a-date" };
+  const iso = toIso(date);
+  if (iso < EARLIEST_DOB) return { state: "too-old" };
+  if (iso > todayIso) return { state: "future" };
+  return { state: "ok", iso };
+}
+
+/** "12/04/1990" → "1990-04-12"; null when the text is not a real calendar date. */
 export function parseIndianDate(text: string): string | null {
-  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  const m = DMY.exec(text.trim());
   if (!m) return null;
-  return `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}`;
+  const date = parse(`${m[1]}/${m[2]}/${m[3]}`, "d/M/yyyy", REFERENCE);
+  return isValid(date) ? toIso(date) : null;
 }
 
-/** Completed years, months and days between a date of birth and today. */
+/** Completed years, months and days between a date of birth and today (both ISO). */
 export function ageOn(dobIso: string, todayIso: string): Age {
   const dob = parseIso(dobIso);
   let cursor = parseIso(todayIso);
@@ -39,16 +86,48 @@ export function ageOn(dobIso: string, todayIso: string): Age {
   return { years, months, days };
 }
 
-/** The date of birth an age points to: today minus the years, months and days given. */
+/** The date of birth an age points to: today minus the years, then the months, then the days. */
 export function dobFromAge(age: Age, todayIso: string): string {
   return toIso(subDays(subMonths(subYears(parseIso(todayIso), age.years), age.months), age.days));
 }
 
-/** The salutation a receptionist would usually choose; only a suggestion, never forced. */
+export type AgeField = "ageYears" | "ageMonths" | "ageDays";
+
+/** What the three age boxes hold: nothing, an age, or which box is out of range. */
+export type AgeReading = { state: "empty" } | { state: "ok"; age: Age } | { state: "invalid"; field: AgeField };
+
+export function readAge(parts: { ageYears: string; ageMonths: string; ageDays: string }): AgeReading {
+  const text = [parts.ageYears, parts.ageMonths, parts.ageDays].map((p) => p.trim());
+  if (text.every((p) => p === "")) return { state: "empty" };
+  const [years, months, days] = text.map((p) => (p === "" ? 0 : Number(p))) as [number, number, number];
+  if (!Number.isInteger(years) || years < 0 || years > MAX_AGE_YEARS) return { state: "invalid", field: "ageYears" };
+  if (!Number.isInteger(months) || months < 0 || months > MAX_AGE_MONTHS) return { state: "invalid", field: "ageMonths" };
+  if (!Number.isInteger(days) || days < 0 || days > MAX_AGE_DAYS) return { state: "invalid", field: "ageDays" };
+  return { state: "ok", age: { years, months, days } };
+}
+
+/** The age boxes shown for a date of birth. */
+export function ageText(age: Age): { ageYears: string; ageMonths: string; ageDays: string } {
+  return { ageYears: String(age.years), ageMonths: String(age.months), ageDays: String(age.days) };
+}
+
+/**
+ * Typing into one age box: only digits are kept, and a larger unit clears the smaller ones
+ * (a new number of years is a new estimate, so months and days typed for the old one go).
+ */
+export function typeAge(parts: { ageYears: string; ageMonths: string; ageDays: string }, field: AgeField, text: string) {
+  const clean = text.replace(/\D/g, "").slice(0, 3);
+  if (field === "ageYears") return { ageYears: clean, ageMonths: "", ageDays: "" };
+  if (field === "ageMonths") return { ...parts, ageMonths: clean, ageDays: "" };
+  return { ...parts, ageDays: clean };
+}
+
+/** The salutation a receptionist would usually choose for this gender and age (see SALUTATION_AGE_RULES). */
 export function suggestDesignation(gender: Gender | undefined, age: Age | null): Designation | undefined {
   if (!gender || !age) return undefined;
-  if (age.years < 1) return "Baby.";
-  if (gender === "M") return age.years < 12 ? "Master." : "Mr.";
-  if (gender === "F") return age.years < 18 ? "Miss." : "Ms.";
+  if (age.years < SALUTATION_AGE_RULES.infantUnderYears) return "Baby.";
+  const minor = age.years < SALUTATION_AGE_RULES.minorUnderYears;
+  if (gender === "M") return minor ? "Master." : "Mr.";
+  if (gender === "F") return minor ? "Miss." : "Ms.";
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patientError } from "./patient-messages";
 
 /** Spec 2.1 / 8: the longest key allowed in profile `extras`. */
 export const EXTRAS_MAX_KEY_LENGTH = 16;
@@ -12,14 +13,14 @@ export const isIgnoredExtrasKey = (key: string) => key.startsWith("_");
 
 function checkList(list: unknown[], path: (string | number)[], out: ExtrasProblem[]) {
   list.forEach((item, i) => {
-    if (Array.isArray(item)) out.push({ path: [...path, i], message: "Lists inside lists are not allowed." });
-    else if (isDict(item)) out.push({ path: [...path, i], message: "Groups of fields inside lists are not allowed." });
+    if (Array.isArray(item)) out.push({ path: [...path, i], message: patientError("extras.listInList") });
+    else if (isDict(item)) out.push({ path: [...path, i], message: patientError("extras.groupInList") });
   });
 }
 
 function checkKey(key: string, path: (string | number)[], out: ExtrasProblem[]) {
-  if (key.length > EXTRAS_MAX_KEY_LENGTH) out.push({ path, message: `Key “${key}” is longer than ${EXTRAS_MAX_KEY_LENGTH} characters.` });
-  if (key.trim() === "") out.push({ path, message: "A key cannot be empty." });
+  if (key.length > EXTRAS_MAX_KEY_LENGTH) out.push({ path, message: patientError("extras.keyTooLong", { key, max: EXTRAS_MAX_KEY_LENGTH }) });
+  if (key.trim() === "") out.push({ path, message: patientError("extras.keyEmpty") });
 }
 
 /**
@@ -28,7 +29,7 @@ function checkKey(key: string, path: (string | number)[], out: ExtrasProblem[]) 
  */
 export function extrasProblems(extras: unknown): ExtrasProblem[] {
   const out: ExtrasProblem[] = [];
-  if (!isDict(extras)) return [{ path: [], message: "Extras must be a set of named fields." }];
+  if (!isDict(extras)) return [{ path: [], message: patientError("extras.notDict") }];
   for (const [key, value] of Object.entries(extras)) {
     if (isIgnoredExtrasKey(key)) continue;
     checkKey(key, [key], out);
@@ -37,11 +38,11 @@ export function extrasProblems(extras: unknown): ExtrasProblem[] {
       for (const [inner, v] of Object.entries(value)) {
         if (isIgnoredExtrasKey(inner)) continue;
         checkKey(inner, [key, inner], out);
-        if (isDict(v)) out.push({ path: [key, inner], message: "Only one level of nesting is allowed inside groups." });
+        if (isDict(v)) out.push({ path: [key, inner], message: patientError("extras.nesting") });
         else if (Array.isArray(v)) checkList(v, [key, inner], out);
-        else if (!isScalar(v)) out.push({ path: [key, inner], message: "Only text, numbers, true/false and lists are allowed." });
+        else if (!isScalar(v)) out.push({ path: [key, inner], message: patientError("extras.groupValue") });
       }
-    } else if (!isScalar(value)) out.push({ path: [key], message: "Only text, numbers, true/false, lists and groups are allowed." });
+    } else if (!isScalar(value)) out.push({ path: [key], message: patientError("extras.value") });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patientError } from "./patient-messages";
 
 /** Field rules shared by the sandbox, the BFF routes and the registration form. */
 export const GENDERS = ["M", "F", "O"] as const;
@@ -23,57 +24,60 @@ export function isRealDate(value: string): boolean {
 }
 
 export const DateOfBirth = z
-  .string({ error: "Date of birth is required." })
+  .string({ error: patientError("dob.required") })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be a date (YYYY-MM-DD).")
-  .refine(isRealDate, "Date of birth is not a real calendar date.")
-  .refine((v) => v >= "1890-01-01", "Date of birth is too far in the past.")
-  .refine((v) => v <= todayInIndia(), "Date of birth cannot be in the future.");
+  .min(1, patientError("dob.required"))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, patientError("dob.iso"))
+  .refine(isRealDate, patientError("dob.notReal"))
+  .refine((v) => v >= "1890-01-01", patientError("dob.tooOld"))
+  .refine((v) => v <= todayInIndia(), patientError("dob.future"));
 
-const name = (label: string, max = 60) =>
+/** Names: a letter first, then letters, spaces, dots, apostrophes and hyphens. */
+const name = (max = 60) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, `${label} may contain letters, spaces, dots, apostrophes and hyphens only.`);
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, patientError("name.chars"))
+    .max(max, patientError("text.tooLong", { max }));
 
-export const FirstName = name("First name").min(1, "First name is required.");
+export const FirstName = z.string({ error: patientError("firstName.required") }).trim().min(1, patientError("firstName.required")).pipe(name());
 // Blank (spaces only) counts as not given, as an empty field does.
 const blankOr = (field: z.ZodType<string, string>) => z.string().trim().pipe(z.union([z.literal(""), field]));
-export const OtherName = (label: string) => blankOr(name(label));
-export const FullName = name("Full name", 180);
+/** A middle or last name: optional, so blank is fine. */
+export const OtherName = () => blankOr(name());
+export const FullName = name(180);
 export const OptionalFullName = blankOr(FullName);
 
-export const GenderField = z.enum(GENDERS, { error: "Gender must be M, F or O." });
-export const BloodGroupField = z.enum(BLOOD_GROUPS, { error: "Blood group must be one of A+, A-, B+, B-, AB+, AB-, O+, O-." });
-export const DesignationField = z.enum(DESIGNATIONS, { error: `Designation must be one of ${DESIGNATIONS.join(", ")}.` });
+export const GenderField = z.enum(GENDERS, { error: patientError("gender.required") });
+export const BloodGroupField = z.enum(BLOOD_GROUPS, { error: patientError("bloodGroup.invalid") });
+export const DesignationField = z.enum(DESIGNATIONS, { error: patientError("designation.invalid") });
 
 /** E.164 with the country code; Indian numbers (+91) have 10 digits starting 6–9. */
 export const Mobile = z
   .string()
   .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, "Mobile must start with + and the country code, digits only (e.g. +919812345678).")
-  .refine((v) => !v.startsWith("+91") || /^\+91[6-9]\d{9}$/.test(v), "An Indian mobile (+91) has 10 digits and starts with 6, 7, 8 or 9.");
+  .regex(/^\+[1-9]\d{6,14}$/, patientError("mobile.format"))
+  .refine((v) => !v.startsWith("+91") || /^\+91[6-9]\d{9}$/.test(v), patientError("mobile.indian"));
 
-export const Email = z.string().trim().max(254, "E-mail is too long.").pipe(z.email("E-mail is not a valid address."));
+export const Email = z.string().trim().max(254, patientError("text.tooLong", { max: 254 })).pipe(z.email(patientError("email.invalid")));
 
 /** The UHID / partner id the clinic gives the patient (profile `username`). */
 export const Uhid = z
   .string()
   .trim()
-  .min(1, "UHID cannot be empty.")
-  .max(64, "UHID can be at most 64 characters.")
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "UHID may contain letters, digits, dots, slashes, underscores and hyphens only.");
+  .min(1, patientError("uhid.empty"))
+  .max(64, patientError("text.tooLong", { max: 64 }))
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, patientError("uhid.chars"));
 
 /** ABHA address, e.g. asha.verma@abdm (or @sbx in the national sandbox). */
 export const AbhaAddress = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._]{2,31}@[A-Za-z]{2,10}$/, "ABHA address looks like name@abdm (3–32 letters, digits, dots or underscores before the @).");
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._]{2,31}@[A-Za-z]{2,10}$/, patientError("abha.format"));
 
 /** Indian PIN code: 6 digits, not starting with 0. */
 export const IndianPin = z.coerce
-  .number({ error: "PIN must be a number." })
-  .int("PIN must be a whole number.")
-  .min(100000, "PIN has 6 digits and does not start with 0.")
-  .max(999999, "PIN has 6 digits and does not start with 0.");
+  .number({ error: patientError("pin.format") })
+  .int(patientError("pin.format"))
+  .min(100000, patientError("pin.format"))
+  .max(999999, patientError("pin.format"));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Extras } from "./patient-extras";
+import { patientError } from "./patient-messages";
 import {
   AbhaAddress,
   BloodGroupField,
@@ -17,10 +18,10 @@ import {
 /** Spec 2.1 profile fields as the platform receives them (POST create / PATCH update). */
 const profileFields = {
   fn: FirstName,
-  mn: OtherName("Middle name").optional(),
-  ln: OtherName("Last name").optional(),
+  mn: OtherName().optional(),
+  ln: OtherName().optional(),
   fln: OptionalFullName.optional(),
-  s: z.string().trim().max(20, "Salutation can be at most 20 characters.").optional(),
+  s: z.string().trim().max(20, patientError("text.tooLong", { max: 20 })).optional(),
   dob: DateOfBirth,
   gen: GenderField,
   bloodgroup: BloodGroupField.optional(),
@@ -84,8 +85,8 @@ export const DirectoryPatientUpdate = z.object({
   dob: DateOfBirth.optional(),
   designation: DesignationField.optional(),
   first_name: FirstName.optional(),
-  middle_name: OtherName("Middle name").optional(),
-  last_name: OtherName("Last name").optional(),
+  middle_name: OtherName().optional(),
+  last_name: OtherName().optional(),
   gender: GenderField.optional(),
   address: DirectoryAddress.optional(),
   partner_meta: z.record(z.string(), z.unknown()).optional(),

@@ -13,17 +13,20 @@ import {
   OtherName,
   Uhid,
 } from "./patient-fields";
+import { patientError } from "./patient-messages";
 import { PatientSummary } from "./patient-summary";
 
 /** Forms send "" for a field left empty; the platform wants the field left out. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
+const text = (max: number) => z.string().trim().max(max, patientError("text.tooLong", { max }));
+
 export const PostalAddress = z.object({
-  line1: optional(z.string().trim().max(120, "Address line 1 can be at most 120 characters.")),
-  line2: optional(z.string().trim().max(120, "Address line 2 can be at most 120 characters.")),
-  city: optional(z.string().trim().max(60, "City can be at most 60 characters.")),
-  state: optional(z.string().trim().max(60, "State can be at most 60 characters.")),
-  country: optional(z.string().trim().max(60, "Country can be at most 60 characters.")),
+  line1: optional(text(120)),
+  line2: optional(text(120)),
+  city: optional(text(60)),
+  state: optional(text(60)),
+  country: optional(text(60)),
   pin: optional(IndianPin),
 });
 export type PostalAddress = z.infer<typeof PostalAddress>;
@@ -31,8 +34,8 @@ export type PostalAddress = z.infer<typeof PostalAddress>;
 const registrationFields = {
   designation: optional(DesignationField),
   firstName: FirstName,
-  middleName: optional(OtherName("Middle name")),
-  lastName: optional(OtherName("Last name")),
+  middleName: optional(OtherName()),
+  lastName: optional(OtherName()),
   gender: GenderField,
   dob: DateOfBirth,
   /** The date of birth was worked out from an age the patient gave (platform is_age). */
@@ -47,7 +50,14 @@ const registrationFields = {
 };
 
 /** What the registration form sends to POST /api/patients: profile and directory fields together. */
-export const PatientRegistration = z.object(registrationFields);
+export const PatientRegistration = z.object({
+  ...registrationFields,
+  /**
+   * The patients this one strongly resembles (same mobile and date of birth, similar name) that
+   * the receptionist saw and confirmed are someone else; recorded in the audit log.
+   */
+  duplicateConfirmed: z.array(z.string().min(1).max(64)).max(10).optional(),
+});
 export type PatientRegistration = z.infer<typeof PatientRegistration>;
 export type PatientRegistrationInput = z.input<typeof PatientRegistration>;
 
@@ -69,6 +79,11 @@ export const RegistrationResult = z.object({
   /** The directory step: done, or failed (the profile exists; retrying with the same key does only this step). */
   directory: z.enum(["done", "failed"]),
   directoryError: z.string().optional(),
+  /**
+   * This key had already registered a patient with other details: the answer is that earlier
+   * attempt's outcome, and the new details were not used (the platform never gets a second patient).
+   */
+  earlierAttempt: z.boolean().optional(),
 });
 export type RegistrationResult = z.infer<typeof RegistrationResult>;
 
@@ -121,6 +136,13 @@ export type DuplicateQuery = z.infer<typeof DuplicateQuery>;
 
 export const DuplicateMatch = PatientSummary.extend({ reasons: z.array(z.enum(["name", "mobile", "dob", "uhid"])) });
 export type DuplicateMatch = z.infer<typeof DuplicateMatch>;
+/**
+ * A strong duplicate: the same mobile and the same date of birth under a similar name. Registering
+ * beside one needs an explicit confirmation; weaker matches are only shown.
+ */
+export function isStrongDuplicate(match: Pick<DuplicateMatch, "reasons">): boolean {
+  return match.reasons.includes("mobile") && match.reasons.includes("dob") && match.reasons.includes("name");
+}
 export const DuplicateResult = z.object({ matches: z.array(DuplicateMatch) });
 export type DuplicateResult = z.infer<typeof DuplicateResult>;
 

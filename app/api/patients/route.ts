@@ -10,8 +10,20 @@ export const POST = withStaff({ feature: "patients", body: PatientRegistration }
   if (!key.success) throw new ValidationError({ [IDEMPOTENCY_HEADER]: key.error.issues[0]!.message }, "The request has no valid Idempotency-Key header.");
   try {
     const result = await registerPatient({ db, patients: platform.patients, staffId: staff.id }, key.data, body);
-    await audit({ action: "patients.register", resource: "patient", resourceId: result.id, outcome: "ok", detail: { role: staff.role, directory: result.directory } });
-    return Response.json(result, { status: 201, headers: { "cache-control": "no-store" } });
+    await audit({
+      action: "patients.register",
+      resource: "patient",
+      resourceId: result.id,
+      outcome: "ok",
+      detail: {
+        role: staff.role,
+        directory: result.directory,
+        // The receptionist saw these look-alike patients and confirmed this is someone else.
+        ...(body.duplicateConfirmed?.length ? { duplicateConfirmed: body.duplicateConfirmed } : {}),
+        ...(result.earlierAttempt ? { earlierAttempt: true } : {}),
+      },
+    });
+    return Response.json(result, { status: result.earlierAttempt ? 200 : 201, headers: { "cache-control": "no-store" } });
   } catch (err) {
     await audit({ action: "patients.register", resource: "patient", outcome: "failed", detail: { role: staff.role, error: err instanceof Error ? err.message : String(err) } });
     throw err;

@@ -81,10 +81,33 @@ describe("registering a patient through the platform (profile, then directory)",
     expect((await h.stats())["profiles.create"]).toBe(1);
   });
 
-  it("refuses to reuse a key for different details", async () => {
+  it("answers a key that already registered a patient with that attempt's outcome, never a second patient", async () => {
     const k = key();
-    await registerPatient(deps, k, asha());
-    await expect(registerPatient(deps, k, asha({ firstName: "Other" }))).rejects.toMatchObject({ status: 409 });
+    const first = await registerPatient(deps, k, asha());
+    await h.resetStats();
+    const again = await registerPatient(deps, k, asha({ firstName: "Other" }));
+    expect(again).toEqual({ id: first.id, directory: "done", earlierAttempt: true });
+    expect((await h.stats())["profiles.create"] ?? 0).toBe(0);
+  });
+
+  it("takes corrected details under a key whose attempt created nothing (platform down) as a fresh attempt", async () => {
+    const k = key();
+    await h.setFaults({ errorRate: 1, pathPrefix: "/profiles/" });
+    await expect(registerPatient(deps, k, asha({ firstName: "Ashaa" }))).rejects.toMatchObject({ status: 502 });
+    await h.resetFaults();
+    const corrected = asha();
+    const result = await registerPatient(deps, k, corrected);
+    expect(result.directory).toBe("done");
+    expect(result.earlierAttempt).toBeUndefined();
+    expect((await readPatient({ db: deps.db, patients: platform.patients }, result.id)).firstName).toBe("Asha");
+    // The same key and details again: the same patient, not another.
+    expect((await registerPatient(deps, k, corrected)).id).toBe(result.id);
+  });
+
+  it("lets an attempt with other details under a busy key wait for the first, then answers its outcome", async () => {
+    const k = key();
+    const [a, b] = await Promise.all([registerPatient(deps, k, asha()), registerPatient(deps, k, asha({ firstName: "Other" }))]);
+    expect(b).toMatchObject({ id: a.id, earlierAttempt: true });
   });
 
   it("reports a failed directory step, and a retry with the same key does only that step", async () => {
@@ -110,7 +133,7 @@ describe("registering a patient through the platform (profile, then directory)",
     await registerPatient(deps, key(), r);
     const err = await registerPatient(deps, key(), asha({ uhid: r.uhid!.toLowerCase() })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
-    expect((err as ValidationError).extra.errors).toEqual({ uhid: "This UHID is already used by another patient." });
+    expect((err as ValidationError).extra.errors).toEqual({ uhid: "patients.errors.uhid.taken" });
   });
 
   it("marks a date of birth derived from an age", async () => {

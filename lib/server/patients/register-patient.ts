@@ -1,15 +1,16 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { PatientRegistration, RegistrationResult } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { patientRegistrations } from "../db/schema";
+import { patientError } from "@/lib/schemas/patient-messages";
 import { AppError, ConflictError, PlatformRejectedError, ValidationError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
 import { rememberDirectory, rememberPatient } from "./patient-index";
 
 /** A registration with this key is already running (a double click): the second waits for the first. */
-const running = new Map<string, Promise<RegistrationResult>>();
+const running = new Map<string, { hash: string; work: Promise<RegistrationResult> }>();
 
 const hashOf = (r: PatientRegistration) => createHash("sha256").update(JSON.stringify(r)).digest("base64url");
 
@@ -17,7 +18,7 @@ const hashOf = (r: PatientRegistration) => createHash("sha256").update(JSON.stri
 export function fieldErrorFromPlatform(err: unknown): unknown {
   if (!(err instanceof PlatformRejectedError)) return err;
   if (err.status === 409 && /duplicate_username|username/i.test(`${err.platformCode} ${err.message}`)) {
-    return new ValidationError({ uhid: "This UHID is already used by another patient." }, "This UHID is already used by another patient.");
+    return new ValidationError({ uhid: patientError("uhid.taken") }, "This UHID is already used by another patient.");
   }
   const field = /^(\w+)(?:\.\w+)*:/.exec(err.detail ?? "")?.[1];
   const formField = field ? PLATFORM_TO_FORM[field] : undefined;
@@ -61,20 +62,39 @@ interface Deps {
  * directory entry. A retry with the same key skips what is already done.
  */
 export async function registerPatient(deps: Deps, key: string, r: PatientRegistration): Promise<RegistrationResult> {
+  const hash = hashOf(r);
   const inFlight = running.get(key);
-  if (inFlight) return inFlight;
-  const work = runRegistration(deps, key, r).finally(() => running.delete(key));
-  running.set(key, work);
+  if (inFlight?.hash === hash) return inFlight.work;
+  if (inFlight) {
+    // Other details under a key still at work: the earlier attempt settles first, then decides for this one.
+    await inFlight.work.catch(() => undefined);
+    return registerPatient(deps, key, r);
+  }
+  const work = runRegistration(deps, key, r, hash).finally(() => running.delete(key));
+  running.set(key, { hash, work });
   return work;
 }
 
-async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration): Promise<RegistrationResult> {
-  const hash = hashOf(r);
+/**
+ * Same key, other details: an attempt that created nothing is replaced by these details (a typo
+ * corrected after the platform was down is a fresh attempt, not a refusal); an attempt the platform
+ * accepted is answered with its own outcome, so one attempt never becomes two patients.
+ */
+async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration, hash: string): Promise<RegistrationResult> {
   await db.insert(patientRegistrations).values({ idempotencyKey: key, staffId, requestHash: hash }).onConflictDoNothing();
-  const [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
+  let [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
   if (!row) throw new AppError(500, "Registration not recorded");
   if (row.requestHash !== hash || row.staffId !== staffId) {
-    throw new ConflictError("This registration key was already used for different details. Reload the form to start a new registration.", "idempotency_mismatch");
+    if (row.patientId) {
+      const done = !!row.directoryDoneAt;
+      return { id: row.patientId, directory: done ? "done" : "failed", ...(!done && row.lastError ? { directoryError: row.lastError } : {}), earlierAttempt: true };
+    }
+    [row] = await db
+      .update(patientRegistrations)
+      .set({ requestHash: hash, staffId, lastError: null, updatedAt: new Date() })
+      .where(and(eq(patientRegistrations.idempotencyKey, key), isNull(patientRegistrations.patientId), eq(patientRegistrations.requestHash, row.requestHash)))
+      .returning();
+    if (!row) throw new ConflictError("This registration changed meanwhile. Press Register again.", "idempotency_race");
   }
 
   let id = row.patientId;

@@ -80,6 +80,6 @@ describe("editing a patient", () => {
     const b = await register();
     const err = await update(b.id, { changes: { uhid: a.r.uhid } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
-    expect((err as ValidationError).extra.errors).toEqual({ uhid: "This UHID is already used by another patient." });
+    expect((err as ValidationError).extra.errors).toEqual({ uhid: "patients.errors.uhid.taken" });
   });
 });

@@ -1,0 +1,25 @@
+"use client";
+
+import { useCallback } from "react";
+import { useTranslations } from "use-intl";
+import { readMessage } from "@/lib/schemas/patient-messages";
+
+/**
+ * A field message as the desk shows it: catalogue keys (from the zod rules, the BFF's problem+json
+ * or the sandbox) in the chosen language; a plain sentence from elsewhere (the real platform) as it came.
+ */
+export function useErrorText() {
+  const t = useTranslations();
+  return useCallback(
+    (message: string | undefined): string | undefined => {
+      if (!message) return undefined;
+      const read = readMessage(message);
+      if ("text" in read) return read.text;
+      // Keys are checked at run time: they arrive from the server as data.
+      const key = read.key as Parameters<typeof t>[0];
+      if (!t.has(key)) return message;
+      return t(key, read.values as Parameters<typeof t>[1]);
+    },
+    [t],
+  );
+}

@@ -1,0 +1,335 @@
+import { mkdirSync } from "node:fs";
+import { format, subYears } from "date-fns";
+import type { Page } from "@playwright/test";
+import { test, expect, expectAccessible, setSandboxFaults, resetSandboxFaults } from "./fixtures";
+
+/** Issue 13, items 1–7 and 17, replayed as a receptionist would. */
+
+const SHOTS = process.env.REGISTRATION_SHOTS_DIR ?? "/tmp/shots-registration";
+const letters = () =>
+  Math.random()
+    .toString(36)
+    .slice(2, 8)
+    .replace(/[^a-z]/g, "q");
+const randomMobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+/** Today in India minus `years`, typed DD/MM/YYYY. */
+function yearsAgo(years: number) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  return format(subYears(new Date(y, m - 1, d), years), "dd/MM/yyyy");
+}
+
+/** Light and dark, phone and desktop: outside the repository, for looking at. */
+async function shots(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [label, width, height] of [["narrow", 390, 844], ["wide", 1280, 860]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-${label}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  if (original) await page.setViewportSize(original);
+}
+
+async function toHindi(page: Page) {
+  await page.getByRole("button", { name: "हिन्दी" }).first().click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+}
+
+const registerResponse = (page: Page) => page.waitForResponse((r) => r.url().endsWith("/api/patients") && r.request().method() === "POST");
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test("item 1: after the platform failed, a corrected typo registers — once — and the next patient in the tab too", async ({ page }) => {
+  const last = `Kulkarni${letters()}`;
+  const mobile = randomMobile();
+  await page.goto("/patients/new");
+  await page.getByLabel("First name").fill("Ashaa");
+  await page.getByLabel("Last name").fill(last);
+  await page.getByLabel("Gender").selectOption("F");
+  await page.getByLabel("Date of birth").fill("12/04/1990");
+  await page.getByLabel("Mobile", { exact: true }).fill(mobile);
+
+  await setSandboxFaults({ errorRate: 1, pathPrefix: "/profiles/v1/patient/" });
+  try {
+    const failed = registerResponse(page);
+    await page.getByRole("button", { name: "Register patient" }).click();
+    expect((await failed).status()).toBe(502);
+    await expect(page.getByRole("alert").first()).toBeVisible();
+  } finally {
+    await resetSandboxFaults();
+  }
+
+  // The typo is corrected, and the tab is even reloaded on the way: the draft (and its attempt) comes back.
+  await page.getByLabel("First name").fill("Asha");
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByText(/^Draft from \d{2}:\d{2} restored$/)).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Asha");
+  const ok = registerResponse(page);
+  await page.getByRole("button", { name: "Register patient" }).click();
+  expect((await ok).status()).toBe(201);
+  await expect(page.getByRole("heading", { name: `Ms. Asha ${last}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Ms. Asha ${last} is registered.`)).toBeVisible();
+
+  await page.goto("/patients");
+  await page.getByLabel("Find a patient").fill(last);
+  await expect(page.getByRole("option")).toHaveCount(1);
+
+  // A different new patient in the same tab: a fresh form, no draft, registered at once.
+  const other = `Joshi${letters()}`;
+  await page.goto("/patients/new");
+  await expect(page.getByTestId("draft-restored")).toHaveCount(0);
+  await expect(page.getByLabel("First name")).toHaveValue("");
+  await page.getByLabel("First name").fill("Ravi");
+  await page.getByLabel("Last name").fill(other);
+  await page.getByLabel("Gender").selectOption("M");
+  await page.getByLabel("Date of birth").fill("01/01/1985");
+  const second = registerResponse(page);
+  await page.getByRole("button", { name: "Register patient" }).click();
+  expect((await second).status()).toBe(201);
+  await expect(page.getByRole("heading", { name: `Mr. Ravi ${other}` })).toBeVisible({ timeout: 20_000 });
+});
+
+test("item 2: an impossible date is an error on blur and on submit, never an age; years start a new estimate", async ({ page }) => {
+  await page.goto("/patients/new");
+  const dob = page.getByLabel("Date of birth");
+  await dob.fill("31/02/1990");
+  await dob.press("Tab");
+  await expect(page.getByText("This date does not exist: check the day and the month (DD/MM/YYYY).")).toBeVisible();
+  await expect(page.getByLabel("Years")).toHaveValue("");
+  await expect(dob).toHaveAttribute("aria-invalid", "true");
+
+  await dob.fill("12/04/1990");
+  await expect(page.getByText("This date does not exist", { exact: false })).toHaveCount(0);
+  await expect(page.getByLabel("Years")).not.toHaveValue("");
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page.getByText("Please correct the highlighted fields.")).toBeVisible();
+  await expect(page.getByText("Choose the gender.")).toBeVisible();
+  // After a failed submit, changing to an impossible date shows the error at once.
+  await dob.fill("31/02/1990");
+  await expect(page.getByText("This date does not exist: check the day and the month (DD/MM/YYYY).")).toBeVisible();
+  await expect(page.getByLabel("Years")).toHaveValue("");
+
+  await dob.fill("12/04/1990");
+  await expect(page.getByLabel("Months")).not.toHaveValue("");
+  await page.getByLabel("Years").fill("50");
+  await expect(page.getByLabel("Months")).toHaveValue("");
+  await expect(page.getByLabel("Days")).toHaveValue("");
+  await expect(dob).toHaveValue(yearsAgo(50));
+  await expect(page.getByText("Worked out from the age")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("item 3: the salutation follows gender and age until chosen by hand; a typed-on-the-way age never sticks", async ({ page }) => {
+  await page.goto("/patients/new");
+  const salutation = page.getByLabel("Salutation");
+  await page.getByLabel("Gender").selectOption("F");
+  await page.getByLabel("Date of birth").fill(yearsAgo(35));
+  await expect(salutation).toHaveValue("Ms.");
+  await page.getByLabel("Gender").selectOption("M");
+  await expect(salutation).toHaveValue("Mr.");
+
+  // "5 days" on the way to "3 years": Baby. for a moment, then Master.
+  await page.getByLabel("Date of birth").fill("");
+  await page.getByLabel("Days").fill("5");
+  await expect(salutation).toHaveValue("Baby.");
+  await page.getByLabel("Years").fill("3");
+  await expect(salutation).toHaveValue("Master.");
+
+  // A salutation chosen by hand stays; the suggestion is offered beside it.
+  await salutation.selectOption("Dr.");
+  await page.getByLabel("Years").fill("40");
+  await expect(salutation).toHaveValue("Dr.");
+  await expect(page.getByText("Suggested: Mr.")).toBeVisible();
+  await page.getByRole("button", { name: "Use Mr." }).click();
+  await expect(salutation).toHaveValue("Mr.");
+  await page.getByLabel("Gender").selectOption("F");
+  await expect(salutation).toHaveValue("Ms.");
+});
+
+test("item 4: messages say what is wrong and how to fix it, on blur, in English and in Hindi", async ({ page }) => {
+  await page.goto("/patients/new");
+  await expect(page.getByLabel("First name")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByText("Enter the first name.")).toBeVisible();
+  await page.getByLabel("Date of birth").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByText("Enter the date of birth (DD/MM/YYYY), or the age if the date is not known.")).toBeVisible();
+  await page.getByLabel("Date of birth").fill("01/01/2100");
+  await page.getByLabel("Date of birth").press("Tab");
+  await expect(page.getByText("The date of birth cannot be in the future: check the year.")).toBeVisible();
+  await page.getByLabel("Mobile", { exact: true }).fill("12345");
+  await page.getByLabel("Mobile", { exact: true }).press("Tab");
+  await expect(page.getByText("An Indian mobile (+91) has 10 digits and starts with 6, 7, 8 or 9: check the number.")).toBeVisible();
+  await page.getByLabel("PIN code").fill("41103");
+  await page.getByLabel("PIN code").press("Tab");
+  await expect(page.getByText("A PIN code has 6 digits and does not start with 0, for example 411001.")).toBeVisible();
+  await expect(page.getByText(/may contain letters|YYYY-MM-DD/)).toHaveCount(0);
+  await expectAccessible(page);
+  await shots(page, "item4-errors-on-blur-en");
+
+  await toHindi(page);
+  await page.getByLabel("पहला नाम").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByText("पहला नाम लिखें।")).toBeVisible();
+  await page.getByLabel("पिन कोड").fill("41103");
+  await page.getByLabel("पिन कोड").press("Tab");
+  await expect(page.getByText("पिन कोड में 6 अंक होते हैं और यह 0 से शुरू नहीं होता, जैसे 411001।")).toBeVisible();
+  await page.getByRole("button", { name: "मरीज़ पंजीकृत करें" }).click();
+  // Item 17: no English field error survives in Hindi.
+  await expect(page.getByText("लिंग चुनें।")).toBeVisible();
+  await expect(page.getByText("भारतीय मोबाइल (+91) में 10 अंक होते हैं", { exact: false })).toBeVisible();
+  await expect(page.getByText(/Gender is required|An Indian mobile|Choose the gender/)).toHaveCount(0);
+  await expectAccessible(page);
+  await shots(page, "item4-17-errors-hi");
+});
+
+async function registerQuick(page: Page, p: { first: string; last: string; gender: "M" | "F"; dob: string; mobile: string }) {
+  await page.goto("/patients/new");
+  await page.getByLabel("First name").fill(p.first);
+  await page.getByLabel("Last name").fill(p.last);
+  await page.getByLabel("Gender").selectOption(p.gender);
+  await page.getByLabel("Date of birth").fill(p.dob);
+  await page.getByLabel("Mobile", { exact: true }).fill(p.mobile);
+}
+
+test("item 5: a strong duplicate needs a confirmation that shows who it matches (keyboard only)", async ({ page }) => {
+  const last = `Deshpande${letters()}`;
+  const mobile = randomMobile();
+  const uhid = `UH-${letters()}`;
+  await registerQuick(page, { first: "Meena", last, gender: "F", dob: "03/03/1975", mobile });
+  await page.getByLabel("UHID").fill(uhid);
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page.getByRole("heading", { name: `Ms. Meena ${last}` })).toBeVisible({ timeout: 20_000 });
+  const firstUrl = page.url();
+
+  // The same person typed again, with a one-letter slip in the last name.
+  await registerQuick(page, { first: "Meena", last: last.slice(0, -1), gender: "F", dob: "03/03/1975", mobile });
+  await page.getByLabel("Mobile", { exact: true }).press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "This patient may already be registered" });
+  await expect(dialog).toBeVisible();
+  const list = dialog.getByTestId("duplicate-confirm-list");
+  await expect(list).toContainText(`Ms. Meena ${last}`);
+  await expect(list).toContainText("Female");
+  await expect(list).toContainText(/\d+ years \(03\/03\/1975\)/);
+  await expect(list).toContainText(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+  await expect(list).toContainText(`UHID ${uhid}`);
+  await expect(dialog.getByRole("link", { name: `Open Ms. Meena ${last}` })).toHaveAttribute("href", new URL(firstUrl).pathname);
+  await expect(dialog.getByRole("button", { name: "Go back" })).toBeFocused();
+  await expectAccessible(page);
+  await shots(page, "item5-duplicate-dialog");
+
+  // Escape goes back to the form without registering.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/patients\/new$/);
+
+  await page.getByLabel("Mobile", { exact: true }).press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Register as a new patient" })).toBeFocused();
+  const sent = registerResponse(page);
+  await page.keyboard.press("Enter");
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON().duplicateConfirmed).toEqual([new URL(firstUrl).pathname.split("/").pop()]);
+  await expect(page.getByRole("heading", { name: `Ms. Meena ${last.slice(0, -1)}` })).toBeVisible({ timeout: 20_000 });
+  expect(page.url()).not.toBe(firstUrl);
+});
+
+test("item 6: a restored draft says so and can be dropped; a registered patient leaves no draft", async ({ page }) => {
+  await page.goto("/patients/new");
+  await expect(page.getByTestId("draft-restored")).toHaveCount(0);
+  await page.getByLabel("First name").fill("Sunita");
+  await page.getByLabel("Last name").fill("Pawar");
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const notice = page.getByTestId("draft-restored");
+  await expect(notice).toContainText(/Draft from \d{2}:\d{2} restored/);
+  await expect(page.getByLabel("First name")).toHaveValue("Sunita");
+  await expectAccessible(page);
+  await shots(page, "item6-draft-restored");
+
+  await notice.getByRole("button", { name: "Start a new registration" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByLabel("First name")).toHaveValue("");
+  await expect(page.getByLabel("Last name")).toHaveValue("");
+  await expect(page.getByLabel("First name")).toBeFocused();
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByTestId("draft-restored")).toHaveCount(0);
+
+  await toHindi(page);
+  await page.getByLabel("पहला नाम").fill("सुनीता");
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByTestId("draft-restored")).toContainText(/\d{2}:\d{2} का मसौदा वापस लाया गया/);
+  await expect(page.getByRole("button", { name: "नया पंजीकरण शुरू करें" })).toBeVisible();
+});
+
+test("item 7: Cancel on Edit with unsaved changes asks first; leaving the page warns too", async ({ page }) => {
+  const last = `Patil${letters()}`;
+  await registerQuick(page, { first: "Ganesh", last, gender: "M", dob: "10/10/1970", mobile: randomMobile() });
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page.getByRole("heading", { name: `Mr. Ganesh ${last}` })).toBeVisible({ timeout: 20_000 });
+  const profileUrl = page.url();
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByLabel("Last name")).toHaveValue(last);
+
+  // No change: Cancel just goes back.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(profileUrl);
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByLabel("Last name").fill(`${last}kar`);
+
+  await page.getByRole("button", { name: "Cancel" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Discard your changes?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Your changes to Mr. Ganesh ${last} have not been saved.`);
+  await expect(dialog.getByRole("button", { name: "Keep editing" })).toBeFocused();
+  await expectAccessible(page);
+  await shots(page, "item7-discard-dialog");
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Last name")).toHaveValue(`${last}kar`);
+
+  // Reloading with unsaved changes: the browser asks; dismissing keeps the edit.
+  let asked = false;
+  page.once("dialog", (d) => {
+    asked = d.type() === "beforeunload";
+    void d.dismiss();
+  });
+  await page.reload({ waitUntil: "commit", timeout: 5_000 }).catch(() => undefined);
+  await expect.poll(() => asked).toBe(true);
+  await expect(page.getByLabel("Last name")).toHaveValue(`${last}kar`);
+
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await dialog.getByRole("button", { name: "Discard changes" }).click();
+  await expect(page).toHaveURL(profileUrl);
+  await expect(page.getByRole("heading", { name: `Mr. Ganesh ${last}` })).toBeVisible();
+});
+
+test("item 17: in Hindi the success toast draws a Devanagari name with the bundled font", async ({ page }) => {
+  await page.goto("/patients/new");
+  await toHindi(page);
+  const name = "सुनीता";
+  const last = "पवार";
+  await page.getByLabel("पहला नाम").fill(name);
+  await page.getByLabel("उपनाम").fill(last);
+  await page.getByLabel("लिंग").selectOption("F");
+  await page.getByLabel("जन्म तिथि").fill("05/06/1992");
+  await page.getByLabel("मोबाइल", { exact: true }).fill(randomMobile());
+  await page.getByRole("button", { name: "मरीज़ पंजीकृत करें" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "पंजीकृत हो गए" });
+  await expect(toast).toContainText(`Ms. ${name} ${last} पंजीकृत हो गए।`, { timeout: 20_000 });
+  const fontFamily = await toast.evaluate((el) => getComputedStyle(el).fontFamily);
+  expect(fontFamily).toContain("Desk Devanagari");
+  const drawn = await page.evaluate(async (text) => (await document.fonts.load("16px 'Desk Devanagari'", text)).length > 0, name);
+  expect(drawn).toBe(true);
+  await shots(page, "item17-toast-hi");
+});
