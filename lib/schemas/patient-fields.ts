@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 
 /** Field rules shared by the sandbox, the BFF routes and the registration form. */
 export const GENDERS = ["M", "F", "O"] as const;
@@ -22,8 +23,7 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-export const DateOfBirth = z
-  .string({ error: "Date of birth is required." })
+export const DateOfBirth = storableText({ error: "Date of birth is required." })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be a date (YYYY-MM-DD).")
   .refine(isRealDate, "Date of birth is not a real calendar date.")
@@ -31,15 +31,14 @@ export const DateOfBirth = z
   .refine((v) => v <= todayInIndia(), "Date of birth cannot be in the future.");
 
 const name = (label: string, max = 60) =>
-  z
-    .string()
+  storableText()
     .trim()
     .max(max, `${label} can be at most ${max} characters.`)
     .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, `${label} may contain letters, spaces, dots, apostrophes and hyphens only.`);
 
 export const FirstName = name("First name").min(1, "First name is required.");
 // Blank (spaces only) counts as not given, as an empty field does.
-const blankOr = (field: z.ZodType<string, string>) => z.string().trim().pipe(z.union([z.literal(""), field]));
+const blankOr = (field: z.ZodType<string, string>) => storableText().trim().pipe(z.union([z.literal(""), field]));
 export const OtherName = (label: string) => blankOr(name(label));
 export const FullName = name("Full name", 180);
 export const OptionalFullName = blankOr(FullName);
@@ -49,25 +48,22 @@ export const BloodGroupField = z.enum(BLOOD_GROUPS, { error: "Blood group must b
 export const DesignationField = z.enum(DESIGNATIONS, { error: `Designation must be one of ${DESIGNATIONS.join(", ")}.` });
 
 /** E.164 with the country code; Indian numbers (+91) have 10 digits starting 6–9. */
-export const Mobile = z
-  .string()
+export const Mobile = storableText()
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, "Mobile must start with + and the country code, digits only (e.g. +919812345678).")
   .refine((v) => !v.startsWith("+91") || /^\+91[6-9]\d{9}$/.test(v), "An Indian mobile (+91) has 10 digits and starts with 6, 7, 8 or 9.");
 
-export const Email = z.string().trim().max(254, "E-mail is too long.").pipe(z.email("E-mail is not a valid address."));
+export const Email = storableText().trim().max(254, "E-mail is too long.").pipe(z.email("E-mail is not a valid address."));
 
 /** The UHID / partner id the clinic gives the patient (profile `username`). */
-export const Uhid = z
-  .string()
+export const Uhid = storableText()
   .trim()
   .min(1, "UHID cannot be empty.")
   .max(64, "UHID can be at most 64 characters.")
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "UHID may contain letters, digits, dots, slashes, underscores and hyphens only.");
 
 /** ABHA address, e.g. asha.verma@abdm (or @sbx in the national sandbox). */
-export const AbhaAddress = z
-  .string()
+export const AbhaAddress = storableText()
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._]{2,31}@[A-Za-z]{2,10}$/, "ABHA address looks like name@abdm (3–32 letters, digits, dots or underscores before the @).");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 import { Extras } from "./patient-extras";
 import {
   AbhaAddress,
@@ -19,11 +20,11 @@ import { PatientSummary } from "./patient-summary";
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
 export const PostalAddress = z.object({
-  line1: optional(z.string().trim().max(120, "Address line 1 can be at most 120 characters.")),
-  line2: optional(z.string().trim().max(120, "Address line 2 can be at most 120 characters.")),
-  city: optional(z.string().trim().max(60, "City can be at most 60 characters.")),
-  state: optional(z.string().trim().max(60, "State can be at most 60 characters.")),
-  country: optional(z.string().trim().max(60, "Country can be at most 60 characters.")),
+  line1: optional(storableText().trim().max(120, "Address line 1 can be at most 120 characters.")),
+  line2: optional(storableText().trim().max(120, "Address line 2 can be at most 120 characters.")),
+  city: optional(storableText().trim().max(60, "City can be at most 60 characters.")),
+  state: optional(storableText().trim().max(60, "State can be at most 60 characters.")),
+  country: optional(storableText().trim().max(60, "Country can be at most 60 characters.")),
   pin: optional(IndianPin),
 });
 export type PostalAddress = z.infer<typeof PostalAddress>;
@@ -104,18 +105,18 @@ export type PatientProfile = z.infer<typeof PatientProfile>;
 
 export const PATIENT_SEARCH_MAX = 50;
 export const PatientSearchQuery = z.object({
-  q: z.string().trim().max(100, "Search text can be at most 100 characters.").default(""),
+  q: storableText().trim().max(100, "Search text can be at most 100 characters.").default(""),
   limit: z.coerce.number().int().min(1).max(PATIENT_SEARCH_MAX).default(10),
 });
 export type PatientSearchQuery = z.infer<typeof PatientSearchQuery>;
 
 /** GET /api/patients/duplicates: what has been typed so far. */
 export const DuplicateQuery = z.object({
-  firstName: z.string().trim().max(60).default(""),
-  lastName: z.string().trim().max(60).default(""),
-  mobile: z.string().trim().max(20).default(""),
-  dob: z.string().trim().max(10).default(""),
-  uhid: z.string().trim().max(64).default(""),
+  firstName: storableText().trim().max(60).default(""),
+  lastName: storableText().trim().max(60).default(""),
+  mobile: storableText().trim().max(20).default(""),
+  dob: storableText().trim().max(10).default(""),
+  uhid: storableText().trim().max(64).default(""),
 });
 export type DuplicateQuery = z.infer<typeof DuplicateQuery>;
 

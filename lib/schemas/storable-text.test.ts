@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import type { z } from "zod";
+import { isStorableText, storableJson, toStorableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE, unstorablePaths } from "./storable-text";
+import { AbhaAddress, DateOfBirth, Email, FirstName, Mobile, OtherName, Uhid } from "./patient-fields";
+import { DuplicateQuery, PatientRegistration, PatientSearchQuery, PatientUpdate, PostalAddress } from "./patients";
+import { DirectoryEntryInput, DirectoryEntryKey } from "./clinic-directory";
+import { BookingRequest, CalendarDay, SlotRangeQuery } from "./slots";
+import { DocumentListQuery, DocumentUploadQuery } from "./documents";
+import { DrugRelatedQuery, DrugSearchQuery, DrugSuggestQuery } from "./drugs";
+import { DirectoryPatientUpdate, EmrUserProfile, ProfileCreateBody } from "./patient-platform";
+import { NewWebhookSubscription } from "./webhook-settings";
+import { Extras } from "./patient-extras";
+
+const NUL = "\u0000";
+/** A character that cannot be stored: NUL, or half of a surrogate pair on its own. */
+const unstorableChar = fc.constantFrom(NUL, "\ud800", "\udbff", "\udc00", "\udfff");
+/** Any text made of whole code points (pairs kept together), no NUL. */
+const storableString = (maxLength: number) => fc.string({ unit: "binary", maxLength }).map((s) => s.replaceAll(NUL, ""));
+
+/** Puts an unstorable character somewhere in a valid value without pairing it with a neighbour. */
+const spoil = (valid: string) =>
+  fc.tuple(fc.integer({ min: 0, max: valid.length }), unstorableChar).map(([at, bad]) => `${valid.slice(0, at)}${bad}${valid.slice(at)}`);
+
+// Each text field of a browser-facing schema, with a value it accepts.
+const TEXT_FIELDS: [string, z.ZodType, string][] = [
+  ["first name", FirstName, "Asha"],
+  ["middle name", OtherName("Middle name"), "Kumari"],
+  ["UHID", Uhid, "UH-2024/17"],
+  ["e-mail", Email, "asha@example.in"],
+  ["mobile", Mobile, "+919812345678"],
+  ["ABHA address", AbhaAddress, "asha.verma@abdm"],
+  ["date of birth", DateOfBirth, "1990-04-12"],
+  ["address city", PostalAddress.shape.city, "Mumbai"],
+  ["address line 1", PostalAddress.shape.line1, "12 MG Road"],
+  ["calendar day", CalendarDay, "2026-11-23"],
+];
+
+describe("the text policy: NUL and lone surrogates are refused, whole characters pass", () => {
+  it("recognises exactly what String.isWellFormed and a NUL check recognise", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }), (s) => {
+        const wellFormed = (s as string & { isWellFormed(): boolean }).isWellFormed();
+        expect(isStorableText(s)).toBe(wellFormed && !s.includes(NUL));
+        const cleaned = toStorableText(s);
+        expect(isStorableText(cleaned)).toBe(true);
+      }),
+    );
+  });
+
+  for (const [label, schema, valid] of TEXT_FIELDS) {
+    it(`${label}: any value with an unstorable character is refused with the storage message`, () => {
+      expect(schema.safeParse(valid).success).toBe(true);
+      fc.assert(
+        fc.property(spoil(valid), (bad) => {
+          const parsed = schema.safeParse(bad);
+          expect(parsed.success).toBe(false);
+          expect(parsed.error!.issues[0]!.message).toBe(UNSTORABLE_TEXT_MESSAGE);
+        }),
+      );
+    });
+  }
+
+  it("free text (address, clinic name, search, file name) accepts any well-formed text within its limit", () => {
+    const cases: [z.ZodType, number][] = [
+      [PostalAddress.shape.line1, 120],
+      [PostalAddress.shape.city, 60],
+      [DirectoryEntryInput.in.shape.displayName, 120],
+      [PatientSearchQuery.shape.q, 100],
+      [DocumentUploadQuery.shape.name, 255],
+    ];
+    for (const [schema, max] of cases) {
+      fc.assert(
+        fc.property(storableString(max).filter((s) => [...s.trim()].length >= 2), (text) => {
+          expect(schema.safeParse(text).success).toBe(true);
+        }),
+      );
+    }
+  });
+});
+
+// Every route body and query, with a request it accepts: an unstorable character in any string or key is refused there.
+const ROUTE_INPUTS: [string, z.ZodType, Record<string, unknown>][] = [
+  [
+    "POST /api/patients",
+    PatientRegistration,
+    {
+      designation: "Mrs.",
+      firstName: "Asha",
+      lastName: "Verma",
+      gender: "F",
+      dob: "1990-04-12",
+      mobile: "+919812345678",
+      email: "asha@example.in",
+      uhid: "UH-1",
+      abha: "asha.verma@abdm",
+      address: { line1: "12 MG Road", city: "Pune", state: "Maharashtra", country: "India", pin: "411001" },
+      extras: { ward: "B", tags: ["x", "y"], visit: { room: "4" } },
+    },
+  ],
+  ["PATCH /api/patients/{id}", PatientUpdate, { changes: { address: { city: "Mumbai" }, extras: { ward: "C" } }, expectedUpdatedAt: 1 }],
+  ["PUT /api/settings/clinics", DirectoryEntryInput, { kind: "clinic", platformId: "clinic-1", displayName: "Andheri Clinic", timeZone: "Asia/Kolkata" }],
+  ["DELETE /api/settings/clinics", DirectoryEntryKey, { kind: "clinic", platformId: "clinic-1" }],
+  [
+    "POST /api/slots/bookings",
+    BookingRequest,
+    { idempotencyKey: "5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01", doctorId: "d1", clinicId: "c1", patientId: "p1", confId: "conf", start: "2026-12-01T10:00:00+05:30", mode: "in_clinic" },
+  ],
+  ["GET /api/slots", SlotRangeQuery, { doctorId: "d1", clinicId: "c1", from: "2026-12-01", to: "2026-12-05" }],
+  ["GET /api/patients/search", PatientSearchQuery, { q: "asha", limit: "5" }],
+  ["GET /api/patients/duplicates", DuplicateQuery, { firstName: "Asha", lastName: "Verma", mobile: "98123", dob: "1990-04-12", uhid: "UH-1" }],
+  ["GET /api/documents", DocumentListQuery, { patient: "p1" }],
+  ["POST /api/documents", DocumentUploadQuery, { patient: "p1", dt: "lr", tasks: "smart,pii", name: "report.pdf" }],
+  ["GET /api/drugs", DrugSearchQuery, { q: "amoxicillin", category: "Antibiotics" }],
+  ["GET /api/drugs/suggest", DrugSuggestQuery, { q: "amo" }],
+  ["GET /api/drugs/related", DrugRelatedQuery, { name: "Amoxicillin" }],
+  ["POST /api/settings/webhooks", NewWebhookSubscription, { endpoint: "https://desk.example.in/api/webhooks/platform", eventNames: ["appointment.created"], protocol: "https" }],
+  ["platform: create profile", ProfileCreateBody, { fn: "asha", dob: "1990-04-12", gen: "F", extras: { ward: "B" } }],
+  ["platform: directory update", DirectoryPatientUpdate, { first_name: "Asha", address: { city: "Pune", pincode: 411001 }, partner_meta: { uhid: "UH-1" } }],
+];
+
+/** Every string leaf (and key) of a JSON value, by path. */
+function textPaths(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; key: boolean }[] {
+  if (typeof value === "string") return [{ path, key: false }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => textPaths(v, [...path, i]));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => [{ path: [...path, k], key: true }, ...textPaths(v, [...path, k])]);
+  return [];
+}
+
+function spoilAt(value: unknown, path: (string | number)[], key: boolean, bad: string): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (key) {
+    parent[`${String(last)}${bad}`] = parent[last];
+    delete parent[last];
+  } else parent[last] = `${parent[last] as string}${bad}`;
+  return copy;
+}
+
+describe("route inputs: an unstorable character anywhere is refused where it is", () => {
+  for (const [route, schema, valid] of ROUTE_INPUTS) {
+    const paths = textPaths(valid);
+    it(`${route} (${paths.length} places)`, () => {
+      expect(schema.safeParse(valid).success, JSON.stringify(schema.safeParse(valid).error?.issues)).toBe(true);
+      const checked = storableJson(schema);
+      fc.assert(
+        fc.property(fc.constantFrom(...paths), unstorableChar, ({ path, key }, bad) => {
+          const parsed = checked.safeParse(spoilAt(valid, path, key, bad));
+          expect(parsed.success).toBe(false);
+          expect(parsed.error!.issues.every((i) => i.message === UNSTORABLE_TEXT_MESSAGE)).toBe(true);
+          if (!key) expect(parsed.error!.issues.map((i) => i.path.join("."))).toContain(path.join("."));
+          // The schema alone refuses it too wherever it reads the value (keys it does not read are dropped).
+          if (!key) expect(schema.safeParse(spoilAt(valid, path, key, bad)).success).toBe(false);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it("walks a deeply nested body without overflowing, and finds the bad string at the bottom", () => {
+    let deep: unknown = `x${NUL}`;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(unstorablePaths(deep)[0]).toHaveLength(100_000);
+  });
+
+  it("extras refuse unstorable keys and values on their own (the forms and the sandbox use them too)", () => {
+    expect(Extras.safeParse({ [`wa${NUL}rd`]: "B" }).success).toBe(false);
+    expect(Extras.safeParse({ ward: ["a", `b\ud800`] }).success).toBe(false);
+    expect(Extras.safeParse({ ward: { bed: "\udc00" } }).success).toBe(false);
+  });
+});
+
+describe("text the platform sends is stripped, ids are refused", () => {
+  const profile = { oid: "a1b2", bid: "front-desk", c_ate: 1, u_ate: 2, gen: "F", dob: "1990-04-12", fn: `as${NUL}ha`, ln: "ver\ud800ma", extras: { [`k${NUL}`]: [`v\udfff`] } };
+
+  it("keeps a profile with unstorable text, without the characters", () => {
+    const parsed = EmrUserProfile.parse(profile);
+    expect(parsed.fn).toBe("asha");
+    expect(parsed.ln).toBe("verma");
+    expect(parsed.extras).toEqual({ k: ["v"] });
+    expect(unstorablePaths(parsed)).toEqual([]);
+  });
+
+  it("refuses a profile whose id cannot be stored", () => {
+    expect(EmrUserProfile.safeParse({ ...profile, oid: `a1${NUL}` }).success).toBe(false);
+  });
+
+  it("toStorableJson leaves storable values as they are", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const cleaned = toStorableJson(v);
+        expect(unstorablePaths(cleaned)).toEqual([]);
+        if (unstorablePaths(v).length === 0) expect(cleaned).toEqual(v);
+      }),
+    );
+  });
+});
