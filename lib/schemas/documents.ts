@@ -101,6 +101,8 @@ export const PatientDocument = z.object({
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string().nullable(),
   uploadedAt: z.string(),
+  /** Only on the upload's answer: "catching-up" when the platform has the file and the desk record follows. */
+  deskCopy: z.enum(["done", "catching-up"]).optional(),
 });
 export type PatientDocument = z.infer<typeof PatientDocument>;
 

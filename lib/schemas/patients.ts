@@ -70,6 +70,8 @@ export const RegistrationResult = z.object({
   /** The directory step: done, or failed (the profile exists; retrying with the same key does only this step). */
   directory: z.enum(["done", "failed"]),
   directoryError: z.string().optional(),
+  /** The platform has the patient; the desk's own copy (search, duplicates) follows in the background. */
+  deskCopy: z.literal("catching-up").optional(),
 });
 export type RegistrationResult = z.infer<typeof RegistrationResult>;
 

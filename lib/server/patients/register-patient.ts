@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import { patientRegistrations } from "../db/schema";
 import { AppError, ConflictError, PlatformRejectedError, ValidationError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
-import { rememberDirectory, rememberPatient } from "./patient-index";
+import { drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
 
 /** A registration with this key is already running (a double click): the second waits for the first. */
 const running = new Map<string, Promise<RegistrationResult>>();
@@ -70,6 +70,8 @@ export async function registerPatient(deps: Deps, key: string, r: PatientRegistr
 
 async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration): Promise<RegistrationResult> {
   const hash = hashOf(r);
+  // A profile created by an earlier attempt whose desk write was queued: settle it first, so a retry never creates a second one.
+  await drainDeskOutbox(db);
   await db.insert(patientRegistrations).values({ idempotencyKey: key, staffId, requestHash: hash }).onConflictDoNothing();
   const [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
   if (!row) throw new AppError(500, "Registration not recorded");
@@ -78,35 +80,47 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
   }
 
   let id = row.patientId;
+  const copies: DeskCopy[] = [];
   if (!id) {
     try {
       id = await patients.createProfile(r);
     } catch (err) {
       throw fieldErrorFromPlatform(err);
     }
-    await db.update(patientRegistrations).set({ patientId: id, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
+    copies.push(await writeDeskCopy(db, { kind: "registration.profile", key, patientId: id }));
   }
-  await rememberPatient(db, {
-    id,
-    salutation: r.designation ?? null,
-    firstName: r.firstName,
-    middleName: r.middleName ?? null,
-    lastName: r.lastName ?? null,
-    gender: r.gender,
-    dob: r.dob,
-    mobile: r.mobile ?? null,
-    uhid: r.uhid ?? null,
-  });
-  if (row.directoryDoneAt) return { id, directory: "done" };
+  copies.push(
+    await writeDeskCopy(db, {
+      kind: "patient.remember",
+      patient: {
+        id,
+        salutation: r.designation ?? null,
+        firstName: r.firstName,
+        middleName: r.middleName ?? null,
+        lastName: r.lastName ?? null,
+        gender: r.gender,
+        dob: r.dob,
+        mobile: r.mobile ?? null,
+        uhid: r.uhid ?? null,
+      },
+    }),
+  );
+  const deskCopy = (): Pick<RegistrationResult, "deskCopy"> => (copies.includes("catching-up") ? { deskCopy: "catching-up" } : {});
+  if (row.directoryDoneAt) return { id, directory: "done", ...deskCopy() };
 
   try {
     await patients.updateDirectory(id, r);
   } catch (err) {
     const message = err instanceof AppError ? (err.detail ?? err.title) : "The directory entry could not be written.";
-    await db.update(patientRegistrations).set({ lastError: message, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
-    return { id, directory: "failed", directoryError: message };
+    await db
+      .update(patientRegistrations)
+      .set({ lastError: message, updatedAt: new Date() })
+      .where(eq(patientRegistrations.idempotencyKey, key))
+      .catch(() => {});
+    return { id, directory: "failed", directoryError: message, ...deskCopy() };
   }
-  await db.update(patientRegistrations).set({ directoryDoneAt: new Date(), lastError: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
-  await rememberDirectory(db, id, { designation: r.designation, address: r.address });
-  return { id, directory: "done" };
+  copies.push(
+    await writeDeskCopy(db, { kind: "registration.directory", key }, { kind: "patient.directory", id, directory: { designation: r.designation, address: r.address } }),
+  );
+  return { id, directory: "done", ...deskCopy() };
 }

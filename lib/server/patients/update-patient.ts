@@ -3,7 +3,7 @@ import type { PatientProfile, PatientUpdate } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { ConflictError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
-import { rememberDirectory } from "./patient-index";
+import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { readPatient } from "./patient-profile";
 import { fieldErrorFromPlatform } from "./register-patient";
 
@@ -18,7 +18,11 @@ const DIRECTORY_FIELDS = ["designation", "firstName", "middleName", "lastName", 
  * Sends only what changed: the profile fields (the UHID only when it really differs) and, when
  * any directory field changed, the directory entry. Refuses when the profile moved on meanwhile.
  */
-export async function updatePatient({ db, patients }: Deps, id: string, update: PatientUpdate): Promise<{ profile: PatientProfile; changed: string[] }> {
+export async function updatePatient(
+  { db, patients }: Deps,
+  id: string,
+  update: PatientUpdate,
+): Promise<{ profile: PatientProfile; changed: string[]; deskCopy: DeskCopy }> {
   const current = await readPatient({ db, patients }, id);
   if (update.expectedUpdatedAt !== undefined && current.updatedAt !== update.expectedUpdatedAt && !update.overwrite) {
     throw new ConflictError("Someone changed this patient after you opened the form. Reload to see their changes, or save yours over them.", "profile_changed");
@@ -26,20 +30,21 @@ export async function updatePatient({ db, patients }: Deps, id: string, update: 
   const changes = { ...update.changes };
   if (changes.uhid !== undefined && changes.uhid === current.uhid) delete changes.uhid;
   const changed = Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined);
-  if (changed.length === 0) return { profile: current, changed };
+  if (changed.length === 0) return { profile: current, changed, deskCopy: "done" };
 
   const names = changes.firstName !== undefined || changes.middleName !== undefined || changes.lastName !== undefined;
   const firstName = changes.firstName ?? current.firstName;
   const profileChanges = { ...changes, ...(names ? { firstName, middleName: changes.middleName ?? current.middleName ?? undefined, lastName: changes.lastName ?? current.lastName ?? undefined } : {}) };
+  let deskCopy: DeskCopy = "done";
   try {
     // The profile has no address; toProfileFields leaves it out.
     await patients.updateProfile(id, profileChanges);
     if (DIRECTORY_FIELDS.some((f) => changes[f] !== undefined)) {
       await patients.updateDirectory(id, { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) });
-      await rememberDirectory(db, id, { designation: changes.designation, address: changes.address });
+      deskCopy = await writeDeskCopy(db, { kind: "patient.directory", id, directory: { designation: changes.designation, address: changes.address } });
     }
   } catch (err) {
     throw fieldErrorFromPlatform(err);
   }
-  return { profile: await readPatient({ db, patients }, id), changed };
+  return { profile: await readPatient({ db, patients }, id), changed, deskCopy };
 }
