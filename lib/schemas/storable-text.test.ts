@@ -3,14 +3,13 @@ import fc from "fast-check";
 import type { z } from "zod";
 import { isStorableText, storableJson, toStorableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE, unstorablePaths } from "./storable-text";
 import { AbhaAddress, DateOfBirth, Email, FirstName, Mobile, OtherName, Uhid } from "./patient-fields";
-import { DuplicateQuery, PatientRegistration, PatientSearchQuery, PatientUpdate, PostalAddress } from "./patients";
-import { DirectoryEntryInput, DirectoryEntryKey } from "./clinic-directory";
-import { BookingRequest, CalendarDay, SlotRangeQuery } from "./slots";
-import { DocumentListQuery, DocumentUploadQuery } from "./documents";
-import { DrugRelatedQuery, DrugSearchQuery, DrugSuggestQuery } from "./drugs";
+import { PatientSearchQuery, PostalAddress } from "./patients";
+import { DirectoryEntryInput } from "./clinic-directory";
+import { CalendarDay } from "./slots";
+import { DocumentUploadQuery } from "./documents";
 import { DirectoryPatientUpdate, EmrUserProfile, ProfileCreateBody } from "./patient-platform";
-import { NewWebhookSubscription } from "./webhook-settings";
 import { Extras } from "./patient-extras";
+import { ROUTE_INPUTS } from "../testing/route-inputs";
 
 const NUL = "\u0000";
 /** A character that cannot be stored: NUL, or half of a surrogate pair on its own. */
@@ -79,42 +78,9 @@ describe("the text policy: NUL and lone surrogates are refused, whole characters
   });
 });
 
-// Every route body and query, with a request it accepts: an unstorable character in any string or key is refused there.
-const ROUTE_INPUTS: [string, z.ZodType, Record<string, unknown>][] = [
-  [
-    "POST /api/patients",
-    PatientRegistration,
-    {
-      designation: "Mrs.",
-      firstName: "Asha",
-      lastName: "Verma",
-      gender: "F",
-      dob: "1990-04-12",
-      mobile: "+919812345678",
-      email: "asha@example.in",
-      uhid: "UH-1",
-      abha: "asha.verma@abdm",
-      address: { line1: "12 MG Road", city: "Pune", state: "Maharashtra", country: "India", pin: "411001" },
-      extras: { ward: "B", tags: ["x", "y"], visit: { room: "4" } },
-    },
-  ],
-  ["PATCH /api/patients/{id}", PatientUpdate, { changes: { address: { city: "Mumbai" }, extras: { ward: "C" } }, expectedUpdatedAt: 1 }],
-  ["PUT /api/settings/clinics", DirectoryEntryInput, { kind: "clinic", platformId: "clinic-1", displayName: "Andheri Clinic", timeZone: "Asia/Kolkata" }],
-  ["DELETE /api/settings/clinics", DirectoryEntryKey, { kind: "clinic", platformId: "clinic-1" }],
-  [
-    "POST /api/slots/bookings",
-    BookingRequest,
-    { idempotencyKey: "5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01", doctorId: "d1", clinicId: "c1", patientId: "p1", confId: "conf", start: "2026-12-01T10:00:00+05:30", mode: "in_clinic" },
-  ],
-  ["GET /api/slots", SlotRangeQuery, { doctorId: "d1", clinicId: "c1", from: "2026-12-01", to: "2026-12-05" }],
-  ["GET /api/patients/search", PatientSearchQuery, { q: "asha", limit: "5" }],
-  ["GET /api/patients/duplicates", DuplicateQuery, { firstName: "Asha", lastName: "Verma", mobile: "98123", dob: "1990-04-12", uhid: "UH-1" }],
-  ["GET /api/documents", DocumentListQuery, { patient: "p1" }],
-  ["POST /api/documents", DocumentUploadQuery, { patient: "p1", dt: "lr", tasks: "smart,pii", name: "report.pdf" }],
-  ["GET /api/drugs", DrugSearchQuery, { q: "amoxicillin", category: "Antibiotics" }],
-  ["GET /api/drugs/suggest", DrugSuggestQuery, { q: "amo" }],
-  ["GET /api/drugs/related", DrugRelatedQuery, { name: "Amoxicillin" }],
-  ["POST /api/settings/webhooks", NewWebhookSubscription, { endpoint: "https://desk.example.in/api/webhooks/platform", eventNames: ["appointment.created"], protocol: "https" }],
+// Every route body and query (from the route inputs the hostile-input suite uses too), and the platform bodies the sandbox parses.
+const ROUTE_CASES: [string, z.ZodType, Record<string, unknown>][] = [
+  ...ROUTE_INPUTS.map((r): [string, z.ZodType, Record<string, unknown>] => [`${r.method} ${r.route}`, r.schema, r.sample({ patientId: "p1" })]),
   ["platform: create profile", ProfileCreateBody, { fn: "asha", dob: "1990-04-12", gen: "F", extras: { ward: "B" } }],
   ["platform: directory update", DirectoryPatientUpdate, { first_name: "Asha", address: { city: "Pune", pincode: 411001 }, partner_meta: { uhid: "UH-1" } }],
 ];
@@ -141,7 +107,7 @@ function spoilAt(value: unknown, path: (string | number)[], key: boolean, bad: s
 }
 
 describe("route inputs: an unstorable character anywhere is refused where it is", () => {
-  for (const [route, schema, valid] of ROUTE_INPUTS) {
+  for (const [route, schema, valid] of ROUTE_CASES) {
     const paths = textPaths(valid);
     it(`${route} (${paths.length} places)`, () => {
       expect(schema.safeParse(valid).success, JSON.stringify(schema.safeParse(valid).error?.issues)).toBe(true);

@@ -64,7 +64,7 @@ describe.each([
   const platformDocuments = async () => ((await (await fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { id: string }[] }).documents;
   const upload = (db: Db, bytes: Buffer, name = "report.pdf") =>
     uploadPatientDocument({
-      req: new Request("http://desk.test/api/documents", { method: "POST", body: bytes, headers: { "content-length": String(bytes.length) } }),
+      req: new Request("http://desk.test/api/documents", { method: "POST", body: new Uint8Array(bytes), headers: { "content-length": String(bytes.length) } }),
       query: DocumentUploadQuery.parse({ patient, name, dt: "lr" }),
       platform: platform.forStaff(h.staff),
       db,
