@@ -1,11 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "@/lib/schemas/patient-platform";
 import type { PatientRegistration, RegistrationResult } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { patientRegistrations } from "../db/schema";
 import { AppError, ConflictError, PlatformRejectedError, ValidationError } from "../errors";
-import type { PatientsApi } from "../platform/patients";
+import { toDirectoryUpdate, toProfileFields, type PatientsApi } from "../platform/patients";
 import { drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
 
 /** A registration with this key is already running (a double click): the second waits for the first. */
@@ -50,6 +52,26 @@ const PLATFORM_TO_FORM: Record<string, string> = {
   address: "address",
 };
 
+/**
+ * Checks what will be sent against the platform's own rules for both steps before the first call,
+ * so a directory entry the platform would refuse never leaves a profile behind without it.
+ */
+export function assertPlatformAccepts(r: Partial<PatientRegistration>, mode: "create" | "update"): void {
+  const errors: Record<string, string> = {};
+  const check = (schema: z.ZodType, body: object) => {
+    if (Object.keys(body).length === 0) return;
+    for (const issue of schema.safeParse(body).error?.issues ?? []) {
+      const field = PLATFORM_TO_FORM[String(issue.path[0] ?? "")] ?? "body";
+      const path = [field, ...issue.path.slice(1).map((p) => (p === "pincode" ? "pin" : String(p)))].join(".");
+      errors[path] ??= issue.message;
+    }
+  };
+  check(mode === "create" ? ProfileCreateBody : ProfileUpdateBody, toProfileFields(r));
+  check(DirectoryPatientUpdate, toDirectoryUpdate(r));
+  const first = Object.entries(errors)[0];
+  if (first) throw new ValidationError(errors, `${first[0]}: ${first[1]}`);
+}
+
 interface Deps {
   db: Db;
   patients: PatientsApi;
@@ -69,6 +91,7 @@ export async function registerPatient(deps: Deps, key: string, r: PatientRegistr
 }
 
 async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration): Promise<RegistrationResult> {
+  assertPlatformAccepts(r, "create");
   const hash = hashOf(r);
   // A profile created by an earlier attempt whose desk write was queued: settle it first, so a retry never creates a second one.
   await drainDeskOutbox(db);

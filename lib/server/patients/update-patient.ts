@@ -5,7 +5,7 @@ import { ConflictError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
 import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { readPatient } from "./patient-profile";
-import { fieldErrorFromPlatform } from "./register-patient";
+import { assertPlatformAccepts, fieldErrorFromPlatform } from "./register-patient";
 
 interface Deps {
   db: Db;
@@ -35,12 +35,14 @@ export async function updatePatient(
   const names = changes.firstName !== undefined || changes.middleName !== undefined || changes.lastName !== undefined;
   const firstName = changes.firstName ?? current.firstName;
   const profileChanges = { ...changes, ...(names ? { firstName, middleName: changes.middleName ?? current.middleName ?? undefined, lastName: changes.lastName ?? current.lastName ?? undefined } : {}) };
+  const directoryChanges = { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) };
+  assertPlatformAccepts({ ...profileChanges, ...directoryChanges }, "update");
   let deskCopy: DeskCopy = "done";
   try {
     // The profile has no address; toProfileFields leaves it out.
     await patients.updateProfile(id, profileChanges);
     if (DIRECTORY_FIELDS.some((f) => changes[f] !== undefined)) {
-      await patients.updateDirectory(id, { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) });
+      await patients.updateDirectory(id, directoryChanges);
       deskCopy = await writeDeskCopy(db, { kind: "patient.directory", id, directory: { designation: changes.designation, address: changes.address } });
     }
   } catch (err) {
