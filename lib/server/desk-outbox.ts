@@ -25,7 +25,7 @@ export type DeskCopy = "done" | "catching-up";
 async function apply(db: Db, w: DeskWrite): Promise<void> {
   switch (w.kind) {
     case "document.record":
-      await db.insert(patientDocuments).values(w.doc).onConflictDoNothing({ target: patientDocuments.documentId });
+      await db.insert(patientDocuments).values(w.doc).onConflictDoNothing();
       return;
     case "patient.remember":
       await rememberPatient(db, w.patient);
