@@ -1,4 +1,5 @@
 import "server-only";
+import { displayNameOf } from "@/lib/schemas/patient-names";
 import type { PatientProfile, PatientUpdate } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { ConflictError } from "../errors";
@@ -13,6 +14,29 @@ interface Deps {
 }
 
 const DIRECTORY_FIELDS = ["designation", "firstName", "middleName", "lastName", "gender", "dob", "address", "uhid"] as const;
+
+/** The profile as the platform now holds it, when it accepted the change but could not be read back at once. */
+function withChanges(current: PatientProfile, c: PatientUpdate["changes"]): PatientProfile {
+  const pick = <K extends keyof PatientProfile>(key: K, value: PatientProfile[K] | undefined) => (value === undefined ? {} : { [key]: value });
+  const next: PatientProfile = {
+    ...current,
+    ...pick("salutation", c.designation),
+    ...pick("firstName", c.firstName),
+    ...pick("middleName", c.middleName),
+    ...pick("lastName", c.lastName),
+    ...pick("gender", c.gender),
+    ...pick("dob", c.dob),
+    ...pick("dobFromAge", c.dobFromAge),
+    ...pick("bloodGroup", c.bloodGroup),
+    ...pick("mobile", c.mobile),
+    ...pick("email", c.email),
+    ...pick("uhid", c.uhid),
+    ...pick("abha", c.abha),
+    ...pick("extras", c.extras),
+  };
+  const directory = c.designation || c.address ? { ...current.directory, ...(c.designation ? { designation: c.designation } : {}), ...(c.address ? { address: { ...current.directory?.address, ...c.address } } : {}) } : current.directory;
+  return { ...next, displayName: displayNameOf(next), directory };
+}
 
 /**
  * Sends only what changed: the profile fields (the UHID only when it really differs) and, when
@@ -48,5 +72,12 @@ export async function updatePatient(
   } catch (err) {
     throw fieldErrorFromPlatform(err);
   }
-  return { profile: await readPatient({ db, patients }, id), changed, deskCopy };
+  try {
+    return { profile: await readPatient({ db, patients }, id), changed, deskCopy };
+  } catch (err) {
+    // The change is on the platform: say so, with the profile it now holds, rather than a failure.
+    console.warn(`patient ${id} was updated but could not be read back: ${(err as Error).message}`);
+    const profile = withChanges(current, changes);
+    return { profile, changed, deskCopy: await writeDeskCopy(db, { kind: "patient.remember", patient: profile }) };
+  }
 }
