@@ -9,7 +9,8 @@ import { CalendarDay } from "./slots";
 import { DocumentUploadQuery } from "./documents";
 import { DirectoryPatientUpdate, EmrUserProfile, ProfileCreateBody } from "./patient-platform";
 import { Extras } from "./patient-extras";
-import { ROUTE_INPUTS } from "../testing/route-inputs";
+import { ROUTE_INPUTS, type Json } from "../testing/route-inputs";
+import { replaceAt, textPaths, valueAt } from "../testing/json-paths";
 
 const NUL = "\u0000";
 /** A character that cannot be stored: NUL, or half of a surrogate pair on its own. */
@@ -79,31 +80,15 @@ describe("the text policy: NUL and lone surrogates are refused, whole characters
 });
 
 // Every route body and query (from the route inputs the hostile-input suite uses too), and the platform bodies the sandbox parses.
-const ROUTE_CASES: [string, z.ZodType, Record<string, unknown>][] = [
-  ...ROUTE_INPUTS.map((r): [string, z.ZodType, Record<string, unknown>] => [`${r.method} ${r.route}`, r.schema, r.sample({ patientId: "p1" })]),
+const ROUTE_CASES: [string, z.ZodType, Json][] = [
+  ...ROUTE_INPUTS.map((r): [string, z.ZodType, Json] => [`${r.method} ${r.route}`, r.schema, r.sample({ patientId: "p1" })]),
   ["platform: create profile", ProfileCreateBody, { fn: "asha", dob: "1990-04-12", gen: "F", extras: { ward: "B" } }],
   ["platform: directory update", DirectoryPatientUpdate, { first_name: "Asha", address: { city: "Pune", pincode: 411001 }, partner_meta: { uhid: "UH-1" } }],
 ];
 
-/** Every string leaf (and key) of a JSON value, by path. */
-function textPaths(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; key: boolean }[] {
-  if (typeof value === "string") return [{ path, key: false }];
-  if (Array.isArray(value)) return value.flatMap((v, i) => textPaths(v, [...path, i]));
-  if (value && typeof value === "object")
-    return Object.entries(value).flatMap(([k, v]) => [{ path: [...path, k], key: true }, ...textPaths(v, [...path, k])]);
-  return [];
-}
-
-function spoilAt(value: unknown, path: (string | number)[], key: boolean, bad: string): unknown {
-  const copy = structuredClone(value) as Record<string | number, unknown>;
-  let parent = copy;
-  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
-  const last = path[path.length - 1]!;
-  if (key) {
-    parent[`${String(last)}${bad}`] = parent[last];
-    delete parent[last];
-  } else parent[last] = `${parent[last] as string}${bad}`;
-  return copy;
+/** The value with an unstorable character added to the string or key at `path`. */
+function spoilAt(value: Json, path: (string | number)[], key: boolean, bad: string): Json {
+  return key ? replaceAt(value, path, `${String(path[path.length - 1])}${bad}`, true) : replaceAt(value, path, `${valueAt(value, path) as string}${bad}`);
 }
 
 describe("route inputs: an unstorable character anywhere is refused where it is", () => {

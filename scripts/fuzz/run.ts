@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { ROUTE_INPUTS, type Json, type RouteInput } from "../../lib/testing/route-inputs";
 import type { Role } from "../../lib/schemas/staff";
-import { badJsonText, deepJsonText, hostileText, hostileValue, leafPaths, prototypeKeys, rawPathSegment, rawQuery, replaceAt, textPaths, wrongContentType } from "./hostile";
+import { leafPaths, replaceAt, textPaths } from "../../lib/testing/json-paths";
+import { badJsonText, deepJsonText, hostileText, hostileValue, prototypeKeys, rawPathSegment, rawQuery, wrongContentType } from "./hostile";
 import { apiRouteTable, fillRoute, type ApiRoute } from "./route-table";
 import { signIn, type StaffSession } from "./staff-session";
 
