@@ -31,6 +31,7 @@ const EnvSchema = z
     PLATFORM_ENCRYPTION_KID: optionalString,
     PLATFORM_AGENT_KEY: optionalString,
     PLATFORM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+    PLATFORM_UPLOAD_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(30 * 60_000).default(120_000)),
     SANDBOX_PORT: port(4010),
     SANDBOX_TOKEN_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1800)),
     SANDBOX_FAULT_LATENCY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
@@ -107,6 +108,8 @@ export interface AppEnv {
     clientId: string;
     clientSecret?: string;
     timeoutMs: number;
+    /** A whole document upload, sending included; the answer after the last byte still gets timeoutMs. */
+    uploadTimeoutMs: number;
     encryption?: { key: string; kid: string };
     /** The assistant agent key (`x-agent-id`); absent when the clinic has not configured one. */
     agentKey?: string;
@@ -161,6 +164,7 @@ export function env(): AppEnv {
       clientId: raw.PLATFORM_CLIENT_ID ?? DEFAULT_SANDBOX_CLIENT_ID,
       clientSecret: raw.PLATFORM_CLIENT_SECRET,
       timeoutMs: raw.PLATFORM_TIMEOUT_MS,
+      uploadTimeoutMs: raw.PLATFORM_UPLOAD_TIMEOUT_MS,
       agentKey: raw.PLATFORM_AGENT_KEY ?? (sandboxMode ? DEFAULT_SANDBOX_AGENT_KEY : undefined),
       encryption:
         raw.PLATFORM_ENCRYPTION_KEY && raw.PLATFORM_ENCRYPTION_KID

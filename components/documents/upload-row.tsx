@@ -78,6 +78,7 @@ export function UploadRow({ item, onCancel, onRetry, onRemove }: { item: UploadI
               {t("documentId", { id: item.document.documentId })}
             </p>
           ) : null}
+          {item.document?.deskCopy === "catching-up" ? <p className="mt-1 text-xs text-ink-muted">{t("deskCatchingUp")}</p> : null}
           {reason ? (
             <p className="mt-1 text-sm text-danger" role="alert">
               {reason}

@@ -2,7 +2,8 @@
 
 import { useCallback } from "react";
 import { useTranslations } from "use-intl";
-import { readMessage } from "@/lib/schemas/patient-messages";
+import { patientError, readMessage } from "@/lib/schemas/patient-messages";
+import { UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 
 /**
  * A field message as the desk shows it: catalogue keys (from the zod rules, the BFF's problem+json
@@ -13,7 +14,8 @@ export function useErrorText() {
   return useCallback(
     (message: string | undefined): string | undefined => {
       if (!message) return undefined;
-      const read = readMessage(message);
+      // The text policy speaks one sentence for every feature; the patient forms show it from the catalogue.
+      const read = readMessage(message === UNSTORABLE_TEXT_MESSAGE ? patientError("text.unstorable") : message);
       if ("text" in read) return read.text;
       // Keys are checked at run time: they arrive from the server as data.
       const key = read.key as Parameters<typeof t>[0];

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 
-export const AssistantSessionId = z
-  .string()
+export const AssistantSessionId = storableText()
   .trim()
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "A session id looks like 5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01.")
   .transform((v) => v.toLowerCase());

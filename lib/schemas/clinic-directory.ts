@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 
 export const DirectoryKind = z.enum(["doctor", "clinic"]);
 export type DirectoryKind = z.infer<typeof DirectoryKind>;
@@ -18,15 +19,13 @@ export const DEFAULT_CLINIC_TIME_ZONE = "Asia/Kolkata";
 export const DirectoryEntryInput = z
   .object({
     kind: DirectoryKind,
-    platformId: z
-      .string()
+    platformId: storableText()
       .trim()
       .min(1, "Enter the platform id.")
       .max(64, "At most 64 characters.")
       .regex(/^[A-Za-z0-9._:-]+$/, "Only letters, digits and . _ : - are allowed."),
-    displayName: z.string().trim().min(2, "Enter a name of at least 2 characters.").max(120, "At most 120 characters."),
-    timeZone: z
-      .string()
+    displayName: storableText().trim().min(2, "Enter a name of at least 2 characters.").max(120, "At most 120 characters."),
+    timeZone: storableText()
       .trim()
       .max(64)
       .optional()
@@ -50,4 +49,4 @@ export const ClinicDirectory = z.object({
 });
 export type ClinicDirectory = z.infer<typeof ClinicDirectory>;
 
-export const DirectoryEntryKey = z.object({ kind: DirectoryKind, platformId: z.string().trim().min(1, "Required.").max(64) });
+export const DirectoryEntryKey = z.object({ kind: DirectoryKind, platformId: storableText().trim().min(1, "Required.").max(64) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 
 /** The platform's limit for one document (platform notes: 10 MB a file). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -57,8 +58,7 @@ export function kindFromFileName(name: string): DocumentKind | null {
 export const ACCEPTED_EXTENSIONS = Object.values(DOCUMENT_KINDS).flatMap((k) => k.extensions.map((e) => `.${e}`));
 
 /** Tasks travel as one comma-separated query value between the browser and the BFF. */
-const TaskList = z
-  .string()
+const TaskList = storableText()
   .optional()
   .transform((v, ctx) => {
     const items = (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
@@ -74,14 +74,14 @@ const TaskList = z
     return out;
   });
 
-const PatientId = z.string().trim().min(1, "choose a patient").max(128).regex(/^[A-Za-z0-9_.:-]+$/, "is not a patient id");
+const PatientId = storableText().trim().min(1, "choose a patient").max(128).regex(/^[A-Za-z0-9_.:-]+$/, "is not a patient id");
 
 /** BFF upload: the file is the raw request body; these travel in the query. */
 export const DocumentUploadQuery = z.object({
   patient: PatientId,
   dt: DocumentType.default("o"),
   tasks: TaskList,
-  name: z.string().trim().min(1, "the file needs a name").max(255),
+  name: storableText().trim().min(1, "the file needs a name").max(255),
 });
 export type DocumentUploadQuery = z.infer<typeof DocumentUploadQuery>;
 
@@ -101,6 +101,8 @@ export const PatientDocument = z.object({
   uploadedBy: z.string().nullable(),
   uploadedByName: z.string().nullable(),
   uploadedAt: z.string(),
+  /** Only on the upload's answer: "catching-up" when the platform has the file and the desk record follows. */
+  deskCopy: z.enum(["done", "catching-up"]).optional(),
 });
 export type PatientDocument = z.infer<typeof PatientDocument>;
 
@@ -108,7 +110,7 @@ export const PatientDocumentList = z.object({ documents: z.array(PatientDocument
 export type PatientDocumentList = z.infer<typeof PatientDocumentList>;
 
 /** The platform's answer to an upload (platform notes). */
-export const PlatformUploadAnswer = z.object({ document_id: z.string().min(1) });
+export const PlatformUploadAnswer = z.object({ document_id: storableText().min(1) });
 
 /** Sandbox query for POST /mr/api/v2/docs: `task` may repeat. */
 export const PlatformDocumentQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 
 /** One generic-drug entry exactly as the platform sends it (spec 2.5). */
 export const PharmacologyEntry = z.object({
@@ -38,8 +39,8 @@ const optionalBool = z
 
 /** Query of the platform's search endpoint (spec 4.3), as the sandbox parses it. */
 export const PlatformDrugQuery = z.object({
-  query: z.string().trim().max(200).optional(),
-  category: z.string().trim().max(120).optional(),
+  query: storableText().trim().max(200).optional(),
+  category: storableText().trim().max(120).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   exact_match: optionalBool.default(false),
   relevance_threshold: z.coerce.number().int().min(0).max(1000).default(100),
@@ -48,7 +49,7 @@ export type PlatformDrugQuery = z.infer<typeof PlatformDrugQuery>;
 
 /** Query of the sandbox's autocomplete endpoint (GET /svc-mcp/pharmacology/v1/suggest). */
 export const PlatformDrugSuggestQuery = z.object({
-  prefix: z.string().trim().min(1, "prefix is required").max(100),
+  prefix: storableText().trim().min(1, "prefix is required").max(100),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export type PlatformDrugSuggestQuery = z.infer<typeof PlatformDrugSuggestQuery>;
@@ -69,7 +70,7 @@ export type PharmacologySuggestResponse = z.infer<typeof PharmacologySuggestResp
 
 /** Query the browser sends to GET /api/drugs/suggest. */
 export const DrugSuggestQuery = z.object({
-  q: z.string().trim().min(1, "Type at least one letter").max(100, "Search text is at most 100 characters"),
+  q: storableText().trim().min(1, "Type at least one letter").max(100, "Search text is at most 100 characters"),
 });
 export type DrugSuggestQuery = z.infer<typeof DrugSuggestQuery>;
 
@@ -81,14 +82,14 @@ export type DrugSuggestions = z.infer<typeof DrugSuggestions>;
 
 /** Query the browser sends to GET /api/drugs/related. */
 export const DrugRelatedQuery = z.object({
-  name: z.string().trim().min(1, "name is required").max(200, "name is at most 200 characters"),
+  name: storableText().trim().min(1, "name is required").max(200, "name is at most 200 characters"),
 });
 export type DrugRelatedQuery = z.infer<typeof DrugRelatedQuery>;
 
 /** Query the browser sends to GET /api/drugs. */
 export const DrugSearchQuery = z.object({
-  q: z.string().trim().max(200, "Search text is at most 200 characters").optional(),
-  category: z.string().trim().max(120).optional(),
+  q: storableText().trim().max(200, "Search text is at most 200 characters").optional(),
+  category: storableText().trim().max(120).optional(),
   exact: optionalBool.default(false),
   limit: z.coerce
     .number({ error: "limit must be a whole number" })

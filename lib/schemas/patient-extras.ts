@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { patientError } from "./patient-messages";
+import { UNSTORABLE_TEXT_MESSAGE, unstorablePaths } from "./storable-text";
 
 /** Spec 2.1 / 8: the longest key allowed in profile `extras`. */
 export const EXTRAS_MAX_KEY_LENGTH = 16;
@@ -60,6 +61,7 @@ export function withoutIgnoredExtras(extras: Record<string, unknown>): Record<st
 export const Extras = z
   .record(z.string(), z.unknown())
   .superRefine((value, ctx) => {
+    for (const path of unstorablePaths(value)) ctx.addIssue({ code: "custom", path, message: UNSTORABLE_TEXT_MESSAGE });
     for (const p of extrasProblems(value)) ctx.addIssue({ code: "custom", path: p.path, message: p.message });
   })
   .transform(withoutIgnoredExtras);

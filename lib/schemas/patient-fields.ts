@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { patientError } from "./patient-messages";
+import { storableText } from "./storable-text";
 
 /** Field rules shared by the sandbox, the BFF routes and the registration form. */
 export const GENDERS = ["M", "F", "O"] as const;
@@ -23,8 +24,7 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-export const DateOfBirth = z
-  .string({ error: patientError("dob.required") })
+export const DateOfBirth = storableText({ error: patientError("dob.required") })
   .trim()
   .min(1, patientError("dob.required"))
   .regex(/^\d{4}-\d{2}-\d{2}$/, patientError("dob.iso"))
@@ -33,19 +33,19 @@ export const DateOfBirth = z
   .refine((v) => v <= todayInIndia(), patientError("dob.future"));
 
 /** Names: a letter first, then letters, spaces, dots, apostrophes and hyphens. */
-const name = (max = 60) =>
-  z
-    .string()
+const name = (max = 60, tooLong = patientError("text.tooLong", { max })) =>
+  storableText()
     .trim()
     .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, patientError("name.chars"))
-    .max(max, patientError("text.tooLong", { max }));
+    .max(max, tooLong);
 
 export const FirstName = z.string({ error: patientError("firstName.required") }).trim().min(1, patientError("firstName.required")).pipe(name());
 // Blank (spaces only) counts as not given, as an empty field does.
-const blankOr = (field: z.ZodType<string, string>) => z.string().trim().pipe(z.union([z.literal(""), field]));
+const blankOr = (field: z.ZodType<string, string>) => storableText().trim().pipe(z.union([z.literal(""), field]));
 /** A middle or last name: optional, so blank is fine. */
 export const OtherName = () => blankOr(name());
-export const FullName = name(180);
+// The platform joins the three names into one; the form shows the limit on the first name field.
+export const FullName = name(180, patientError("fullName.tooLong", { max: 180 }));
 export const OptionalFullName = blankOr(FullName);
 
 export const GenderField = z.enum(GENDERS, { error: patientError("gender.required") });
@@ -53,25 +53,22 @@ export const BloodGroupField = z.enum(BLOOD_GROUPS, { error: patientError("blood
 export const DesignationField = z.enum(DESIGNATIONS, { error: patientError("designation.invalid") });
 
 /** E.164 with the country code; Indian numbers (+91) have 10 digits starting 6–9. */
-export const Mobile = z
-  .string()
+export const Mobile = storableText()
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, patientError("mobile.format"))
   .refine((v) => !v.startsWith("+91") || /^\+91[6-9]\d{9}$/.test(v), patientError("mobile.indian"));
 
-export const Email = z.string().trim().max(254, patientError("text.tooLong", { max: 254 })).pipe(z.email(patientError("email.invalid")));
+export const Email = storableText().trim().max(254, patientError("text.tooLong", { max: 254 })).pipe(z.email(patientError("email.invalid")));
 
 /** The UHID / partner id the clinic gives the patient (profile `username`). */
-export const Uhid = z
-  .string()
+export const Uhid = storableText()
   .trim()
   .min(1, patientError("uhid.empty"))
   .max(64, patientError("text.tooLong", { max: 64 }))
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, patientError("uhid.chars"));
 
 /** ABHA address, e.g. asha.verma@abdm (or @sbx in the national sandbox). */
-export const AbhaAddress = z
-  .string()
+export const AbhaAddress = storableText()
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._]{2,31}@[A-Za-z]{2,10}$/, patientError("abha.format"));
 

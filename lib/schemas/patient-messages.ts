@@ -7,8 +7,10 @@
  */
 export const PATIENT_ERROR_KEYS = [
   "firstName.required",
+  "fullName.tooLong",
   "name.chars",
   "text.tooLong",
+  "text.unstorable",
   "gender.required",
   "designation.invalid",
   "bloodGroup.invalid",

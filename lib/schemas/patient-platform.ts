@@ -14,6 +14,7 @@ import {
   OtherName,
   Uhid,
 } from "./patient-fields";
+import { platformText, storableText, toStorableJson, unstorablePaths, UNSTORABLE_TEXT_MESSAGE } from "./storable-text";
 
 /** Spec 2.1 profile fields as the platform receives them (POST create / PATCH update). */
 const profileFields = {
@@ -21,7 +22,7 @@ const profileFields = {
   mn: OtherName().optional(),
   ln: OtherName().optional(),
   fln: OptionalFullName.optional(),
-  s: z.string().trim().max(20, patientError("text.tooLong", { max: 20 })).optional(),
+  s: storableText().trim().max(20, patientError("text.tooLong", { max: 20 })).optional(),
   dob: DateOfBirth,
   gen: GenderField,
   bloodgroup: BloodGroupField.optional(),
@@ -43,40 +44,42 @@ export const ProfileUpdateBody = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change.");
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
 
-export const ProfileCreated = z.object({ oid: z.string().min(1) });
+// Platform answers: ids are refused when unstorable (a changed id would name another record);
+// free text the platform sends (names, contact details, extras) is stripped of NUL and lone surrogates.
+export const ProfileCreated = z.object({ oid: storableText().min(1) });
 export const ProfileUpdated = z.object({ message: z.string() });
 
 /** Spec 2.2, the answer of GET /profiles/v1/emr-user/{oid}. Optional fields may be absent. */
 export const EmrUserProfile = z.object({
-  oid: z.string(),
-  bid: z.string(),
-  ps: z.string().optional(),
+  oid: storableText(),
+  bid: platformText(),
+  ps: platformText().optional(),
   c_ate: z.number().int(),
   u_ate: z.number().int(),
-  gen: z.string(),
-  dob: z.string(),
+  gen: platformText(),
+  dob: platformText(),
   is_age: z.boolean().default(false),
-  fn: z.string(),
-  mn: z.string().optional(),
-  ln: z.string().optional(),
-  fln: z.string().optional(),
-  bg: z.string().optional(),
-  mobile: z.string().optional(),
-  email: z.string().optional(),
-  s: z.string().optional(),
-  username: z.string().optional(),
-  abha: z.string().optional(),
-  extras: z.record(z.string(), z.unknown()).optional(),
+  fn: platformText(),
+  mn: platformText().optional(),
+  ln: platformText().optional(),
+  fln: platformText().optional(),
+  bg: platformText().optional(),
+  mobile: platformText().optional(),
+  email: platformText().optional(),
+  s: platformText().optional(),
+  username: platformText().optional(),
+  abha: platformText().optional(),
+  extras: z.record(z.string(), z.unknown()).transform(toStorableJson).optional(),
 });
 export type EmrUserProfile = z.infer<typeof EmrUserProfile>;
 
 /** Spec 2.3 address; the pincode is an integer on the wire. */
 export const DirectoryAddress = z.object({
-  line1: z.string().trim().max(120).optional(),
-  line2: z.string().trim().max(120).optional(),
-  city: z.string().trim().max(60).optional(),
-  state: z.string().trim().max(60).optional(),
-  country: z.string().trim().max(60).optional(),
+  line1: storableText().trim().max(120).optional(),
+  line2: storableText().trim().max(120).optional(),
+  city: storableText().trim().max(60).optional(),
+  state: storableText().trim().max(60).optional(),
+  country: storableText().trim().max(60).optional(),
   pincode: z.number({ error: "pincode must be an integer." }).int("pincode must be an integer.").positive("pincode must be positive.").optional(),
 });
 
@@ -89,8 +92,13 @@ export const DirectoryPatientUpdate = z.object({
   last_name: OtherName().optional(),
   gender: GenderField.optional(),
   address: DirectoryAddress.optional(),
-  partner_meta: z.record(z.string(), z.unknown()).optional(),
+  partner_meta: z
+    .record(z.string(), z.unknown())
+    .superRefine((value, ctx) => {
+      for (const path of unstorablePaths(value)) ctx.addIssue({ code: "custom", path, message: UNSTORABLE_TEXT_MESSAGE });
+    })
+    .optional(),
 });
 export type DirectoryPatientUpdate = z.input<typeof DirectoryPatientUpdate>;
 
-export const DirectoryPatientUpdated = z.object({ patient_id: z.string() });
+export const DirectoryPatientUpdated = z.object({ patient_id: storableText() });

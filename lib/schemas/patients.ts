@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 import { Extras } from "./patient-extras";
 import {
   AbhaAddress,
@@ -19,7 +20,7 @@ import { PatientSummary } from "./patient-summary";
 /** Forms send "" for a field left empty; the platform wants the field left out. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
-const text = (max: number) => z.string().trim().max(max, patientError("text.tooLong", { max }));
+const text = (max: number) => storableText().trim().max(max, patientError("text.tooLong", { max }));
 
 export const PostalAddress = z.object({
   line1: optional(text(120)),
@@ -84,6 +85,8 @@ export const RegistrationResult = z.object({
    * attempt's outcome, and the new details were not used (the platform never gets a second patient).
    */
   earlierAttempt: z.boolean().optional(),
+  /** The platform has the patient; the desk's own copy (search, duplicates) follows in the background. */
+  deskCopy: z.literal("catching-up").optional(),
 });
 export type RegistrationResult = z.infer<typeof RegistrationResult>;
 
@@ -119,18 +122,18 @@ export type PatientProfile = z.infer<typeof PatientProfile>;
 
 export const PATIENT_SEARCH_MAX = 50;
 export const PatientSearchQuery = z.object({
-  q: z.string().trim().max(100, "Search text can be at most 100 characters.").default(""),
+  q: storableText().trim().max(100, "Search text can be at most 100 characters.").default(""),
   limit: z.coerce.number().int().min(1).max(PATIENT_SEARCH_MAX).default(10),
 });
 export type PatientSearchQuery = z.infer<typeof PatientSearchQuery>;
 
 /** GET /api/patients/duplicates: what has been typed so far. */
 export const DuplicateQuery = z.object({
-  firstName: z.string().trim().max(60).default(""),
-  lastName: z.string().trim().max(60).default(""),
-  mobile: z.string().trim().max(20).default(""),
-  dob: z.string().trim().max(10).default(""),
-  uhid: z.string().trim().max(64).default(""),
+  firstName: storableText().trim().max(60).default(""),
+  lastName: storableText().trim().max(60).default(""),
+  mobile: storableText().trim().max(20).default(""),
+  dob: storableText().trim().max(10).default(""),
+  uhid: storableText().trim().max(64).default(""),
 });
 export type DuplicateQuery = z.infer<typeof DuplicateQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { platformText, storableText } from "./storable-text";
 
 /** Longest window the platform's slot listing accepts, in calendar days (platform notes, "Slots"). */
 export const MAX_PLATFORM_WINDOW_DAYS = 10;
@@ -27,8 +28,7 @@ export function platformDateDay(value: string): string | undefined {
 }
 
 /** A calendar day, YYYY-MM-DD. */
-export const CalendarDay = z
-  .string()
+export const CalendarDay = storableText()
   .trim()
   .regex(DATE_RE, "Use a date like 2026-11-23.")
   .refine((v) => {
@@ -58,7 +58,7 @@ export function splitIntoWindows(from: string, to: string, size = MAX_PLATFORM_W
   return windows;
 }
 
-const PlatformId = z.string().trim().min(1, "Required.").max(64, "At most 64 characters.").regex(/^[A-Za-z0-9._:-]+$/, "Only letters, digits and . _ : - are allowed.");
+const PlatformId = storableText().trim().min(1, "Required.").max(64, "At most 64 characters.").regex(/^[A-Za-z0-9._:-]+$/, "Only letters, digits and . _ : - are allowed.");
 
 /** Query of the app's slot route. */
 export const SlotRangeQuery = z
@@ -126,18 +126,20 @@ export const PlatformBookingRequest = z.object({
 });
 export type PlatformBookingRequest = z.infer<typeof PlatformBookingRequest>;
 
+// The desk keeps the answer (slot_bookings.booking): the appointment id is refused when unstorable
+// (a changed id would name another booking); the rest is text the platform sent, stripped.
 export const PlatformBookingResponse = z.object({
   data: z.object({
-    appointment_id: z.string(),
-    partner_appointment_id: z.string().nullable().optional(),
-    doctor_id: z.string(),
-    clinic_id: z.string(),
-    patient_id: z.string(),
-    conf_id: z.string(),
-    start_time: z.string(),
-    end_time: z.string(),
-    mode: z.string(),
-    status: z.string(),
+    appointment_id: storableText(),
+    partner_appointment_id: platformText().nullable().optional(),
+    doctor_id: platformText(),
+    clinic_id: platformText(),
+    patient_id: platformText(),
+    conf_id: platformText(),
+    start_time: platformText(),
+    end_time: platformText(),
+    mode: platformText(),
+    status: platformText(),
   }),
   success: z.union([z.string(), z.boolean()]),
   status_code: z.number().int(),
@@ -191,10 +193,10 @@ export const BookingRequest = z.object({
   idempotencyKey: z.string().uuid("A booking key is required; reload the page."),
   doctorId: PlatformId,
   clinicId: PlatformId,
-  patientId: z.string().trim().min(1, "Choose a patient.").max(100),
-  confId: z.string().trim().min(1, "Choose a service.").max(64),
-  start: z.string().trim().refine((v) => platformDateDay(v) !== undefined && v.includes("T"), "The slot time is not valid."),
-  mode: z.string().trim().min(1, "Choose how the patient will be seen.").max(32),
+  patientId: storableText().trim().min(1, "Choose a patient.").max(100),
+  confId: storableText().trim().min(1, "Choose a service.").max(64),
+  start: storableText().trim().refine((v) => platformDateDay(v) !== undefined && v.includes("T"), "The slot time is not valid."),
+  mode: storableText().trim().min(1, "Choose how the patient will be seen.").max(32),
 });
 export type BookingRequest = z.infer<typeof BookingRequest>;
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { storableText } from "./storable-text";
 import { endpointProblem, EventKind, SUBSCRIBABLE_EVENT_KINDS, WebhookProtocol } from "./webhooks";
 
 /** The settings form: register a subscription. The signing key is never typed; the server makes it. */
 export const NewWebhookSubscription = z
   .object({
-    endpoint: z.string().trim().min(1, "Enter the address that receives the events").max(2048),
+    endpoint: storableText().trim().min(1, "Enter the address that receives the events").max(2048),
     eventNames: z.array(EventKind).min(1, "Pick at least one event"),
     protocol: WebhookProtocol,
   })

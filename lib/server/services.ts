@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { database } from "./db";
 import { identityProvider, type IdentityProvider } from "./auth/identity-provider";
 import { createPlatform, type Platform } from "./platform/client";
+import { drainDeskOutbox } from "./desk-outbox";
 
 interface Services {
   idp: IdentityProvider;
@@ -18,6 +19,8 @@ export function services(): Promise<Services> {
     const db = await database();
     const idp = identityProvider(db.db, config.appUrl);
     const platform = createPlatform(config.platform, { database: db, idp, sealing: config.sealing });
+    // Desk writes queued before a crash or restart are settled once at start.
+    void drainDeskOutbox(db.db).catch((err) => console.warn("desk outbox could not be drained at start", err));
     return { idp, platform };
   })().catch((err) => {
     holder.__clinicServices = undefined;

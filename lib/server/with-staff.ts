@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { isStorableText, storableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 import { env } from "@/lib/env";
 import { canUse, type Feature } from "@/lib/access";
 import { getStaffSession, type StaffSession } from "./auth/session";
@@ -63,6 +64,14 @@ async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   }
 }
 
+/** Query values and path parameters arrive percent-decoded; a NUL among them is refused here, naming it. */
+function assertStorable(entries: Iterable<[string, string]>, what: string): void {
+  const errors: Record<string, string> = {};
+  for (const [name, value] of entries) if (!isStorableText(name) || !isStorableText(value)) errors[toStorableText(name)] = UNSTORABLE_TEXT_MESSAGE;
+  const first = Object.keys(errors)[0];
+  if (first) throw new ValidationError(errors, `The ${what} ${first} contains a character that cannot be stored.`);
+}
+
 /**
  * The one wrapper every staff route handler goes through: session, role, same-origin check on
  * mutations, body-size limit, zod parsing, and typed errors → application/problem+json.
@@ -71,6 +80,7 @@ export function withStaff<Q = undefined, B = undefined>(
   options: StaffRouteOptions<Q, B>,
   handler: (ctx: StaffRouteContext<Q, B>) => Promise<Response>,
 ) {
+  const bodySchema = options.body && storableJson(options.body);
   return async (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       const staff = await getStaffSession();
@@ -85,16 +95,20 @@ export function withStaff<Q = undefined, B = undefined>(
       const mutation = !["GET", "HEAD", "OPTIONS"].includes(req.method);
       if (mutation && !isSameOrigin(req, env().appUrl)) throw new ForbiddenError("This request did not come from the front-desk app.");
 
+      const params = (await route?.params) ?? {};
+      assertStorable(Object.entries(params), "path parameter");
+      const searchParams = new URL(req.url).searchParams;
+      assertStorable(searchParams, "query parameter");
       let query = undefined as Q;
       if (options.query) {
-        const raw = Object.fromEntries(new URL(req.url).searchParams);
+        const raw = Object.fromEntries(searchParams);
         const parsed = options.query.safeParse(raw);
         if (!parsed.success) throw ValidationError.fromZod(parsed.error);
         query = parsed.data;
       }
       let body = undefined as B;
-      if (options.body) {
-        const parsed = options.body.safeParse(await readJsonBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT));
+      if (bodySchema) {
+        const parsed = bodySchema.safeParse(await readJsonBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT));
         if (!parsed.success) throw ValidationError.fromZod(parsed.error);
         body = parsed.data;
       }
@@ -104,7 +118,7 @@ export function withStaff<Q = undefined, B = undefined>(
         staff,
         query,
         body,
-        params: (await route?.params) ?? {},
+        params,
         platform: platform.forStaff(staff),
         db: store,
         audit,

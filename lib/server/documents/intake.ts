@@ -76,6 +76,7 @@ export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, 
   let digest: string | undefined;
   async function* chunks(): AsyncGenerator<Uint8Array> {
     let seen = 0;
+    let ended = false;
     const pass = (chunk: Uint8Array) => {
       seen += chunk.byteLength;
       if (seen > size) throw new IncompleteUploadError(`The upload sent more than the ${size} bytes it announced.`);
@@ -89,10 +90,13 @@ export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, 
         if (done) break;
         yield pass(value);
       }
+      ended = true;
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw new IncompleteUploadError("The connection was lost before the whole file arrived.");
     } finally {
+      // Given up midway (the platform timed out or refused): the browser's remaining bytes are discarded.
+      if (!ended) await reader.cancel().catch(() => {});
       reader.releaseLock();
     }
     if (seen !== size) throw new IncompleteUploadError(`Only ${seen} of ${size} bytes arrived.`);

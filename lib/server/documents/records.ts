@@ -43,12 +43,19 @@ const toDocument = (r: Row): PatientDocument => ({
   uploadedAt: r.uploadedAt.toISOString(),
 });
 
-/** Records a document the platform has accepted, and returns it as the desk lists it. */
-export async function recordPatientDocument(db: Db, doc: NewPatientDocument): Promise<PatientDocument> {
-  const [inserted] = await db.insert(patientDocuments).values(doc).returning({ id: patientDocuments.id });
-  const [row] = await db.select(columns).from(patientDocuments).leftJoin(staff, eq(staff.id, patientDocuments.uploadedBy)).where(eq(patientDocuments.id, inserted!.id));
-  return toDocument(row!);
+/** A recorded document as the desk lists it; undefined when the desk copy is not there (yet). */
+export async function readPatientDocument(db: Db, id: string): Promise<PatientDocument | undefined> {
+  const [row] = await db.select(columns).from(patientDocuments).leftJoin(staff, eq(staff.id, patientDocuments.uploadedBy)).where(eq(patientDocuments.id, id));
+  return row && toDocument(row);
 }
+
+/** What the desk will list once its copy catches up (the platform already holds the file). */
+export const pendingDocument = (doc: NewPatientDocument & { id: string }): PatientDocument => ({
+  ...doc,
+  uploadedBy: doc.uploadedBy,
+  uploadedByName: null,
+  uploadedAt: new Date().toISOString(),
+});
 
 /** A patient's documents, newest first. */
 export async function listPatientDocuments(db: Db, patientId: string, limit = 200): Promise<PatientDocument[]> {

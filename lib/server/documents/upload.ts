@@ -1,11 +1,13 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { DocumentUploadQuery, PatientDocument } from "@/lib/schemas/documents";
+import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import type { AuditEntry } from "../audit";
 import type { Db } from "../db/connect";
 import { AppError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
 import { openIncomingFile } from "./intake";
-import { recordPatientDocument } from "./records";
+import { pendingDocument, readPatientDocument } from "./records";
 
 export interface UploadContext {
   req: Request;
@@ -18,9 +20,10 @@ export interface UploadContext {
 
 /**
  * Streams one file from the browser to the platform, then records it. The record is written
- * only after the platform answered with a document id, so nothing is half-recorded.
+ * only after the platform answered with a document id; if the desk cannot take it then, the
+ * outbox does (desk-outbox.ts), so the answer is "uploaded" and the record appears exactly once.
  */
-export async function uploadPatientDocument({ req, query, platform, db, staffId, audit }: UploadContext): Promise<PatientDocument> {
+export async function uploadPatientDocument({ req, query, platform, db, staffId, audit }: UploadContext): Promise<PatientDocument & { deskCopy: DeskCopy }> {
   const base = { action: "upload", resource: "patient-document", resourceId: query.patient } as const;
   const declared = req.headers.get("content-length");
   // An error raised while reading the browser's bytes reaches us wrapped by fetch; keep the original.
@@ -45,7 +48,8 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       // No req.signal: a browser that goes away mid-file ends the body stream, which stops the
       // upload; once the platform holds the whole file, the record is kept so it is never orphaned.
     });
-    const doc = await recordPatientDocument(db, {
+    const record = {
+      id: randomUUID(),
       patientId: query.patient,
       documentId,
       fileName: query.name,
@@ -55,9 +59,11 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       documentType: query.dt,
       tasks: query.tasks,
       uploadedBy: staffId,
-    });
-    await audit({ ...base, outcome: "ok", detail: { documentId, fileName: query.name, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt } });
-    return doc;
+    };
+    const deskCopy = await writeDeskCopy(db, { kind: "document.record", doc: record });
+    const doc = (deskCopy === "done" && (await readPatientDocument(db, record.id).catch(() => undefined))) || pendingDocument(record);
+    await audit({ ...base, outcome: "ok", detail: { documentId, fileName: query.name, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt, deskCopy } }).catch(() => {});
+    return { ...doc, deskCopy };
   } catch (caught) {
     const err = readFailure ?? caught;
     const reason = req.signal.aborted ? "cancelled by the browser" : err instanceof AppError ? `${err.status} ${err.title}` : "unexpected error";

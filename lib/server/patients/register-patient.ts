@@ -1,13 +1,15 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "@/lib/schemas/patient-platform";
 import type { PatientRegistration, RegistrationResult } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { patientRegistrations } from "../db/schema";
 import { patientError } from "@/lib/schemas/patient-messages";
 import { AppError, ConflictError, PlatformRejectedError, ValidationError } from "../errors";
-import type { PatientsApi } from "../platform/patients";
-import { rememberDirectory, rememberPatient } from "./patient-index";
+import { toDirectoryUpdate, toProfileFields, type PatientsApi } from "../platform/patients";
+import { drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
 
 /** A registration with this key is already running (a double click): the second waits for the first. */
 const running = new Map<string, { hash: string; work: Promise<RegistrationResult> }>();
@@ -51,6 +53,26 @@ const PLATFORM_TO_FORM: Record<string, string> = {
   address: "address",
 };
 
+/**
+ * Checks what will be sent against the platform's own rules for both steps before the first call,
+ * so a directory entry the platform would refuse never leaves a profile behind without it.
+ */
+export function assertPlatformAccepts(r: Partial<PatientRegistration>, mode: "create" | "update"): void {
+  const errors: Record<string, string> = {};
+  const check = (schema: z.ZodType, body: object) => {
+    if (Object.keys(body).length === 0) return;
+    for (const issue of schema.safeParse(body).error?.issues ?? []) {
+      const field = PLATFORM_TO_FORM[String(issue.path[0] ?? "")] ?? "body";
+      const path = [field, ...issue.path.slice(1).map((p) => (p === "pincode" ? "pin" : String(p)))].join(".");
+      errors[path] ??= issue.message;
+    }
+  };
+  check(mode === "create" ? ProfileCreateBody : ProfileUpdateBody, toProfileFields(r));
+  check(DirectoryPatientUpdate, toDirectoryUpdate(r));
+  const first = Object.entries(errors)[0];
+  if (first) throw new ValidationError(errors, `${first[0]}: ${first[1]}`);
+}
+
 interface Deps {
   db: Db;
   patients: PatientsApi;
@@ -81,6 +103,9 @@ export async function registerPatient(deps: Deps, key: string, r: PatientRegistr
  * accepted is answered with its own outcome, so one attempt never becomes two patients.
  */
 async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration, hash: string): Promise<RegistrationResult> {
+  assertPlatformAccepts(r, "create");
+  // A profile created by an earlier attempt whose desk write was queued: settle it first, so a retry never creates a second one.
+  await drainDeskOutbox(db);
   await db.insert(patientRegistrations).values({ idempotencyKey: key, staffId, requestHash: hash }).onConflictDoNothing();
   let [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
   if (!row) throw new AppError(500, "Registration not recorded");
@@ -98,35 +123,47 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
   }
 
   let id = row.patientId;
+  const copies: DeskCopy[] = [];
   if (!id) {
     try {
       id = await patients.createProfile(r);
     } catch (err) {
       throw fieldErrorFromPlatform(err);
     }
-    await db.update(patientRegistrations).set({ patientId: id, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
+    copies.push(await writeDeskCopy(db, { kind: "registration.profile", key, patientId: id }));
   }
-  await rememberPatient(db, {
-    id,
-    salutation: r.designation ?? null,
-    firstName: r.firstName,
-    middleName: r.middleName ?? null,
-    lastName: r.lastName ?? null,
-    gender: r.gender,
-    dob: r.dob,
-    mobile: r.mobile ?? null,
-    uhid: r.uhid ?? null,
-  });
-  if (row.directoryDoneAt) return { id, directory: "done" };
+  copies.push(
+    await writeDeskCopy(db, {
+      kind: "patient.remember",
+      patient: {
+        id,
+        salutation: r.designation ?? null,
+        firstName: r.firstName,
+        middleName: r.middleName ?? null,
+        lastName: r.lastName ?? null,
+        gender: r.gender,
+        dob: r.dob,
+        mobile: r.mobile ?? null,
+        uhid: r.uhid ?? null,
+      },
+    }),
+  );
+  const deskCopy = (): Pick<RegistrationResult, "deskCopy"> => (copies.includes("catching-up") ? { deskCopy: "catching-up" } : {});
+  if (row.directoryDoneAt) return { id, directory: "done", ...deskCopy() };
 
   try {
     await patients.updateDirectory(id, r);
   } catch (err) {
     const message = err instanceof AppError ? (err.detail ?? err.title) : "The directory entry could not be written.";
-    await db.update(patientRegistrations).set({ lastError: message, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
-    return { id, directory: "failed", directoryError: message };
+    await db
+      .update(patientRegistrations)
+      .set({ lastError: message, updatedAt: new Date() })
+      .where(eq(patientRegistrations.idempotencyKey, key))
+      .catch(() => {});
+    return { id, directory: "failed", directoryError: message, ...deskCopy() };
   }
-  await db.update(patientRegistrations).set({ directoryDoneAt: new Date(), lastError: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
-  await rememberDirectory(db, id, { designation: r.designation, address: r.address });
-  return { id, directory: "done" };
+  copies.push(
+    await writeDeskCopy(db, { kind: "registration.directory", key }, { kind: "patient.directory", id, directory: { designation: r.designation, address: r.address } }),
+  );
+  return { id, directory: "done", ...deskCopy() };
 }

@@ -4,7 +4,7 @@ import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
 import { createPlatform, type StaffPlatform } from "../platform/client";
-import { ValidationError } from "../errors";
+import { PlatformTimeoutError, ValidationError } from "../errors";
 import { registerPatient } from "./register-patient";
 import { updatePatient } from "./update-patient";
 import { directoryOf, searchPatients } from "./patient-index";
@@ -46,6 +46,21 @@ describe("editing a patient", () => {
     expect(stats["profiles.update"]).toBe(1);
     expect(stats["directory.updatePatient"]).toBe(1);
     expect((await searchPatients(deps.db, "meena krishnan", 5)).map((p) => p.id)).toContain(id);
+  });
+
+  it("a change the platform accepted but cannot read back at once is answered as saved, and the desk index follows", async () => {
+    const { id } = await register();
+    let reads = 0;
+    const flaky = {
+      ...platform.patients,
+      getProfile: (pid: string, signal?: AbortSignal) => (++reads > 1 ? Promise.reject(new PlatformTimeoutError(3000)) : platform.patients.getProfile(pid, signal)),
+    };
+    const { profile, changed } = await updatePatient({ db: deps.db, patients: flaky }, id, PatientUpdate.parse({ changes: { lastName: "Raman", address: { city: "Chennai" } } }));
+    expect(changed).toEqual(["lastName", "address"]);
+    expect(profile).toMatchObject({ id, lastName: "Raman", displayName: "Meena Raman", directory: { address: { city: "Chennai" } } });
+    expect((await platform.patients.getProfile(id)).lastName).toBe("Raman");
+    expect((await searchPatients(deps.db, "meena raman", 5)).map((p) => p.id)).toContain(id);
+    expect(await directoryOf(deps.db, id)).toMatchObject({ address: { city: "Chennai" } });
   });
 
   it("sends nothing for an unchanged UHID, and only the profile for a blood group", async () => {

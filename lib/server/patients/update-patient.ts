@@ -1,11 +1,12 @@
 import "server-only";
+import { displayNameOf } from "@/lib/schemas/patient-names";
 import type { PatientProfile, PatientUpdate } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { ConflictError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
-import { rememberDirectory } from "./patient-index";
+import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { readPatient } from "./patient-profile";
-import { fieldErrorFromPlatform } from "./register-patient";
+import { assertPlatformAccepts, fieldErrorFromPlatform } from "./register-patient";
 
 interface Deps {
   db: Db;
@@ -14,11 +15,38 @@ interface Deps {
 
 const DIRECTORY_FIELDS = ["designation", "firstName", "middleName", "lastName", "gender", "dob", "address", "uhid"] as const;
 
+/** The profile as the platform now holds it, when it accepted the change but could not be read back at once. */
+function withChanges(current: PatientProfile, c: PatientUpdate["changes"]): PatientProfile {
+  const pick = <K extends keyof PatientProfile>(key: K, value: PatientProfile[K] | undefined) => (value === undefined ? {} : { [key]: value });
+  const next: PatientProfile = {
+    ...current,
+    ...pick("salutation", c.designation),
+    ...pick("firstName", c.firstName),
+    ...pick("middleName", c.middleName),
+    ...pick("lastName", c.lastName),
+    ...pick("gender", c.gender),
+    ...pick("dob", c.dob),
+    ...pick("dobFromAge", c.dobFromAge),
+    ...pick("bloodGroup", c.bloodGroup),
+    ...pick("mobile", c.mobile),
+    ...pick("email", c.email),
+    ...pick("uhid", c.uhid),
+    ...pick("abha", c.abha),
+    ...pick("extras", c.extras),
+  };
+  const directory = c.designation || c.address ? { ...current.directory, ...(c.designation ? { designation: c.designation } : {}), ...(c.address ? { address: { ...current.directory?.address, ...c.address } } : {}) } : current.directory;
+  return { ...next, displayName: displayNameOf(next), directory };
+}
+
 /**
  * Sends only what changed: the profile fields (the UHID only when it really differs) and, when
  * any directory field changed, the directory entry. Refuses when the profile moved on meanwhile.
  */
-export async function updatePatient({ db, patients }: Deps, id: string, update: PatientUpdate): Promise<{ profile: PatientProfile; changed: string[] }> {
+export async function updatePatient(
+  { db, patients }: Deps,
+  id: string,
+  update: PatientUpdate,
+): Promise<{ profile: PatientProfile; changed: string[]; deskCopy: DeskCopy }> {
   const current = await readPatient({ db, patients }, id);
   if (update.expectedUpdatedAt !== undefined && current.updatedAt !== update.expectedUpdatedAt && !update.overwrite) {
     throw new ConflictError("Someone changed this patient after you opened the form. Reload to see their changes, or save yours over them.", "profile_changed");
@@ -26,20 +54,30 @@ export async function updatePatient({ db, patients }: Deps, id: string, update: 
   const changes = { ...update.changes };
   if (changes.uhid !== undefined && changes.uhid === current.uhid) delete changes.uhid;
   const changed = Object.keys(changes).filter((k) => changes[k as keyof typeof changes] !== undefined);
-  if (changed.length === 0) return { profile: current, changed };
+  if (changed.length === 0) return { profile: current, changed, deskCopy: "done" };
 
   const names = changes.firstName !== undefined || changes.middleName !== undefined || changes.lastName !== undefined;
   const firstName = changes.firstName ?? current.firstName;
   const profileChanges = { ...changes, ...(names ? { firstName, middleName: changes.middleName ?? current.middleName ?? undefined, lastName: changes.lastName ?? current.lastName ?? undefined } : {}) };
+  const directoryChanges = { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) };
+  assertPlatformAccepts({ ...profileChanges, ...directoryChanges }, "update");
+  let deskCopy: DeskCopy = "done";
   try {
     // The profile has no address; toProfileFields leaves it out.
     await patients.updateProfile(id, profileChanges);
     if (DIRECTORY_FIELDS.some((f) => changes[f] !== undefined)) {
-      await patients.updateDirectory(id, { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) });
-      await rememberDirectory(db, id, { designation: changes.designation, address: changes.address });
+      await patients.updateDirectory(id, directoryChanges);
+      deskCopy = await writeDeskCopy(db, { kind: "patient.directory", id, directory: { designation: changes.designation, address: changes.address } });
     }
   } catch (err) {
     throw fieldErrorFromPlatform(err);
   }
-  return { profile: await readPatient({ db, patients }, id), changed };
+  try {
+    return { profile: await readPatient({ db, patients }, id), changed, deskCopy };
+  } catch (err) {
+    // The change is on the platform: say so, with the profile it now holds, rather than a failure.
+    console.warn(`patient ${id} was updated but could not be read back: ${(err as Error).message}`);
+    const profile = withChanges(current, changes);
+    return { profile, changed, deskCopy: await writeDeskCopy(db, { kind: "patient.remember", patient: profile }) };
+  }
 }

@@ -16,6 +16,7 @@ export interface PlatformSettings {
   baseUrl: string;
   clientId: string;
   timeoutMs: number;
+  uploadTimeoutMs?: number;
   agentKey?: string;
   encryption?: { key: string; kid: string };
   fetch?: typeof fetch;
@@ -26,7 +27,7 @@ export interface PlatformSettings {
 /** Wires the typed platform client for a whole app instance; `forStaff` gives one staff member's view. */
 export function createPlatform(settings: PlatformSettings, deps: { database: Database; idp: IdentityProvider; sealing?: SealingKeys }) {
   const encryption = settings.encryption ? jweKey(settings.encryption.kid, settings.encryption.key) : undefined;
-  const base = { baseUrl: settings.baseUrl, clientId: settings.clientId, timeoutMs: settings.timeoutMs, fetch: settings.fetch, encryption };
+  const base = { baseUrl: settings.baseUrl, clientId: settings.clientId, timeoutMs: settings.timeoutMs, uploadTimeoutMs: settings.uploadTimeoutMs, fetch: settings.fetch, encryption };
   const tokens = platformTokenStore({
     database: deps.database,
     idp: deps.idp,

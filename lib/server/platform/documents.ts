@@ -14,9 +14,6 @@ export interface DocumentUpload {
   signal?: AbortSignal;
 }
 
-/** Uploads are allowed to take as long as a slow clinic connection needs. */
-const UPLOAD_TIMEOUT_MS = 5 * 60_000;
-
 // RFC 7578 §4.2 / WHATWG: quotes and line breaks in a file name are percent-encoded.
 const quoteName = (name: string) => name.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
 
@@ -43,7 +40,6 @@ export function documentsApi(http: PlatformHttp) {
         auth: "bearer",
         schema: PlatformUploadAnswer,
         signal: doc.signal,
-        timeoutMs: UPLOAD_TIMEOUT_MS,
         upload: {
           open(encrypted) {
             if (encrypted) {

@@ -18,6 +18,8 @@ export interface PlatformHttpOptions {
   baseUrl: string;
   clientId: string;
   timeoutMs: number;
+  /** A whole upload, sending included (PLATFORM_UPLOAD_TIMEOUT_MS); the answer after the last byte gets timeoutMs. */
+  uploadTimeoutMs?: number;
   fetch?: typeof fetch;
   encryption?: JweKey;
   credentials?: PlatformCredentials;
@@ -43,20 +45,23 @@ export interface PlatformRequest<T> {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   upload?: StreamedUpload;
-  /** Uploads run as long as the browser sends; they get their own limit. */
-  timeoutMs?: number;
 }
+
+/** 10 MB over a 0.7 Mbit/s clinic link; lib/env.ts passes PLATFORM_UPLOAD_TIMEOUT_MS. */
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000;
 
 export type PlatformHttp = <T>(req: PlatformRequest<T>) => Promise<T>;
 
 /** A byte stream that asks its source for the next chunk only when fetch wants one (backpressure). */
-function pullStream(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+function pullStream(chunks: AsyncIterable<Uint8Array>, onEnd: () => void): ReadableStream<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await it.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      if (next.done) {
+        controller.close();
+        onEnd();
+      } else controller.enqueue(next.value);
     },
     async cancel(reason) {
       await it.return?.(reason);
@@ -79,20 +84,24 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     if (req.auth === "business" && token) headers.auth = token;
     if (req.clientIdHeader) headers["client-id"] = opts.clientId;
     let body: string | ReadableStream<Uint8Array> | undefined;
+    // An upload may take as long as the link needs, but once its last byte is sent the answer gets the usual limit.
+    const answerWait = new AbortController();
+    let answerTimer: ReturnType<typeof setTimeout> | undefined;
+    const sent = () => void (answerTimer = setTimeout(() => answerWait.abort(), opts.timeoutMs));
     if (opts.encryption) headers[ENCRYPTION_HEADER] = "JWE";
     if (req.upload) {
       const opened = req.upload.open(!!opts.encryption);
-      const sent = opts.encryption ? encryptStream(opened.chunks, opened.length, opts.encryption) : { length: opened.length, chunks: opened.chunks };
+      const sealed = opts.encryption ? encryptStream(opened.chunks, opened.length, opts.encryption) : { length: opened.length, chunks: opened.chunks };
       headers["content-type"] = opts.encryption ? "application/json" : opened.contentType;
-      headers["content-length"] = String(sent.length);
-      body = pullStream(sent.chunks);
+      headers["content-length"] = String(sealed.length);
+      body = pullStream(sealed.chunks, sent);
     } else if (req.body !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(opts.encryption ? await encryptJson(req.body, opts.encryption) : req.body);
     }
-    const timeoutMs = req.timeoutMs ?? opts.timeoutMs;
+    const timeoutMs = req.upload ? (opts.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS) : opts.timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
+    const signal = AbortSignal.any([timeout, answerWait.signal, ...(req.signal ? [req.signal] : [])]);
     try {
       const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, body, signal, cache: "no-store" };
       if (body instanceof ReadableStream) init.duplex = "half";
@@ -101,7 +110,10 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     } catch (err) {
       if (req.signal?.aborted || err instanceof PlatformUnavailableError) throw err;
       if (timeout.aborted) throw new PlatformTimeoutError(timeoutMs);
+      if (answerWait.signal.aborted) throw new PlatformTimeoutError(opts.timeoutMs);
       throw new PlatformUnavailableError();
+    } finally {
+      clearTimeout(answerTimer);
     }
   }
 

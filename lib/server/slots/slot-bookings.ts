@@ -4,6 +4,7 @@ import { Booking, type BookingRequest } from "@/lib/schemas/slots";
 import type { Db } from "../db";
 import { slotBookings } from "../db/schema";
 import { ConflictError } from "../errors";
+import { writeDeskCopy } from "../desk-outbox";
 import type { StaffPlatform } from "../platform/client";
 
 const fingerprint = (r: BookingRequest) => ({ doctorId: r.doctorId, clinicId: r.clinicId, patientId: r.patientId, confId: r.confId, start: r.start, mode: r.mode });
@@ -28,15 +29,18 @@ export async function bookSlotOnce(db: Db, slots: StaffPlatform["slots"], staffI
     if (earlier && !sameRequest(earlier.request, wanted)) throw new ConflictError("This booking was already sent with other details. Close the dialog and start again.", "idempotency_key_reused");
     if (earlier?.status === "booked") return { booking: Booking.parse(earlier.booking), replayed: true };
   }
+  let booking: Booking;
   try {
-    const booking = await slots.bookSlot({ ...wanted, partnerAppointmentId: req.idempotencyKey });
+    booking = await slots.bookSlot({ ...wanted, partnerAppointmentId: req.idempotencyKey });
+  } catch (err) {
     await db
       .update(slotBookings)
-      .set({ status: "booked", appointmentId: booking.appointmentId, booking, updatedAt: sql`now()` })
-      .where(eq(slotBookings.idempotencyKey, req.idempotencyKey));
-    return { booking, replayed: false };
-  } catch (err) {
-    await db.update(slotBookings).set({ status: "failed", updatedAt: sql`now()` }).where(eq(slotBookings.idempotencyKey, req.idempotencyKey));
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(eq(slotBookings.idempotencyKey, req.idempotencyKey))
+      .catch(() => {});
     throw err;
   }
+  // Booked on the platform: the desk row follows even if the database cannot take it right now.
+  await writeDeskCopy(db, { kind: "booking.booked", key: req.idempotencyKey, booking });
+  return { booking, replayed: false };
 }

@@ -1,0 +1,191 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { DocumentUploadQuery } from "@/lib/schemas/documents";
+import { PatientRegistration } from "@/lib/schemas/patients";
+import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import type { Db } from "./db";
+import { deskOutbox, patientDocuments, patientIndex, patientRegistrations } from "./db/schema";
+import { drainDeskOutbox } from "./desk-outbox";
+import { AppError } from "./errors";
+import { createPlatform, type Platform } from "./platform/client";
+import { uploadPatientDocument } from "./documents/upload";
+import { registerPatient } from "./patients/register-patient";
+
+const PDF = Buffer.from("%PDF-1.7\n%hostile test\n");
+const pdfOf = (size: number) => Buffer.concat([PDF, randomBytes(size)]);
+
+/** The database, except that writes to `table` fail while `failures.left` > 0 (a lost connection, a constraint). */
+function flakyDb(db: Db, table: object, failures: { left: number }, ops = ["insert", "update"]): Db {
+  const fail = () => {
+    failures.left--;
+    throw new Error("connection to the database was lost");
+  };
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof prop === "string" && ops.includes(prop) && typeof value === "function") {
+        return (t: object) => (t === table && failures.left > 0 ? fail() : value.call(target, t));
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+
+describe.each([
+  ["PGlite", pgliteTestDatabase, true],
+  ["PostgreSQL", postgresTestDatabase, pgUp],
+] as const)("a desk write that fails after the platform answered converges, exactly once (%s)", (_name, openDb, available) => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: Platform;
+  const patient = `pat-${Math.random().toString(36).slice(2, 8)}`;
+
+  beforeAll(async () => {
+    if (!available) return;
+    t = await openDb();
+    h = await startPlatformHarness(t.database);
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+  beforeEach(async () => {
+    if (!available) return;
+    await h.resetFaults();
+    await h.resetStats();
+  });
+
+  const platformDocuments = async () => ((await (await fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { id: string }[] }).documents;
+  const upload = (db: Db, bytes: Buffer, name = "report.pdf") =>
+    uploadPatientDocument({
+      req: new Request("http://desk.test/api/documents", { method: "POST", body: new Uint8Array(bytes), headers: { "content-length": String(bytes.length) } }),
+      query: DocumentUploadQuery.parse({ patient, name, dt: "lr" }),
+      platform: platform.forStaff(h.staff),
+      db,
+      staffId: h.staff.id,
+      audit: async () => {},
+    });
+
+  it.skipIf(!available)("an upload whose desk record fails once is recorded by the retry: one record, one platform document", async () => {
+    const before = (await platformDocuments()).length;
+    const doc = await upload(flakyDb(t.database.db, patientDocuments, { left: 1 }), pdfOf(1000));
+    expect(doc.deskCopy).toBe("done");
+    expect(await platformDocuments()).toHaveLength(before + 1);
+    expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(1);
+  });
+
+  it.skipIf(!available)("an upload whose desk record keeps failing answers 'uploaded, catching up' and the reconcile step records it once", async () => {
+    const before = (await platformDocuments()).length;
+    const failures = { left: 1000 };
+    const doc = await upload(flakyDb(t.database.db, patientDocuments, failures), pdfOf(2000));
+    expect(doc.deskCopy).toBe("catching-up");
+    expect(doc.documentId).toMatch(/^doc_/);
+    expect(await platformDocuments()).toHaveLength(before + 1);
+    expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(0);
+
+    // Still failing: the write stays queued; then the database recovers and the desk converges.
+    expect(await drainDeskOutbox(flakyDb(t.database.db, patientDocuments, failures))).toBeGreaterThan(0);
+    failures.left = 0;
+    expect(await drainDeskOutbox(t.database.db)).toBe(0);
+    expect(await drainDeskOutbox(t.database.db)).toBe(0);
+    const rows = await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: doc.id, patientId: patient, fileName: "report.pdf", sizeBytes: PDF.length + 2000 });
+    expect(await platformDocuments()).toHaveLength(before + 1);
+  });
+
+  it.skipIf(!available)("a registration whose desk row cannot be written is retried with the same key without a second platform profile", async () => {
+    const r = PatientRegistration.parse({ firstName: "Meena", lastName: "Kulkarni", gender: "F", dob: "1985-02-01", uhid: `UH-${randomUUID().slice(0, 8)}` });
+    const key = randomUUID();
+    const failures = { left: 1000 };
+    const deps = (db: Db) => ({ db, patients: platform.forStaff(h.staff).patients, staffId: h.staff.id });
+    const first = await registerPatient(deps(flakyDb(t.database.db, patientRegistrations, failures, ["update"])), key, r);
+    expect(first).toMatchObject({ directory: "done", deskCopy: "catching-up" });
+    const [row] = await t.database.db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
+    expect(row?.patientId).toBeNull();
+
+    // The staff member retries once the database is back: the queued step is settled first, the platform is not asked again.
+    failures.left = 0;
+    const again = await registerPatient(deps(t.database.db), key, r);
+    expect(again.id).toBe(first.id);
+    expect(again.deskCopy).toBeUndefined();
+    expect((await h.stats())["profiles.create"]).toBe(1);
+    const [settled] = await t.database.db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
+    expect(settled?.patientId).toBe(first.id);
+    expect(settled?.directoryDoneAt).not.toBeNull();
+    expect(await t.database.db.select().from(patientIndex).where(eq(patientIndex.id, first.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(deskOutbox).where(eq(deskOutbox.kind, "registration.profile"))).toSatisfy((rows: { doneAt: Date | null }[]) =>
+      rows.every((q) => q.doneAt !== null),
+    );
+  });
+
+  it.skipIf(!available)("with the database unreachable even for the outbox, the write waits in memory and is applied when it answers", async () => {
+    const before = (await platformDocuments()).length;
+    const down = { left: 1000 };
+    const outboxDown = { left: 1000 };
+    const db = flakyDb(flakyDb(t.database.db, patientDocuments, down), deskOutbox, outboxDown);
+    const doc = await upload(db, pdfOf(500));
+    expect(doc.deskCopy).toBe("catching-up");
+    down.left = 0;
+    outboxDown.left = 0;
+    expect(await drainDeskOutbox(t.database.db)).toBe(0);
+    expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(1);
+    expect(await platformDocuments()).toHaveLength(before + 1);
+  });
+
+  /** A browser on a slow link: the file arrives in 64 KB pieces, `gapMs` apart. */
+  const trickle = (bytes: Buffer, gapMs: number) => {
+    let at = 0;
+    return new ReadableStream<Uint8Array>({
+      async pull(c) {
+        if (at >= bytes.length) return c.close();
+        if (at > 0) await new Promise((r) => setTimeout(r, gapMs));
+        c.enqueue(bytes.subarray(at, at + 65536));
+        at += 65536;
+      },
+    });
+  };
+
+  it.skipIf(!available).each([
+    ["a file sent at once: the answer limit after the last byte", 20_000, 0, 400],
+    ["a file still arriving: the whole-upload limit", 40 * 65536, 100, 1500],
+  ])("an upload to a hanging platform gives up with a 504 and keeps no document on either side (%s)", async (_case, size, gapMs, limit) => {
+    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400, uploadTimeoutMs: 1500 }, { database: t.database, idp: h.idp });
+    await quick.tokens.accessToken(h.staff);
+    const before = (await platformDocuments()).length;
+    const desk = (await t.database.db.select().from(patientDocuments)).length;
+    await h.setFaults({ pathPrefix: "/mr/", hangRate: 1 });
+    const bytes = pdfOf(size);
+    const started = Date.now();
+    const err = await uploadPatientDocument({
+      req: new Request("http://desk.test/api/documents", {
+        method: "POST",
+        body: trickle(bytes, gapMs),
+        headers: { "content-length": String(bytes.length) },
+        duplex: "half",
+      } as RequestInit),
+      query: DocumentUploadQuery.parse({ patient, name: "slow.pdf", dt: "lr" }),
+      platform: quick.forStaff(h.staff),
+      db: t.database.db,
+      staffId: h.staff.id,
+      audit: async () => {},
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const took = Date.now() - started;
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(504);
+    expect(took).toBeGreaterThanOrEqual(limit - 50);
+    expect(took).toBeLessThan(limit + 1000);
+    await h.resetFaults();
+    expect(await platformDocuments()).toHaveLength(before);
+    expect(await t.database.db.select().from(patientDocuments)).toHaveLength(desk);
+  });
+});

@@ -1,0 +1,140 @@
+import "server-only";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { DirectoryData } from "@/lib/schemas/patients";
+import type { Booking } from "@/lib/schemas/slots";
+import type { Db } from "./db";
+import { deskOutbox, patientDocuments, patientRegistrations, slotBookings } from "./db/schema";
+import { rememberDirectory, rememberPatient, type IndexedPatient } from "./patients/patient-index";
+import type { NewPatientDocument } from "./documents/records";
+
+/**
+ * What the desk records after the platform has accepted a write. Each is idempotent (an upsert, a
+ * conflict-ignoring insert, or setting a value), so applying one twice leaves one desk record.
+ */
+export type DeskWrite =
+  | { kind: "document.record"; doc: NewPatientDocument & { id: string } }
+  | { kind: "patient.remember"; patient: IndexedPatient }
+  | { kind: "patient.directory"; id: string; directory: DirectoryData }
+  | { kind: "registration.profile"; key: string; patientId: string }
+  | { kind: "registration.directory"; key: string }
+  | { kind: "booking.booked"; key: string; booking: Booking };
+
+/** "done": written now; "catching-up": the platform has it, and the desk copy follows in the background. */
+export type DeskCopy = "done" | "catching-up";
+
+async function apply(db: Db, w: DeskWrite): Promise<void> {
+  switch (w.kind) {
+    case "document.record":
+      await db.insert(patientDocuments).values(w.doc).onConflictDoNothing();
+      return;
+    case "patient.remember":
+      await rememberPatient(db, w.patient);
+      return;
+    case "patient.directory":
+      await rememberDirectory(db, w.id, w.directory);
+      return;
+    case "registration.profile":
+      await db.update(patientRegistrations).set({ patientId: w.patientId, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, w.key));
+      return;
+    case "registration.directory":
+      await db.update(patientRegistrations).set({ directoryDoneAt: new Date(), lastError: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, w.key));
+      return;
+    case "booking.booked":
+      await db
+        .update(slotBookings)
+        .set({ status: "booked", appointmentId: w.booking.appointmentId, booking: w.booking, updatedAt: sql`now()` })
+        .where(eq(slotBookings.idempotencyKey, w.key));
+  }
+}
+
+const RETRY_DELAYS_MS = [0, 100, 400];
+const DRAIN_EVERY_MS = 5_000;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/** Writes the database could not take even into the outbox (it is down): kept until it answers again. */
+const holder = globalThis as unknown as { __deskOutboxMemory?: DeskWrite[]; __deskOutboxTimer?: ReturnType<typeof setInterval> };
+const memory = (holder.__deskOutboxMemory ??= []);
+
+async function tryApply(db: Db, w: DeskWrite): Promise<unknown> {
+  let last: unknown;
+  for (const delay of RETRY_DELAYS_MS) {
+    if (delay) await wait(delay);
+    try {
+      await apply(db, w);
+      return undefined;
+    } catch (err) {
+      last = err;
+    }
+  }
+  return last;
+}
+
+async function enqueue(db: Db, w: DeskWrite, err: unknown): Promise<void> {
+  try {
+    await db.insert(deskOutbox).values({ kind: w.kind, payload: w, attempts: RETRY_DELAYS_MS.length, lastError: reason(err) });
+  } catch {
+    memory.push(w);
+  }
+  startDraining(db);
+}
+
+/**
+ * Makes the desk copy of what the platform just accepted: now if the database takes it (retrying
+ * briefly), else queued for the reconcile step. Never throws: the platform write has happened.
+ */
+export async function writeDeskCopy(db: Db, ...writes: DeskWrite[]): Promise<DeskCopy> {
+  let copy: DeskCopy = "done";
+  for (const w of writes) {
+    const err = await tryApply(db, w);
+    if (err === undefined) continue;
+    console.warn(`desk copy of ${w.kind} queued after the platform accepted it: ${reason(err)}`);
+    await enqueue(db, w, err);
+    copy = "catching-up";
+  }
+  return copy;
+}
+
+/** The reconcile step: applies every queued desk write, oldest first. Returns how many are still waiting. */
+export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
+  for (const w of memory.splice(0)) {
+    try {
+      await apply(db, w);
+    } catch (err) {
+      await enqueue(db, w, err);
+    }
+  }
+  const rows = await db.select().from(deskOutbox).where(isNull(deskOutbox.doneAt)).orderBy(asc(deskOutbox.createdAt)).limit(limit);
+  let waiting = memory.length;
+  for (const row of rows) {
+    try {
+      await apply(db, row.payload as DeskWrite);
+      await db.update(deskOutbox).set({ doneAt: new Date() }).where(and(eq(deskOutbox.id, row.id), isNull(deskOutbox.doneAt)));
+    } catch (err) {
+      waiting++;
+      await db
+        .update(deskOutbox)
+        .set({ attempts: sql`${deskOutbox.attempts} + 1`, lastError: reason(err) })
+        .where(eq(deskOutbox.id, row.id))
+        .catch(() => {});
+    }
+  }
+  return waiting;
+}
+
+/** Queued writes are retried in the background until none is left. */
+function startDraining(db: Db) {
+  if (holder.__deskOutboxTimer) return;
+  const timer = setInterval(() => {
+    drainDeskOutbox(db)
+      .then((waiting) => {
+        if (waiting === 0 && holder.__deskOutboxTimer === timer) {
+          clearInterval(timer);
+          holder.__deskOutboxTimer = undefined;
+        }
+      })
+      .catch((err) => console.warn(`desk outbox could not be drained yet: ${reason(err)}`));
+  }, DRAIN_EVERY_MS);
+  timer.unref?.();
+  holder.__deskOutboxTimer = timer;
+}
