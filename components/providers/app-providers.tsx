@@ -5,14 +5,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider, useTheme } from "next-themes";
 import { Toaster } from "sonner";
 import { useTranslations } from "use-intl";
-import { z } from "zod";
 import { getQueryClient } from "@/lib/api-client/query-client";
 import { AppIntlProvider } from "@/lib/i18n/intl-provider";
 import type { Locale, Messages } from "@/lib/i18n/config";
-
-// The pages' CSP forbids eval: in the browser zod would probe for it with `Function("")` (a reported
-// violation) before falling back, so it is told up front to parse without compiled fast paths.
-if (typeof window !== "undefined") z.config({ jitless: true });
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
