@@ -1,21 +1,73 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
+import { pageContentSecurityPolicy } from "@/lib/content-security-policy";
+
+/** Paths that are not desk pages: sign-in, the platform's receiver alias, the OIDC discovery rewrites. */
+const OPEN_PATHS = /^\/(?:login(?:\/|$)|registered_url_for_|\.well-known\/)/;
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The proxy runs on the edge of the app and cannot import server code: the problem body is written here. */
+function badAddressProblem(): Response {
+  const body = { type: "about:blank", title: "Invalid request", status: 400, detail: "The address contains a malformed percent-encoding." };
+  return new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } });
+}
 
 /**
- * Sends a signed-out or expired visitor of a desk page to sign-in, remembering where they
- * were. Pages and route handlers still check the role themselves; this only saves a round trip.
+ * Every page gets a fresh script nonce in its Content-Security-Policy (Next puts it on its own
+ * scripts; the layout hands it to next-themes). API paths are only checked for a malformed address,
+ * which Next would otherwise answer with a bare 500. A signed-out visitor of a desk page goes to
+ * sign-in; pages and route handlers still check the role themselves.
  */
 export async function proxy(req: NextRequest) {
-  const config = env();
-  const token = await getToken({ req, secret: config.authSecret, secureCookie: config.appUrl.startsWith("https://") });
-  if (token) return NextResponse.next();
-  const login = new URL("/login", req.url);
-  const target = req.nextUrl.pathname + req.nextUrl.search;
-  if (target !== "/") login.searchParams.set("callbackUrl", target);
-  return NextResponse.redirect(login);
+  const { pathname } = req.nextUrl;
+  const api = pathname === "/api" || pathname.startsWith("/api/");
+  if (!decodable(pathname) && api) return badAddressProblem();
+  if (api) return NextResponse.next();
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = pageContentSecurityPolicy(nonce, env().nodeEnv === "development");
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
+  const withCsp = (res: NextResponse) => (res.headers.set("content-security-policy", csp), res);
+
+  // A page address that cannot be decoded gets the app's own not-found page, not Next's bare 500.
+  if (!decodable(pathname)) return withCsp(NextResponse.rewrite(new URL("/not-found-address", req.url), { request: { headers } }));
+  if (!OPEN_PATHS.test(pathname)) {
+    const config = env();
+    const token = await getToken({ req, secret: config.authSecret, secureCookie: config.appUrl.startsWith("https://") });
+    if (!token) {
+      const login = new URL("/login", req.url);
+      const target = pathname + req.nextUrl.search;
+      if (target !== "/") login.searchParams.set("callbackUrl", target);
+      return NextResponse.redirect(login);
+    }
+  }
+  return withCsp(NextResponse.next({ request: { headers } }));
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/|login|registered_url_for_|\\.well-known/|favicon|.*\\.(?:png|svg|ico|txt|webmanifest)$).*)"],
+  matcher: [
+    // Requests with a body skip the proxy: Next would buffer the whole body (up to 10 MB) for it
+    // before the route handler starts, defeating the streaming limits of uploads and JSON bodies.
+    {
+      source: "/((?!_next/static|_next/image|favicon\\.ico|.*\\.(?:png|svg|ico|txt|webmanifest)$).*)",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    // …except when the address itself has a percent sign: its decoding is checked even then (such
+    // addresses never carry an upload, so the buffering costs nothing real).
+    "/api/:path(.*%.*)",
+  ],
 };

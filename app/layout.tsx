@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { headers } from "next/headers";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SandboxBanner } from "@/components/layout/sandbox-banner";
 import { SkipLink } from "@/components/layout/skip-link";
@@ -25,11 +26,11 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const [locale, messages, requestHeaders] = await Promise.all([getLocale(), getMessages(), headers()]);
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh">
-        <AppProviders locale={locale} messages={messages}>
+        <AppProviders locale={locale} messages={messages} nonce={requestHeaders.get("x-nonce") ?? undefined}>
           <SkipLink />
           {env().sandboxMode ? <SandboxBanner /> : null}
           {children}

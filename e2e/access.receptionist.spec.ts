@@ -12,7 +12,35 @@ test("a receptionist sees no Settings in the menu, gets a 403 page and a 403 fro
   expect(res.headers()["content-type"]).toContain("application/problem+json");
 });
 
-test("a mutation from another origin is refused", async ({ request }) => {
-  const res = await request.post("/api/drugs", { headers: { origin: "https://evil.example" }, data: {} });
-  expect([403, 405]).toContain(res.status());
+test("a mutation from another origin is refused by the origin check, on a route that has the method", async ({ request, baseURL }) => {
+  const foreign = await request.post("/api/patients", { headers: { origin: "https://evil.example" }, data: {} });
+  expect(foreign.status()).toBe(403);
+  expect(foreign.headers()["content-type"]).toContain("application/problem+json");
+  expect((await foreign.json()).detail).toMatch(/did not come from the front-desk app/);
+  // The same request from our own origin passes that check and fails only on its empty body.
+  const own = await request.post("/api/patients", { headers: { origin: baseURL! }, data: {} });
+  expect(own.status()).toBe(400);
+});
+
+test("a chunked JSON body over the limit is refused with 413 while it streams", async ({ request, baseURL }) => {
+  const cookies = (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  let sent = 0;
+  // 32 MB offered without a Content-Length; the server must answer long before reading it all.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= 512) return controller.close();
+      sent++;
+      controller.enqueue(chunk);
+    },
+  });
+  const res = await fetch(`${baseURL}/api/patients`, {
+    method: "POST",
+    headers: { cookie: cookies, origin: baseURL!, "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  expect(res.status).toBe(413);
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  expect(sent).toBeLessThan(512);
 });

@@ -1,22 +1,54 @@
 import type { Role } from "./schemas/staff";
 
 /**
- * Which roles may use each part of the desk. Navigation, pages and route handlers all
- * read this one table, so a menu item and its API can never disagree.
+ * Every action a role may take at the desk. Navigation, pages, route handlers (`withStaff`'s
+ * `action`) and the generated route × role test all read this one table, so a menu item, a button
+ * and its API can never disagree.
  */
+export const ACTIONS = [
+  "patients.read",
+  "patients.write",
+  "patients.audit",
+  "slots.read",
+  "slots.book",
+  "assistant.sessions",
+  "drugs.read",
+  "documents.read",
+  "documents.upload",
+  "live.read",
+  "live.hostLinks",
+  "settings.read",
+  "settings.write",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const ROLE_PERMISSIONS = {
+  // The front desk registers and edits patients, books, and files documents; it keeps no settings.
+  receptionist: ["patients.read", "patients.write", "slots.read", "slots.book", "drugs.read", "documents.read", "documents.upload", "live.read"],
+  // Doctors read patients (never edit them here) and alone open the assistant's sessions and a consultation's host link.
+  doctor: ["patients.read", "slots.read", "slots.book", "assistant.sessions", "drugs.read", "documents.read", "documents.upload", "live.read", "live.hostLinks"],
+  // Admins keep the clinic's settings and read the patient audit; documents stay with the care team.
+  admin: ["patients.read", "patients.write", "patients.audit", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write"],
+} as const satisfies Record<Role, readonly Action[]>;
+
+export function can(role: Role | undefined, action: Action): boolean {
+  return !!role && (ROLE_PERMISSIONS[role] as readonly Action[]).includes(action);
+}
+
+/** The desk's menu: each part opens when its role may take the part's entry action. */
 export const FEATURES = {
-  patients: { path: "/patients", roles: ["receptionist", "doctor", "admin"] },
-  slots: { path: "/slots", roles: ["receptionist", "doctor", "admin"] },
-  drugs: { path: "/drugs", roles: ["doctor", "receptionist", "admin"] },
-  documents: { path: "/documents", roles: ["receptionist", "doctor"] },
-  live: { path: "/live", roles: ["receptionist", "doctor", "admin"] },
-  settings: { path: "/settings", roles: ["admin"] },
-} as const satisfies Record<string, { path: string; roles: readonly Role[] }>;
+  patients: { path: "/patients", action: "patients.read" },
+  slots: { path: "/slots", action: "slots.read" },
+  drugs: { path: "/drugs", action: "drugs.read" },
+  documents: { path: "/documents", action: "documents.read" },
+  live: { path: "/live", action: "live.read" },
+  settings: { path: "/settings", action: "settings.read" },
+} as const satisfies Record<string, { path: string; action: Action }>;
 
 export type Feature = keyof typeof FEATURES;
 
 export function canUse(role: Role | undefined, feature: Feature): boolean {
-  return !!role && (FEATURES[feature].roles as readonly Role[]).includes(role);
+  return can(role, FEATURES[feature].action);
 }
 
 export function featuresFor(role: Role): Feature[] {

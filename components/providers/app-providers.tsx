@@ -26,12 +26,13 @@ function ThemedToaster() {
   );
 }
 
-export function AppProviders({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+/** `nonce` is this response's CSP script nonce: next-themes' inline script (no flash of the wrong theme) needs it. */
+export function AppProviders({ locale, messages, nonce, children }: { locale: Locale; messages: Messages; nonce?: string; children: ReactNode }) {
   const queryClient = getQueryClient();
   // Lets end-to-end tests wait until the page answers input instead of racing hydration.
   useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <AppIntlProvider locale={locale} messages={messages}>
         <QueryClientProvider client={queryClient}>
           {children}

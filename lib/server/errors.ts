@@ -7,7 +7,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly title: string,
     readonly detail?: string,
-    readonly extra: Partial<Pick<Problem, "errors" | "retryAfter">> & { code?: string } = {},
+    readonly extra: Partial<Pick<Problem, "errors" | "retryAfter">> & { code?: string; allow?: readonly string[] } = {},
   ) {
     super(detail ? `${title}: ${detail}` : title);
     this.name = new.target.name;
@@ -44,6 +44,13 @@ export class ForbiddenError extends AppError {
 export class NotFoundError extends AppError {
   constructor(detail = "Nothing was found at this address.") {
     super(404, "Not found", detail);
+  }
+}
+
+/** The path exists but not for this method; `Allow` names the ones it has. */
+export class MethodNotAllowedError extends AppError {
+  constructor(allow: readonly string[]) {
+    super(405, "Method not allowed", `This address answers ${allow.join(", ")} only.`, { allow });
   }
 }
 
@@ -110,5 +117,6 @@ export function problemResponse(err: unknown): Response {
   if (!(err instanceof AppError)) console.error("unhandled error in route handler", err);
   const headers = new Headers({ "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store" });
   if (appError.extra.retryAfter !== undefined) headers.set("retry-after", String(appError.extra.retryAfter));
+  if (appError.extra.allow) headers.set("allow", appError.extra.allow.join(", "));
   return new Response(JSON.stringify(problemBody(appError)), { status: appError.status, headers });
 }

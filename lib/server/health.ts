@@ -1,27 +1,118 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { database } from "./db";
+import { platformTokens, staff } from "./db/schema";
+import { AppError, PlatformCredentialsError, PlatformRejectedError, PlatformTimeoutError } from "./errors";
+import { services } from "./services";
 
 export interface Health {
   status: "ok" | "degraded";
-  platform: { mode: "sandbox" | "live"; reachable: boolean };
+  platform: {
+    mode: "sandbox" | "live";
+    reachable: boolean;
+    /** Whether the platform took a staff member's token on the last probe; "unchecked" before anyone has signed in. */
+    credentials: "accepted" | "refused" | "unchecked";
+    checkedAt: string;
+  };
   db: { kind: "pglite" | "postgres" | "unknown"; ok: boolean };
+  /** Why the status is "degraded", one sentence each; empty when ok. */
+  reasons: string[];
 }
 
-/** Whether the database answers and the platform's host can be reached at all. */
+type PlatformProbe = Omit<Health["platform"], "mode"> & { reasons: string[] };
+
+/** A health check never waits longer than this for the platform… */
+export const PROBE_TIMEOUT_MS = 2_000;
+/** …and asks it at most this often, however often health is polled. */
+export const PROBE_CACHE_MS = 10_000;
+
+let lastProbe: { at: number; result: Promise<PlatformProbe> } | undefined;
+
+/** Forgets the cached probe (tests; the next check asks the platform again). */
+export function resetHealthProbe(): void {
+  lastProbe = undefined;
+}
+
+function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new PlatformTimeoutError(ms));
+    }, ms);
+  });
+  return Promise.race([work(controller.signal), deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The staff member whose platform session was used last and can still be renewed. */
+async function recentPlatformStaff() {
+  const { db } = await database();
+  const [row] = await db
+    .select({ id: staff.id, email: staff.email, name: staff.name, role: staff.role })
+    .from(platformTokens)
+    .innerJoin(staff, eq(staff.id, platformTokens.staffId))
+    .where(and(eq(staff.active, true), gt(platformTokens.refreshExpiresAt, new Date())))
+    .orderBy(desc(platformTokens.updatedAt))
+    .limit(1);
+  return row;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof PlatformTimeoutError) return `The platform did not answer within ${PROBE_TIMEOUT_MS / 1000} s.`;
+  if (err instanceof PlatformCredentialsError) return "The platform refused the clinic's credentials.";
+  if (err instanceof AppError) return `The platform answered with an error: ${err.detail ?? err.title}`;
+  return "The platform could not be reached.";
+}
+
+/**
+ * One small authenticated call (a one-result drug search) with the token of the staff member who
+ * used the platform last: it shows whether the platform answers, in time, and still takes our
+ * credentials. Before anyone has signed in there is no token, so it asks without one and expects
+ * the platform's 401: reachable, credentials unchecked.
+ */
+async function probePlatform(): Promise<PlatformProbe> {
+  const checkedAt = new Date().toISOString();
+  try {
+    const member = await recentPlatformStaff().catch(() => undefined);
+    if (member) {
+      const { platform } = await services();
+      await withDeadline((signal) => platform.forStaff(member).drugs.findGenericDrugs({ q: "paracetamol", limit: 1, exact: false }, signal), PROBE_TIMEOUT_MS);
+      return { reachable: true, credentials: "accepted", checkedAt, reasons: [] };
+    }
+    const config = env();
+    const res = await withDeadline((signal) => fetch(`${config.platform.baseUrl}/svc-mcp/pharmacology/v1/search?limit=1`, { signal, cache: "no-store" }), PROBE_TIMEOUT_MS);
+    await res.body?.cancel();
+    if (res.status >= 500) return { reachable: true, credentials: "unchecked", checkedAt, reasons: [`The platform answered with an error (HTTP ${res.status}).`] };
+    return { reachable: true, credentials: "unchecked", checkedAt, reasons: [] };
+  } catch (err) {
+    if (err instanceof PlatformCredentialsError) return { reachable: true, credentials: "refused", checkedAt, reasons: [describe(err)] };
+    // The platform understood and refused the probe's query: it is up and took our token.
+    if (err instanceof PlatformRejectedError) return { reachable: true, credentials: "accepted", checkedAt, reasons: [] };
+    // A 502 with the platform's own error code came from the platform; one without never reached it.
+    const answered = err instanceof AppError && !(err instanceof PlatformTimeoutError) && (err.status !== 502 || !!err.extra.code);
+    return { reachable: answered, credentials: "unchecked", checkedAt, reasons: [describe(err)] };
+  }
+}
+
+function cachedPlatformProbe(now = Date.now()): Promise<PlatformProbe> {
+  if (!lastProbe || now - lastProbe.at >= PROBE_CACHE_MS) lastProbe = { at: now, result: probePlatform() };
+  return lastProbe.result;
+}
+
+/** Whether the database answers and the platform answers, in time, with our credentials accepted. */
 export async function checkHealth(): Promise<Health> {
   const config = env();
   const dbCheck = database()
     .then(async (d) => (await d.db.execute(sql`select 1`), { kind: d.kind, ok: true }))
     .catch(() => ({ kind: "unknown" as const, ok: false }));
-  const platformCheck = fetch(config.platform.baseUrl, { method: "HEAD", signal: AbortSignal.timeout(2000) })
-    .then(() => true)
-    .catch(() => false);
-  const [dbState, reachable] = await Promise.all([dbCheck, platformCheck]);
+  const [dbState, probe] = await Promise.all([dbCheck, cachedPlatformProbe()]);
+  const reasons = [...(dbState.ok ? [] : ["The database is not answering."]), ...probe.reasons];
   return {
-    status: dbState.ok && reachable ? "ok" : "degraded",
-    platform: { mode: config.sandboxMode ? "sandbox" : "live", reachable },
+    status: reasons.length ? "degraded" : "ok",
+    platform: { mode: config.sandboxMode ? "sandbox" : "live", reachable: probe.reachable, credentials: probe.credentials, checkedAt: probe.checkedAt },
     db: dbState,
+    reasons,
   };
 }

@@ -1,5 +1,18 @@
-import { describe, expect, it } from "vitest";
-import { isSameOrigin } from "./with-staff";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import type { Role } from "@/lib/schemas/staff";
+import type { AuditEntry } from "./audit";
+import { ConflictError, PlatformTimeoutError } from "./errors";
+import { isSameOrigin, readBodyText, withStaff } from "./with-staff";
+
+const state = vi.hoisted(() => ({ role: null as Role | null, audits: [] as AuditEntry[] }));
+vi.mock("@/lib/env", () => ({ env: () => ({ appUrl: "http://localhost:3000" }) }));
+vi.mock("@/lib/server/auth/session", () => ({
+  getStaffSession: async () => (state.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Asha", email: "asha@example.test", role: state.role } : null),
+}));
+vi.mock("@/lib/server/audit", () => ({ recordAudit: async (_db: unknown, entry: AuditEntry) => void state.audits.push(entry) }));
+vi.mock("@/lib/server/db", () => ({ db: async () => ({}) }));
+vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: { forStaff: () => ({}) } }) }));
 
 const APP_URL = "http://localhost:3000";
 const post = (headers: Record<string, string>, url = "http://localhost:3000/api/patients") => new Request(url, { method: "POST", headers });
@@ -17,5 +30,131 @@ describe("same-origin check on mutations", () => {
     expect(isSameOrigin(post({ origin: "null", host: "localhost:3000" }), APP_URL)).toBe(false);
     expect(isSameOrigin(post({ "sec-fetch-site": "cross-site" }), APP_URL)).toBe(false);
     expect(isSameOrigin(post({}), APP_URL)).toBe(false);
+  });
+});
+
+const ORIGIN = { origin: "http://localhost:3000", host: "localhost:3000" };
+const Body = z.object({ name: z.string().min(2, "Enter a name"), age: z.number().int() });
+const echo = withStaff({ action: "patients.write", body: Body }, async ({ body, staff }) => Response.json({ body, by: staff.role }));
+type Init = Omit<RequestInit, "headers"> & { headers?: Record<string, string>; duplex?: "half" };
+const call = (init: Init = {}, handler: (req: Request) => Promise<Response> = echo) =>
+  handler(new Request("http://localhost:3000/api/patients", { method: "POST", ...(init as RequestInit), headers: { ...ORIGIN, "content-type": "application/json", ...init.headers } }));
+const problem = async (res: Response) => {
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  return (await res.json()) as { title: string; detail?: string; errors?: Record<string, string> };
+};
+
+/** A request body that arrives chunk by chunk with no Content-Length, counting what was pulled from it. */
+function chunkedBody(chunks: number, chunkSize: number) {
+  const pulled = { bytes: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled.bytes >= chunks * chunkSize) return controller.close();
+      pulled.bytes += chunkSize;
+      controller.enqueue(new Uint8Array(chunkSize).fill(0x20));
+    },
+    cancel() {
+      pulled.cancelled = true;
+    },
+  });
+  return { stream, pulled };
+}
+
+describe("withStaff", () => {
+  it("answers 401 without a session, before reading anything", async () => {
+    state.role = null;
+    const res = await call({ body: JSON.stringify({ name: "Ravi", age: 3 }) });
+    expect(res.status).toBe(401);
+    expect((await problem(res)).title).toBe("Sign-in required");
+  });
+
+  it("answers 403 to a role the table does not give the action, and audits the denial", async () => {
+    state.role = "doctor";
+    state.audits.length = 0;
+    const res = await call({ body: JSON.stringify({ name: "Ravi", age: 3 }) });
+    expect(res.status).toBe(403);
+    await problem(res);
+    expect(state.audits).toEqual([expect.objectContaining({ action: "patients.write", resource: "patient", outcome: "denied", detail: expect.objectContaining({ role: "doctor", method: "POST" }) })]);
+  });
+
+  it("refuses a mutation from another origin", async () => {
+    state.role = "receptionist";
+    const res = await call({ body: JSON.stringify({ name: "Ravi", age: 3 }), headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect((await problem(res)).detail).toMatch(/did not come from the front-desk app/);
+  });
+
+  it("passes a valid body to the handler", async () => {
+    state.role = "receptionist";
+    const res = await call({ body: JSON.stringify({ name: "Ravi", age: 3 }) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ body: { name: "Ravi", age: 3 }, by: "receptionist" });
+  });
+
+  it("answers 400 to a body that is not JSON, and 400 with field errors to one that fails the schema", async () => {
+    state.role = "receptionist";
+    const bad = await call({ body: "{name:" });
+    expect(bad.status).toBe(400);
+    expect((await problem(bad)).errors).toEqual({ body: "The request body is not valid JSON." });
+    const invalid = await call({ body: JSON.stringify({ name: "R", age: 1.5 }) });
+    expect(invalid.status).toBe(400);
+    expect((await problem(invalid)).errors).toEqual({ name: "Enter a name", age: expect.any(String) });
+  });
+
+  it("answers 413 to a declared length over the limit without reading the body", async () => {
+    state.role = "receptionist";
+    const { stream, pulled } = chunkedBody(100, 1024);
+    const res = await call({ body: stream, headers: { "content-length": String(100 * 1024) }, duplex: "half" });
+    expect(res.status).toBe(413);
+    await problem(res);
+    expect(pulled.bytes).toBeLessThanOrEqual(1024);
+  });
+
+  it("stops a chunked body at the limit (64 KB by default) and cancels the rest", async () => {
+    state.role = "receptionist";
+    const { stream, pulled } = chunkedBody(1000, 4096);
+    const res = await call({ body: stream, duplex: "half" });
+    expect(res.status).toBe(413);
+    expect((await problem(res)).title).toBe("Request too large");
+    expect(pulled.cancelled).toBe(true);
+    // The reader stops within a chunk or two of the limit instead of pulling all 4 MB.
+    expect(pulled.bytes).toBeLessThan(64 * 1024 + 3 * 4096);
+  });
+
+  it("maps typed errors to their problem, and anything else to a logged 500", async () => {
+    state.role = "admin";
+    const conflict = withStaff({ action: "settings.write" }, async () => {
+      throw new ConflictError("Already there.");
+    });
+    const res = await call({}, conflict);
+    expect(res.status).toBe(409);
+    expect((await problem(res)).detail).toBe("Already there.");
+    const slow = withStaff({ action: "drugs.read" }, async () => {
+      throw new PlatformTimeoutError(5000);
+    });
+    expect((await slow(new Request("http://localhost:3000/api/drugs"))).status).toBe(504);
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken = withStaff({ action: "drugs.read" }, async () => {
+      throw new Error("boom");
+    });
+    const crash = await broken(new Request("http://localhost:3000/api/drugs"));
+    expect(crash.status).toBe(500);
+    expect((await problem(crash)).detail).not.toContain("boom");
+    expect(quiet).toHaveBeenCalled();
+    quiet.mockRestore();
+  });
+});
+
+describe("readBodyText", () => {
+  it("reads a body split across chunks, multi-byte characters included", async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ city: "मुंबई" }));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 3) controller.enqueue(bytes.slice(i, i + 3));
+        controller.close();
+      },
+    });
+    const req = new Request("http://localhost:3000/x", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    expect(JSON.parse(await readBodyText(req, 1024))).toEqual({ city: "मुंबई" });
   });
 });

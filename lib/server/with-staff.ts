@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { isStorableText, storableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 import { env } from "@/lib/env";
-import { canUse, type Feature } from "@/lib/access";
+import { can, type Action } from "@/lib/access";
 import { getStaffSession, type StaffSession } from "./auth/session";
 import { db } from "./db";
 import type { Db } from "./db/connect";
@@ -27,7 +27,8 @@ export interface StaffRouteContext<Q, B> {
 }
 
 export interface StaffRouteOptions<Q, B> {
-  feature: Feature;
+  /** What the route does, checked against `ROLE_PERMISSIONS` in lib/access.ts before anything else. */
+  action: Action;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   bodyLimit?: number;
@@ -51,11 +52,32 @@ export function isSameOrigin(req: Request, appUrl: string): boolean {
   return originUrl.host === req.headers.get("host");
 }
 
-async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+/**
+ * Reads the body as it streams in, counting bytes, and stops at the limit: a chunked body (no
+ * Content-Length) or one that lies about its length is cancelled there, never buffered past it.
+ */
+export async function readBodyText(req: Request, limit: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw new PayloadTooLargeError(limit);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > limit) throw new PayloadTooLargeError(limit);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new PayloadTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  const text = await readBodyText(req, limit);
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -72,11 +94,14 @@ function assertStorable(entries: Iterable<[string, string]>, what: string): void
   if (first) throw new ValidationError(errors, `The ${what} ${first} contains a character that cannot be stored.`);
 }
 
+/** Denied attempts on patient data land where the patient audit page reads them. */
+const auditResource = (action: Action) => (action.startsWith("patients.") ? "patient" : action.split(".")[0]!);
+
 /**
  * The one wrapper every staff route handler goes through: session, role, same-origin check on
  * mutations, body-size limit, zod parsing, and typed errors → application/problem+json.
  */
-export function withStaff<Q = undefined, B = undefined>(
+function staffRoute<Q = undefined, B = undefined>(
   options: StaffRouteOptions<Q, B>,
   handler: (ctx: StaffRouteContext<Q, B>) => Promise<Response>,
 ) {
@@ -88,8 +113,10 @@ export function withStaff<Q = undefined, B = undefined>(
       const store = await db();
       const ip = clientAddress(req.headers) ?? null;
       const audit = (entry: Omit<AuditEntry, "staffId" | "ip">) => recordAudit(store, { ...entry, staffId: staff.id, ip });
-      if (!canUse(staff.role, options.feature)) {
-        await audit({ action: req.method, resource: options.feature, outcome: "denied", detail: { path: new URL(req.url).pathname } });
+      if (!can(staff.role, options.action)) {
+        const id = (await route?.params)?.id;
+        const resourceId = id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+        await audit({ action: options.action, resource: auditResource(options.action), resourceId, outcome: "denied", detail: { role: staff.role, method: req.method, path: new URL(req.url).pathname } });
         throw new ForbiddenError();
       }
       const mutation = !["GET", "HEAD", "OPTIONS"].includes(req.method);
@@ -129,4 +156,12 @@ export function withStaff<Q = undefined, B = undefined>(
       return problemResponse(err);
     }
   };
+}
+
+/**
+ * The one wrapper every staff route handler goes through (see `staffRoute`). The handler carries
+ * its declared action, so the route × role test can compare every route with `ROLE_PERMISSIONS`.
+ */
+export function withStaff<Q = undefined, B = undefined>(options: StaffRouteOptions<Q, B>, handler: (ctx: StaffRouteContext<Q, B>) => Promise<Response>) {
+  return Object.assign(staffRoute(options, handler), { action: options.action });
 }

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { PatientSearch } from "@/components/patients/patient-search";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
-import { PATIENT_WRITE_ROLES } from "@/lib/server/patients/registration-access";
+import { can } from "@/lib/access";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients");
@@ -23,7 +23,7 @@ export default async function PatientsPage() {
         description={t("subtitle")}
         icon={<Users className="size-5" />}
         actions={
-          staff.role === "admin" ? (
+          can(staff.role, "patients.audit") ? (
             <Link href="/patients/audit" className={buttonClasses({ variant: "secondary" })}>
               <ScrollText aria-hidden className="size-4" />
               {t("audit.link")}
@@ -31,7 +31,7 @@ export default async function PatientsPage() {
           ) : undefined
         }
       />
-      <PatientSearch canRegister={PATIENT_WRITE_ROLES.includes(staff.role)} />
+      <PatientSearch canRegister={can(staff.role, "patients.write")} />
     </>
   );
 }

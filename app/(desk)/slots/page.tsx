@@ -4,7 +4,7 @@ import { Bot, CalendarDays } from "lucide-react";
 import { SlotCalendar } from "@/components/slots/slot-calendar";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonClasses } from "@/components/ui/button";
-import { canUse } from "@/lib/access";
+import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 
@@ -27,7 +27,7 @@ export default async function SlotsPage({ searchParams }: { searchParams: Promis
         description={t("subtitle")}
         icon={<CalendarDays className="size-5" />}
         actions={
-          staff.role === "doctor" ? (
+          can(staff.role, "assistant.sessions") ? (
             <Link href="/slots/assistant" className={buttonClasses({ variant: "secondary" })}>
               <Bot aria-hidden className="size-4" />
               {t("assistant.link")}
@@ -35,7 +35,7 @@ export default async function SlotsPage({ searchParams }: { searchParams: Promis
           ) : null
         }
       />
-      <SlotCalendar start={{ doctor: first(params.doctor), clinic: first(params.clinic), week: first(params.week) }} canEditDirectory={canUse(staff.role, "settings")} />
+      <SlotCalendar start={{ doctor: first(params.doctor), clinic: first(params.clinic), week: first(params.week) }} canEditDirectory={can(staff.role, "settings.write")} />
     </>
   );
 }

@@ -2,16 +2,19 @@ import { DocumentListQuery, DocumentUploadQuery } from "@/lib/schemas/documents"
 import { listPatientDocuments } from "@/lib/server/documents/records";
 import { uploadPatientDocument } from "@/lib/server/documents/upload";
 import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
 
 const NO_STORE = { "cache-control": "private, no-store" };
 
-export const GET = withStaff({ feature: "documents", query: DocumentListQuery }, async ({ query, db, audit }) => {
+export const GET = withStaff({ action: "documents.read", query: DocumentListQuery }, async ({ query, db, audit }) => {
   const documents = await listPatientDocuments(db, query.patient);
   await audit({ action: "list", resource: "patient-document", resourceId: query.patient, outcome: "ok", detail: { count: documents.length } });
   return Response.json({ documents }, { headers: NO_STORE });
 });
 
 /** The raw file is the body (no multipart on this hop), so it can be streamed on unread. */
-export const POST = withStaff({ feature: "documents", query: DocumentUploadQuery }, async ({ req, query, platform, db, staff, audit }) =>
+export const POST = withStaff({ action: "documents.upload", query: DocumentUploadQuery }, async ({ req, query, platform, db, staff, audit }) =>
   Response.json(await uploadPatientDocument({ req, query, platform, db, staffId: staff.id, audit }), { status: 201, headers: NO_STORE }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

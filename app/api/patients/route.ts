@@ -1,11 +1,10 @@
 import { IDEMPOTENCY_HEADER, IdempotencyKey, PatientRegistration } from "@/lib/schemas/patients";
 import { ValidationError } from "@/lib/server/errors";
 import { registerPatient } from "@/lib/server/patients/register-patient";
-import { assertCanWritePatients } from "@/lib/server/patients/registration-access";
 import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
 
-export const POST = withStaff({ feature: "patients", body: PatientRegistration }, async ({ req, body, db, platform, staff, audit }) => {
-  assertCanWritePatients(staff.role);
+export const POST = withStaff({ action: "patients.write", body: PatientRegistration }, async ({ req, body, db, platform, staff, audit }) => {
   const key = IdempotencyKey.safeParse(req.headers.get(IDEMPOTENCY_HEADER) ?? "");
   if (!key.success) throw new ValidationError({ [IDEMPOTENCY_HEADER]: key.error.issues[0]!.message }, "The request has no valid Idempotency-Key header.");
   try {
@@ -29,3 +28,5 @@ export const POST = withStaff({ feature: "patients", body: PatientRegistration }
     throw err;
   }
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,4 +1,5 @@
 import "server-only";
+import { can } from "@/lib/access";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
@@ -66,6 +67,6 @@ async function directoryNames(db: Db): Promise<Map<string, string>> {
 
 /** The host link starts the consultation as the doctor; nobody else's screen gets it. */
 export function forRole(event: LiveEvent, role: Role): LiveEvent {
-  if (role === "doctor" || !event.video) return event;
+  if (can(role, "live.hostLinks") || !event.video) return event;
   return { ...event, video: { ...event.video, hostLink: null } };
 }

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { PatientDocuments } from "@/components/documents/patient-documents";
 import { PatientProfileView } from "@/components/patients/patient-profile-view";
-import { canUse } from "@/lib/access";
+import { can, canUse } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
-import { PATIENT_WRITE_ROLES } from "@/lib/server/patients/registration-access";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients.profile");
@@ -17,7 +16,7 @@ export default async function PatientPage({ params }: { params: Promise<{ id: st
   const staff = await requireStaff("patients", `/patients/${encodeURIComponent(id)}`);
   return (
     <div className="grid gap-6">
-      <PatientProfileView id={id} canEdit={PATIENT_WRITE_ROLES.includes(staff.role)} />
+      <PatientProfileView id={id} canEdit={can(staff.role, "patients.write")} />
       {canUse(staff.role, "documents") ? <PatientDocuments patientId={id} /> : null}
     </div>
   );

@@ -8,6 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label, Select } from "@/components/ui/field";
 import { AuditPatientFilter } from "@/components/patients/audit-patient-filter";
+import { can } from "@/lib/access";
 import { TIME_ZONE } from "@/lib/i18n/config";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
@@ -28,7 +29,7 @@ const UUID = /^[0-9a-f-]{36}$/i;
 export default async function PatientAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   const staffMember = await requireStaff("patients", "/patients/audit");
-  if (staffMember.role !== "admin") forbidden();
+  if (!can(staffMember.role, "patients.audit")) forbidden();
   const t = await getTranslator("patients");
   const roles = await getTranslator("roles");
   const patientId = first(params.patient);

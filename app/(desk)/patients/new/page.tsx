@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { RegistrationForm } from "@/components/patients/registration-form";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
-import { PATIENT_WRITE_ROLES } from "@/lib/server/patients/registration-access";
+import { can } from "@/lib/access";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients.register");
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RegisterPatientPage() {
   const staff = await requireStaff("patients", "/patients/new");
-  if (!PATIENT_WRITE_ROLES.includes(staff.role)) forbidden();
+  if (!can(staff.role, "patients.write")) forbidden();
   const t = await getTranslator("patients.register");
   return (
     <>

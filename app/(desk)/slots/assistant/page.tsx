@@ -3,6 +3,7 @@ import { forbidden } from "next/navigation";
 import { Bot } from "lucide-react";
 import { AssistantSessionPanel } from "@/components/slots/assistant-session-panel";
 import { PageHeader } from "@/components/layout/page-header";
+import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 
@@ -13,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AssistantSessionsPage() {
   const staff = await requireStaff("slots", "/slots/assistant");
-  if (staff.role !== "doctor") forbidden();
+  if (!can(staff.role, "assistant.sessions")) forbidden();
   const t = await getTranslator("slots.assistant");
   return (
     <>

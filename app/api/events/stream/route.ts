@@ -2,10 +2,11 @@ import { LiveStreamQuery } from "@/lib/schemas/live-events";
 import { liveHub } from "@/lib/server/events";
 import { liveEventStream } from "@/lib/server/events/sse";
 import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withStaff({ feature: "live", query: LiveStreamQuery }, async ({ req, staff, query, audit }) => {
+export const GET = withStaff({ action: "live.read", query: LiveStreamQuery }, async ({ req, staff, query, audit }) => {
   const header = Number(req.headers.get("last-event-id") ?? "");
   const after = Number.isSafeInteger(header) && header >= 0 && req.headers.has("last-event-id") ? header : query.after;
   await audit({ action: "subscribe", resource: "live-events", outcome: "ok", detail: { after: after ?? null } });
@@ -18,3 +19,5 @@ export const GET = withStaff({ feature: "live", query: LiveStreamQuery }, async 
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,10 +1,10 @@
 import { PatientUpdate } from "@/lib/schemas/patients";
-import { assertCanWritePatients } from "@/lib/server/patients/registration-access";
 import { updatePatient } from "@/lib/server/patients/update-patient";
 import { readPatient } from "@/lib/server/patients/patient-profile";
 import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
 
-export const GET = withStaff({ feature: "patients" }, async ({ params, db, platform, staff, audit, req }) => {
+export const GET = withStaff({ action: "patients.read" }, async ({ params, db, platform, staff, audit, req }) => {
   const id = params.id ?? "";
   try {
     const profile = await readPatient({ db, patients: platform.patients }, id, req.signal);
@@ -16,8 +16,7 @@ export const GET = withStaff({ feature: "patients" }, async ({ params, db, platf
   }
 });
 
-export const PATCH = withStaff({ feature: "patients", body: PatientUpdate }, async ({ params, body, db, platform, staff, audit }) => {
-  assertCanWritePatients(staff.role);
+export const PATCH = withStaff({ action: "patients.write", body: PatientUpdate }, async ({ params, body, db, platform, staff, audit }) => {
   const id = params.id ?? "";
   try {
     const { profile, changed } = await updatePatient({ db, patients: platform.patients }, id, body);
@@ -28,3 +27,5 @@ export const PATCH = withStaff({ feature: "patients", body: PatientUpdate }, asy
     throw err;
   }
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods("GET", "PATCH");

@@ -2,14 +2,15 @@ import { NewWebhookSubscription } from "@/lib/schemas/webhook-settings";
 import { signingKeys } from "@/lib/server/webhooks";
 import { registerSubscription, webhookSettingsView } from "@/lib/server/webhooks/settings";
 import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
 
 const noStore = { "cache-control": "private, no-store" };
 
-export const GET = withStaff({ feature: "settings" }, async ({ platform }) =>
+export const GET = withStaff({ action: "settings.read" }, async ({ platform }) =>
   Response.json(await webhookSettingsView(platform, await signingKeys()), { headers: noStore }),
 );
 
-export const POST = withStaff({ feature: "settings", body: NewWebhookSubscription }, async ({ platform, body, audit }) => {
+export const POST = withStaff({ action: "settings.write", body: NewWebhookSubscription }, async ({ platform, body, audit }) => {
   const issued = await registerSubscription(platform, await signingKeys(), body);
   await audit({
     action: "create",
@@ -20,3 +21,5 @@ export const POST = withStaff({ feature: "settings", body: NewWebhookSubscriptio
   });
   return Response.json(issued, { status: 201, headers: noStore });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

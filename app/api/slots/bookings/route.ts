@@ -3,8 +3,9 @@ import { ValidationError } from "@/lib/server/errors";
 import { patientSummariesByIds } from "@/lib/server/patients/patient-index";
 import { bookSlotOnce } from "@/lib/server/slots/slot-bookings";
 import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
 
-export const POST = withStaff({ feature: "slots", body: BookingRequest }, async ({ body, platform, db, staff, audit }) => {
+export const POST = withStaff({ action: "slots.book", body: BookingRequest }, async ({ body, platform, db, staff, audit }) => {
   const detail = { patientId: body.patientId, doctorId: body.doctorId, clinicId: body.clinicId, confId: body.confId, start: body.start, mode: body.mode };
   // Only patients registered at the desk can be booked (the picker offers no others).
   if (!(await patientSummariesByIds([body.patientId])).has(body.patientId)) {
@@ -19,3 +20,5 @@ export const POST = withStaff({ feature: "slots", body: BookingRequest }, async 
     throw err;
   }
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { PatientEditForm } from "@/components/patients/patient-edit-form";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
-import { PATIENT_WRITE_ROLES } from "@/lib/server/patients/registration-access";
+import { can } from "@/lib/access";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients.edit");
@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditPatientPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const staff = await requireStaff("patients", `/patients/${encodeURIComponent(id)}/edit`);
-  if (!PATIENT_WRITE_ROLES.includes(staff.role)) forbidden();
+  if (!can(staff.role, "patients.write")) forbidden();
   const t = await getTranslator("patients.edit");
   return (
     <>

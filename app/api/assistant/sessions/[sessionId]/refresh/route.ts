@@ -1,11 +1,10 @@
 import { AssistantSessionParams } from "@/lib/schemas/assistant-session";
 import { ValidationError } from "@/lib/server/errors";
-import { requireDoctor } from "@/lib/server/slots/assistant-access";
 import { keepSessionToken, storedSessionToken } from "@/lib/server/slots/assistant-session-tokens";
 import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
 
-export const POST = withStaff({ feature: "slots" }, async ({ staff, params, platform, db, audit }) => {
-  requireDoctor(staff);
+export const POST = withStaff({ action: "assistant.sessions" }, async ({ staff, params, platform, db, audit }) => {
   const id = AssistantSessionParams.safeParse({ sessionId: params.sessionId ?? "" });
   if (!id.success) throw ValidationError.fromZod(id.error, "The session id is not valid.");
   const refreshed = await platform.assistantSessions.refresh(id.data.sessionId, await storedSessionToken(db, id.data.sessionId));
@@ -13,3 +12,5 @@ export const POST = withStaff({ feature: "slots" }, async ({ staff, params, plat
   await audit({ action: "refresh", resource: "assistant_session", resourceId: refreshed.sessionId, outcome: "ok" });
   return Response.json({ sessionId: refreshed.sessionId, expiresAt: refreshed.expiresAt, deskHoldsToken: true }, { headers: { "cache-control": "no-store" } });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

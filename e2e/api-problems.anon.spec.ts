@@ -1,0 +1,49 @@
+import { expect, test } from "./fixtures";
+
+/** Every /api/ answer, even to a malformed address or method, is problem+json with the security headers. */
+const cases: { method: string; path: string; status: number; data?: unknown }[] = [
+  { method: "GET", path: "/api/patients/%ff", status: 400 },
+  { method: "PATCH", path: "/api/patients/%ff", status: 400, data: { name: "x" } },
+  { method: "GET", path: "/api/auth/%ff", status: 400 },
+  { method: "GET", path: "/api/auth/callback/credentials", status: 405 },
+  { method: "GET", path: "/api/auth/nope", status: 404 },
+  { method: "GET", path: "/api/nope", status: 404 },
+  { method: "POST", path: "/api/settings/nope/deeper", status: 404, data: {} },
+  { method: "DELETE", path: "/api/drugs", status: 405 },
+  { method: "POST", path: "/api/drugs", status: 405, data: { q: "x" } },
+  { method: "GET", path: "/api/patients", status: 405 },
+  { method: "GET", path: "/api/webhooks/platform", status: 405 },
+];
+
+for (const { method, path, status, data } of cases) {
+  test(`${method} ${path} answers ${status} problem+json with the security headers`, async ({ request }) => {
+    const res = await request.fetch(path, { method, data });
+    expect(res.status()).toBe(status);
+    const headers = res.headers();
+    expect(headers["content-type"]).toContain("application/problem+json");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["content-security-policy"]).toContain("default-src 'none'");
+    const problem = await res.json();
+    expect(problem).toMatchObject({ status, title: expect.any(String) });
+    if (status === 405) expect(headers["allow"]).toBeTruthy();
+  });
+}
+
+test("OPTIONS names the methods a route has", async ({ request }) => {
+  const res = await request.fetch("/api/patients/search", { method: "OPTIONS" });
+  expect(res.status()).toBe(204);
+  expect(res.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+});
+
+test("a page address with a malformed encoding gets the app's own not-found page under the strict CSP", async ({ page }) => {
+  const res = await page.goto("/patients/%ff");
+  expect(res?.status()).toBe(404);
+  expect(res?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+  await expect(page.getByRole("main")).toBeVisible();
+});
+
+test("health answers 200 with its reasons list while the database is up", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ status: expect.stringMatching(/^(ok|degraded)$/), platform: { mode: "sandbox" }, db: { ok: true }, reasons: expect.any(Array) });
+});

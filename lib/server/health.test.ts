@@ -1,0 +1,93 @@
+/**
+ * /api/health against a real sandbox platform with its fault injection: degraded, with the reason,
+ * when the platform errors, hangs past the probe timeout, or refuses our credentials; and the
+ * probe is cached so polling health cannot hammer the platform.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { createPlatform, type Platform } from "./platform/client";
+
+const wiring = vi.hoisted(() => ({ t: undefined as TestDatabase | undefined, platform: undefined as Platform | undefined, baseUrl: "" }));
+vi.mock("@/lib/env", () => ({ env: () => ({ sandboxMode: true, platform: { baseUrl: wiring.baseUrl } }) }));
+vi.mock("@/lib/server/db", () => ({ database: async () => wiring.t!.database }));
+vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: wiring.platform }) }));
+
+const { checkHealth, resetHealthProbe, PROBE_TIMEOUT_MS } = await import("./health");
+
+describe("health", () => {
+  let h: PlatformHarness;
+
+  beforeAll(async () => {
+    wiring.t = await pgliteTestDatabase();
+    h = await startPlatformHarness(wiring.t.database);
+    wiring.baseUrl = h.sandboxUrl;
+    wiring.platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 10_000 }, { database: wiring.t.database, idp: h.idp });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await wiring.t?.dispose();
+  });
+  beforeEach(async () => {
+    await h.resetFaults();
+    await h.resetStats();
+    resetHealthProbe();
+  });
+
+  it("before anyone has signed in: ok, platform reachable, credentials unchecked", async () => {
+    const health = await checkHealth();
+    expect(health).toMatchObject({ status: "ok", platform: { mode: "sandbox", reachable: true, credentials: "unchecked" }, db: { ok: true }, reasons: [] });
+  });
+
+  it("when the platform errors before anyone signed in: degraded with the HTTP status", async () => {
+    await h.setFaults({ errorRate: 1 });
+    const health = await checkHealth();
+    expect(health.status).toBe("degraded");
+    expect(health.reasons).toEqual([expect.stringContaining("HTTP 503")]);
+  });
+
+  describe("with a staff member's platform session", () => {
+    beforeAll(async () => {
+      await h.resetFaults();
+      await wiring.platform!.tokens.signIn(h.staff);
+    });
+
+    it("ok when the platform takes our credentials", async () => {
+      const health = await checkHealth();
+      expect(health).toMatchObject({ status: "ok", platform: { reachable: true, credentials: "accepted" }, reasons: [] });
+      expect((await h.stats())["drugs.search"]).toBe(1);
+    });
+
+    it("degraded when the platform refuses our credentials", async () => {
+      await h.setFaults({ unauthorizedRate: 1 });
+      const health = await checkHealth();
+      expect(health).toMatchObject({ status: "degraded", platform: { reachable: true, credentials: "refused" } });
+      expect(health.reasons).toEqual(["The platform refused the clinic's credentials."]);
+    });
+
+    it("degraded when the platform answers with errors", async () => {
+      await h.setFaults({ errorRate: 1 });
+      const health = await checkHealth();
+      expect(health.status).toBe("degraded");
+      expect(health.reasons[0]).toMatch(/^The platform answered with an error/);
+    });
+
+    it("degraded within the probe timeout when the platform hangs", async () => {
+      await h.setFaults({ hangRate: 1 });
+      const started = Date.now();
+      const health = await checkHealth();
+      const took = Date.now() - started;
+      expect(health).toMatchObject({ status: "degraded", platform: { reachable: false } });
+      expect(health.reasons).toEqual([`The platform did not answer within ${PROBE_TIMEOUT_MS / 1000} s.`]);
+      expect(took).toBeGreaterThanOrEqual(PROBE_TIMEOUT_MS - 50);
+      expect(took).toBeLessThan(PROBE_TIMEOUT_MS + 1500);
+    });
+
+    it("asks the platform once however often health is polled within the cache window", async () => {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => checkHealth()));
+      for (let i = 0; i < 5; i++) answers.push(await checkHealth());
+      expect(new Set(answers.map((a) => a.platform.checkedAt)).size).toBe(1);
+      expect((await h.stats())["drugs.search"]).toBe(1);
+    });
+  });
+});

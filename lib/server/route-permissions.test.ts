@@ -1,0 +1,186 @@
+/**
+ * Walks every route handler file under app/api, calls every exported method as every role and
+ * compares the answer with `ROLE_PERMISSIONS`: allowed → anything but 401/403, denied → 403 and a
+ * "denied" audit entry. A route that checks roles on its own, or declares an action the table
+ * does not give the roles it serves, fails here.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ACTIONS, can, type Action } from "@/lib/access";
+import { ROLES, type Role } from "@/lib/schemas/staff";
+import type { AuditEntry } from "./audit";
+import { METHOD_NOT_ALLOWED, HTTP_METHODS } from "./route-methods";
+
+const session = vi.hoisted(() => ({ role: null as Role | null, audits: [] as AuditEntry[] }));
+
+vi.mock("@/lib/env", () => ({
+  env: () => ({ appUrl: "http://localhost:3000", sandboxMode: true, platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }, webhooks: {} }),
+}));
+vi.mock("@/lib/server/auth/session", () => ({
+  getStaffSession: async () => (session.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Test", email: "t@example.test", role: session.role } : null),
+}));
+vi.mock("@/lib/server/audit", () => ({ recordAudit: async (_db: unknown, entry: AuditEntry) => void session.audits.push(entry) }));
+// Past the permission check nothing is reachable: an allowed call ends in a 4xx/5xx of its own, never 401/403.
+const unreachable = (what: string): unknown =>
+  new Proxy(() => undefined, {
+    get: (_t, key) => (key === "then" ? undefined : unreachable(`${what}.${String(key)}`)),
+    apply: () => {
+      throw new Error(`${what} is not available in the route × role test`);
+    },
+  });
+vi.mock("@/lib/server/db", () => ({ db: async () => unreachable("db"), database: async () => unreachable("database") }));
+vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: { forStaff: () => unreachable("platform") } }) }));
+
+/** Routes that serve no staff session: the platform's receivers, sign-in, discovery, health. */
+const PUBLIC_ROUTES = new Set([
+  "auth/[...nextauth]",
+  "health",
+  "oidc/configuration",
+  "oidc/jwks",
+  "ping",
+  "webhooks/platform",
+  "[...unknown]",
+]);
+
+/** What each staff route does, as reviewed: changing a route's permission shows up here. */
+const ROUTE_ACTIONS: Record<string, Action> = {
+  "GET assistant/sessions/[sessionId]": "assistant.sessions",
+  "POST assistant/sessions/[sessionId]/refresh": "assistant.sessions",
+  "GET documents": "documents.read",
+  "POST documents": "documents.upload",
+  "GET drugs": "drugs.read",
+  "GET drugs/related": "drugs.read",
+  "GET drugs/suggest": "drugs.read",
+  "GET events": "live.read",
+  "GET events/stream": "live.read",
+  "POST patients": "patients.write",
+  "GET patients/[id]": "patients.read",
+  "PATCH patients/[id]": "patients.write",
+  "GET patients/duplicates": "patients.read",
+  "GET patients/search": "patients.read",
+  "GET patients/uhid": "patients.read",
+  "GET settings/clinics": "settings.read",
+  "PUT settings/clinics": "settings.write",
+  "DELETE settings/clinics": "settings.write",
+  "GET settings/staff-sessions": "settings.read",
+  "DELETE settings/staff-sessions/[staffId]": "settings.write",
+  "GET settings/platform": "settings.read",
+  "GET settings/webhooks": "settings.read",
+  "POST settings/webhooks": "settings.write",
+  "DELETE settings/webhooks/[id]": "settings.write",
+  "POST settings/webhooks/[id]/rotate": "settings.write",
+  "GET settings/webhooks/receipts": "settings.read",
+  "POST settings/webhooks/test": "settings.write",
+  "GET slots": "slots.read",
+  "POST slots/bookings": "slots.book",
+  "GET slots/directory": "slots.read",
+};
+
+const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response) & { action?: Action };
+interface Route {
+  name: string;
+  methods: Partial<Record<(typeof HTTP_METHODS)[number], Handler>>;
+}
+
+function requestFor(name: string, method: string): { req: Request; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const urlPath = name.replace(/\[([^\]]+)\]/g, (_m, key: string) => {
+    params[key] = "00000000-0000-4000-8000-00000000000a";
+    return params[key]!;
+  });
+  const mutation = !["GET", "HEAD"].includes(method);
+  const req = new Request(`http://localhost:3000/api/${urlPath}`, {
+    method,
+    headers: mutation ? { origin: "http://localhost:3000", host: "localhost:3000", "content-type": "application/json", "idempotency-key": "9b6f1c0e-3f1a-4c55-9d1e-2b7f6f0f1a11" } : { host: "localhost:3000" },
+    body: mutation ? "{}" : undefined,
+  });
+  return { req, params };
+}
+
+const routes: Route[] = [];
+const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+beforeAll(async () => {
+  for (const file of routeFiles(API_DIR).sort()) {
+    const name = path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/");
+    const mod = (await import(file)) as Record<string, Handler>;
+    routes.push({ name, methods: Object.fromEntries(HTTP_METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m]])) });
+  }
+}, 120_000);
+afterAll(() => quiet.mockRestore());
+
+describe("route × role permissions", () => {
+  it("finds the route files and every declared staff route is one reviewers approved", () => {
+    expect(routes.length).toBeGreaterThan(25);
+    const declared: Record<string, Action> = {};
+    for (const route of routes) {
+      for (const [method, handler] of Object.entries(route.methods)) {
+        if (handler.action) declared[`${method} ${route.name}`] = handler.action;
+      }
+    }
+    expect(declared).toEqual(ROUTE_ACTIONS);
+    for (const action of Object.values(declared)) expect(ACTIONS).toContain(action);
+  });
+
+  it("every method of a staff route is either declared through withStaff or answers 405", async () => {
+    for (const route of routes) {
+      if (PUBLIC_ROUTES.has(route.name)) continue;
+      for (const method of HTTP_METHODS) {
+        const handler = route.methods[method];
+        if (method === "HEAD" && !handler && route.methods.GET) continue;
+        expect(handler, `${method} /api/${route.name} is exported`).toBeTypeOf("function");
+        const isStub = METHOD_NOT_ALLOWED in handler!;
+        expect(isStub || !!handler!.action, `${method} /api/${route.name} declares an action or is a 405 stub`).toBe(true);
+      }
+    }
+  });
+
+  for (const role of ROLES) {
+    it(`as ${role}: every method answers as the table says`, async () => {
+      session.role = role;
+      const mismatches: string[] = [];
+      for (const route of routes) {
+        for (const [method, handler] of Object.entries(route.methods)) {
+          if (!handler.action && !(METHOD_NOT_ALLOWED in handler)) continue;
+          const { req, params } = requestFor(route.name, method);
+          session.audits.length = 0;
+          const res = await handler(req, { params: Promise.resolve(params) });
+          const label = `${role} ${method} /api/${route.name}`;
+          if (METHOD_NOT_ALLOWED in handler) {
+            if (res.status !== 405 || !res.headers.get("content-type")?.includes("application/problem+json")) mismatches.push(`${label}: ${res.status}, expected a 405 problem`);
+            continue;
+          }
+          const allowed = can(role, handler.action!);
+          if (allowed && (res.status === 403 || res.status === 401)) mismatches.push(`${label}: ${res.status}, but ${role} may ${handler.action}`);
+          if (!allowed) {
+            if (res.status !== 403) mismatches.push(`${label}: ${res.status}, but ${role} may not ${handler.action}`);
+            else if (!session.audits.some((a) => a.outcome === "denied" && a.action === handler.action)) mismatches.push(`${label}: 403 without a denied audit entry`);
+          }
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it("without a session every staff route answers 401", async () => {
+    session.role = null;
+    for (const route of routes) {
+      for (const [method, handler] of Object.entries(route.methods)) {
+        if (!handler.action) continue;
+        const { req, params } = requestFor(route.name, method);
+        expect((await handler(req, { params: Promise.resolve(params) })).status, `${method} /api/${route.name}`).toBe(401);
+      }
+    }
+  });
+});
