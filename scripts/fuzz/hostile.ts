@@ -59,7 +59,7 @@ export const prototypeKeys = fc.constantFrom("__proto__", "constructor", "protot
 /** Query strings a parser may choke on: bad percent-encoding, NUL, stray separators. */
 export const rawQuery = fc.constantFrom("%ff", "%E0%A4%A", "%", "%%", "%00=1", "q=%00", "q=%ED%A0%80", "q=%C0%AF", "a=1&a=2&a=%00", "=&=&", "q=" + "%41".repeat(2000));
 
-/** Path segments a router may choke on (malformed percent-encoding is helper "edge"'s, see run.ts). */
+/** Path segments a router may choke on: malformed percent-encoding, dot segments, NUL, overlong UTF-8. */
 export const rawPathSegment = fc.constantFrom("%ff", "%E0%A4%A", "%", "a%00b", "%2e%2e", "..%2f..%2fetc", "%ED%A0%80");
 
 export const wrongContentType = fc.constantFrom(

@@ -18,14 +18,6 @@ export const DEMO_ACCOUNTS: Record<Role, { email: string; password: string }> = 
   admin: { email: "admin@demo.clinic", password: "sandbox-admin" },
 };
 
-/**
- * Categories whose answers are known to be wrong and belong to helper "edge" (issue 12, item 3:
- * malformed percent-encoding, unknown API paths such as a `..` segment, and next-auth's own routes
- * answer 400/404 problem+json). Their 5xx and non-problem answers are counted and reported, not
- * failed, until that lands.
- */
-export const EXPECTED_FOR_NOW = new Set(["bad-encoding-path", "next-auth", "unknown-path"]);
-
 export interface FuzzOptions {
   baseUrl: string;
   sandboxUrl: string;
@@ -64,7 +56,6 @@ export interface FuzzReport {
   byClass: Record<string, number>;
   byRoute: Record<string, Record<string, number>>;
   failures: FuzzFailure[];
-  expectedForNow: FuzzFailure[];
   agreement: { documents: { desk: number; platform: number }; registrations: { created: number; confirmed: number; refusedProbed: number; refusedButOnPlatform: number } };
   uncoveredRoutes: string[];
 }
@@ -267,7 +258,6 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     byClass: {},
     byRoute: {},
     failures: [],
-    expectedForNow: [],
     agreement: { documents: { desk: 0, platform: 0 }, registrations: { created: 0, confirmed: 0, refusedProbed: 0, refusedButOnPlatform: 0 } },
     uncoveredRoutes,
   };
@@ -304,8 +294,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
           why,
           body: "error" in answer ? "" : answer.body.slice(0, 200),
         };
-        (EXPECTED_FOR_NOW.has(c.category) ? report.expectedForNow : report.failures).push(failure);
-        log(`${EXPECTED_FOR_NOW.has(c.category) ? "expected for now" : "FAIL"}: ${failure.method} ${failure.path} [${failure.category}] → ${failure.status}: ${why}`);
+        report.failures.push(failure);
+        log(`FAIL: ${failure.method} ${failure.path} [${failure.category}] → ${failure.status}: ${why}`);
       }
     }
   };
@@ -347,7 +337,7 @@ export function summarize(report: FuzzReport): string {
       .sort()
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}`,
-    `failures: ${report.failures.length}; expected for now (helper "edge"): ${report.expectedForNow.length}`,
+    `failures: ${report.failures.length}`,
     `documents — desk ${report.agreement.documents.desk}, platform ${report.agreement.documents.platform}`,
     `registrations — created ${report.agreement.registrations.created}, on both sides ${report.agreement.registrations.confirmed}; refused and probed ${report.agreement.registrations.refusedProbed}, of them on the platform anyway ${report.agreement.registrations.refusedButOnPlatform}`,
   ];
