@@ -44,6 +44,11 @@ const EnvSchema = z
     WEBHOOK_TOLERANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).default(180)),
     WEBHOOK_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024)),
     WEBHOOK_KEY_OVERLAP_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 30).default(24)),
+    WEBHOOK_ALLOW_UNSIGNED: flag(false),
+    WEBHOOK_RECEIPT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+    WEBHOOK_RECEIPT_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(200_000)),
+    WEBHOOK_ENDPOINT_ALLOW: optionalString,
+    LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
   })
   .superRefine((v, ctx) => {
     if (v.PLATFORM_BASE_URL && !v.PLATFORM_CLIENT_ID) {
@@ -102,7 +107,20 @@ export interface AppEnv {
     agentKey?: string;
   };
   signIn: { maxAttempts: number; windowSeconds: number };
-  webhooks: { signatureHeader: string; toleranceSeconds: number; maxBytes: number; keyOverlapHours: number };
+  webhooks: {
+    signatureHeader: string;
+    toleranceSeconds: number;
+    maxBytes: number;
+    keyOverlapHours: number;
+    /** Unsafe opt-in: accept unsigned deliveries while no signing key exists. */
+    allowUnsigned: boolean;
+    receiptRetentionDays: number;
+    receiptMaxRows: number;
+    /** Hosts, addresses or CIDR ranges a subscription endpoint may point at despite the address checks. */
+    endpointAllow: string[];
+  };
+  /** Open live-feed streams per staff member; the oldest closes when a newer one opens. */
+  liveStreamsPerStaff: number;
 }
 
 function authSecretFor(raw: RawEnv, dataDir: string): string {
@@ -148,7 +166,12 @@ export function env(): AppEnv {
       toleranceSeconds: raw.WEBHOOK_TOLERANCE_SECONDS,
       maxBytes: raw.WEBHOOK_MAX_BYTES,
       keyOverlapHours: raw.WEBHOOK_KEY_OVERLAP_HOURS,
+      allowUnsigned: raw.WEBHOOK_ALLOW_UNSIGNED,
+      receiptRetentionDays: raw.WEBHOOK_RECEIPT_RETENTION_DAYS,
+      receiptMaxRows: raw.WEBHOOK_RECEIPT_MAX_ROWS,
+      endpointAllow: (raw.WEBHOOK_ENDPOINT_ALLOW ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean),
     },
+    liveStreamsPerStaff: raw.LIVE_STREAMS_PER_STAFF,
   };
   return cached;
 }
