@@ -9,8 +9,8 @@ export const GET = withStaff({ feature: "settings" }, async ({ platform }) =>
   Response.json(await webhookSettingsView(platform, await signingKeys()), { headers: noStore }),
 );
 
-export const POST = withStaff({ feature: "settings", body: NewWebhookSubscription }, async ({ platform, body, audit }) => {
-  const issued = await registerSubscription(platform, await signingKeys(), body);
+export const POST = withStaff({ feature: "settings", body: NewWebhookSubscription }, async ({ platform, db, body, audit }) => {
+  const issued = await registerSubscription({ platform, keys: await signingKeys(), db }, body);
   await audit({
     action: "create",
     resource: "webhook-subscription",

@@ -4,7 +4,7 @@ import { withStaff } from "@/lib/server/with-staff";
 
 export const DELETE = withStaff({ feature: "settings" }, async ({ platform, params, audit }) => {
   const id = params.id!;
-  await removeSubscription(platform, await signingKeys(), id);
+  await removeSubscription({ platform, keys: await signingKeys() }, id);
   await audit({ action: "delete", resource: "webhook-subscription", resourceId: id, outcome: "ok" });
   return new Response(null, { status: 204 });
 });
