@@ -25,6 +25,8 @@ export const WebhookSettingsView = z.object({
   signatureHeader: z.string(),
   toleranceSeconds: z.number(),
   keyOverlapHours: z.number(),
+  /** Whether the receiver can verify anything yet, and whether the unsafe unsigned opt-in is on. */
+  intake: z.object({ hasKey: z.boolean(), allowUnsigned: z.boolean() }),
   subscriptions: z.array(
     z.object({
       id: z.string(),

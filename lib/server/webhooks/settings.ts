@@ -36,6 +36,7 @@ export async function webhookSettingsView(platform: StaffPlatform, keys: Signing
     signatureHeader: config.webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
     toleranceSeconds: config.webhooks.toleranceSeconds,
     keyOverlapHours: config.webhooks.keyOverlapHours,
+    intake: { hasKey: keyRows.some((k) => !k.expiresAt || k.expiresAt.getTime() > Date.now()), allowUnsigned: config.webhooks.allowUnsigned },
     subscriptions: subs.map((s) => ({
       ...s,
       keyHint: keyRows.find((k) => k.subscriptionId === s.id && !k.expiresAt)?.hint ?? null,
