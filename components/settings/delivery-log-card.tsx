@@ -47,7 +47,7 @@ export function DeliveryLogCard() {
                     </Badge>
                   </td>
                   <td className="py-2 pr-3 text-ink">{r.kind ?? "—"}</td>
-                  <td className="py-2 break-all text-ink-muted">{r.reason ?? r.deliveryKey ?? ""}</td>
+                  <td className={`py-2 text-ink-muted ${r.reason ? "min-w-56" : "break-all"}`}>{r.reason ?? r.deliveryKey ?? ""}</td>
                 </tr>
               ))}
             </tbody>

@@ -33,14 +33,16 @@ function ipv6Bytes(ip: string): number[] | null {
   return all.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 0xff]);
 }
 
-const inV4 = (b: number[], net: [number, number, number, number], bits: number) => {
-  for (let i = 0; i < 4; i++) {
+/** Whether the first `bits` bits of two addresses of the same family agree. */
+function inPrefix(address: number[], net: number[], bits: number): boolean {
+  for (let i = 0; i < address.length; i++) {
     const take = Math.max(0, Math.min(8, bits - i * 8));
     const mask = take === 0 ? 0 : (0xff << (8 - take)) & 0xff;
-    if ((b[i]! & mask) !== (net[i]! & mask)) return false;
+    if ((address[i]! & mask) !== (net[i]! & mask)) return false;
   }
   return true;
-};
+}
+const inV4 = (b: number[], net: [number, number, number, number], bits: number) => inPrefix(b, net, bits);
 
 function classifyV4(b: number[]): AddressClass | null {
   if (b[0] === 169 && b[1] === 254 && b[2] === 169 && b[3] === 254) return "metadata";
@@ -88,12 +90,7 @@ function allowed(entries: string[], host: string, address?: string): boolean {
     const a = ipv4Bytes(address) ?? ipv6Bytes(address);
     const n = ipv4Bytes(net) ?? ipv6Bytes(net);
     if (!a || !n || a.length !== n.length || !Number.isInteger(bits) || bits < 0 || bits > a.length * 8) return false;
-    for (let i = 0; i < a.length; i++) {
-      const take = Math.max(0, Math.min(8, bits - i * 8));
-      const mask = take === 0 ? 0 : (0xff << (8 - take)) & 0xff;
-      if ((a[i]! & mask) !== (n[i]! & mask)) return false;
-    }
-    return true;
+    return inPrefix(a, n, bits);
   });
 }
 
