@@ -27,7 +27,8 @@ export function DeliveryLogCard() {
       ) : data.receipts.length === 0 ? (
         <p className="mt-4 text-sm text-ink-muted">{t("empty")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        // Focusable, so a keyboard can scroll the log sideways when it is wider than the card.
+        <div className="mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-focus" tabIndex={0} role="region" aria-labelledby="log-title">
           <table className="w-full text-left text-sm" data-testid="delivery-log">
             <thead className="text-xs text-ink-muted">
               <tr>
@@ -47,7 +48,7 @@ export function DeliveryLogCard() {
                     </Badge>
                   </td>
                   <td className="py-2 pr-3 text-ink">{r.kind ?? "—"}</td>
-                  <td className={`py-2 text-ink-muted ${r.reason ? "min-w-56" : "break-all"}`}>{r.reason ?? r.deliveryKey ?? ""}</td>
+                  <td className={`py-2 text-ink-muted ${r.reason ? "break-words" : "break-all"}`}>{r.reason ?? r.deliveryKey ?? ""}</td>
                 </tr>
               ))}
             </tbody>

@@ -23,7 +23,7 @@ export function unstorableTextPath(value: unknown): UnstorableText | null {
     const entries: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
     for (const [key, item] of entries) {
       const at = path ? `${path}.${key}` : key;
-      if (UNSTORABLE.test(key)) return { kind: "character", path: path || "(a key)" };
+      if (UNSTORABLE.test(key)) return { kind: "character", path: path ? `${path}.(a key)` : "(a key)" };
       stack.push({ value: item, path: at, depth: depth + 1 });
     }
   }

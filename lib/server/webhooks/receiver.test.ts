@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signatureHeader } from "@/lib/schemas/webhook-signature";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { webhookInbox, webhookReceipts } from "../db/schema";
-import { maybePruneReceipts, PRUNE_EVERY_MS, pruneReceipts, readLimitedBody, receivePlatformEvent, type ReceiverSettings } from "./receiver";
+import { maybePruneReceipts, PRUNE_EVERY_MS, pruneReceipts, readLimitedBody, receiptsWritten, receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { generateSigningKey, openSecret, sealSecret, signingKeyStore } from "./signing-keys";
 
 const pgUp = await postgresAvailable();
@@ -55,11 +55,16 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
   beforeAll(async () => {
     if (available) t = await open();
   });
-  afterAll(async () => t?.dispose());
+  afterAll(async () => {
+    if (t) await receiptsWritten(t.database.db);
+    await t?.dispose();
+  });
   beforeEach(async () => {
     if (!available) return;
     keys = [KEY];
     stored.length = 0;
+    // The previous test's log rows are written after its answers: let them land before clearing.
+    await receiptsWritten(t.database.db);
     await t.database.db.delete(webhookInbox);
     await t.database.db.delete(webhookReceipts);
   });

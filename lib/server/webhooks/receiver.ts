@@ -42,7 +42,7 @@ const reject = (status: 400 | 401 | 413 | 422 | 503, code: string, reason: strin
 
 type ReceiptRow = typeof webhookReceipts.$inferInsert;
 const RECEIPT_FLUSH_MS = 50;
-const receiptQueues = new WeakMap<Db, { rows: ReceiptRow[]; timer?: ReturnType<typeof setTimeout> }>();
+const receiptQueues = new WeakMap<Db, { rows: ReceiptRow[]; timer?: ReturnType<typeof setTimeout>; writing?: Promise<unknown> }>();
 
 function logReceipt(db: Db, row: ReceiptRow, retention?: ReceiverSettings["retention"]) {
   let queue = receiptQueues.get(db);
@@ -51,12 +51,23 @@ function logReceipt(db: Db, row: ReceiptRow, retention?: ReceiverSettings["reten
   queue.timer ??= setTimeout(() => {
     const rows = queue.rows.splice(0);
     queue.timer = undefined;
-    void db
+    const writing = db
       .insert(webhookReceipts)
       .values(rows)
       .then(() => (retention ? maybePruneReceipts(db, retention) : undefined))
-      .catch((err: unknown) => console.error(`webhook receipt log write failed (${rows.length} rows)`, err));
+      .catch((err: unknown) => console.error(`webhook receipt log write failed (${rows.length} rows)`, err))
+      .finally(() => {
+        if (queue.writing === writing) queue.writing = undefined;
+      });
+    queue.writing = writing;
   }, RECEIPT_FLUSH_MS);
+}
+
+/** Resolves once every receipt logged so far is written (tests, and a shutdown that wants the log complete). */
+export async function receiptsWritten(db: Db): Promise<void> {
+  for (let queue = receiptQueues.get(db); queue && (queue.timer || queue.writing); queue = receiptQueues.get(db)) {
+    await (queue.writing ?? new Promise((r) => setTimeout(r, RECEIPT_FLUSH_MS)));
+  }
 }
 
 export const PRUNE_EVERY_MS = 10 * 60_000;

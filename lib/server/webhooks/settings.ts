@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import type { NewWebhookSubscription, SigningKeyIssued, WebhookReceipt, WebhookSettingsView } from "@/lib/schemas/webhook-settings";
@@ -53,7 +53,9 @@ const LEASE_SECONDS = 60;
  * Runs `fn` holding the endpoint's registration lease: a row only one caller can take, so two
  * admins (or two instances) registering the same endpoint at once cannot both pass the twin check.
  */
-async function withEndpointLease<T>(db: Db, endpoint: string, fn: () => Promise<T>): Promise<T> {
+async function withEndpointLease<T>(db: Db, url: string, fn: () => Promise<T>): Promise<T> {
+  // Hashed: an endpoint of any length fits the primary key's index.
+  const endpoint = createHash("sha256").update(url).digest("hex");
   const holder = randomUUID();
   const [taken] = await db
     .insert(webhookRegistrationLeases)

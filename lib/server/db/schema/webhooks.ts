@@ -52,6 +52,7 @@ export const webhookReceipts = pgTable(
 
 /** A short lease per endpoint, so two admins registering the same endpoint at once make one subscription. */
 export const webhookRegistrationLeases = pgTable("webhook_registration_leases", {
+  /** sha256 (hex) of the endpoint URL. */
   endpoint: text("endpoint").primaryKey(),
   holder: uuid("holder").notNull(),
   takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
