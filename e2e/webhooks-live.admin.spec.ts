@@ -1,3 +1,4 @@
+import { signatureHeader } from "../lib/schemas/webhook-signature";
 import { expect, expectAccessible, SANDBOX_URL, screenshots, test } from "./fixtures";
 
 const APP = `http://localhost:${process.env.E2E_APP_PORT ?? 3100}`;
@@ -6,18 +7,42 @@ test.describe.configure({ mode: "serial" });
 // Two browsers, a build-sized machine shared by several suites, and eight screenshots.
 test.setTimeout(120_000);
 
-test("an admin connects the receiver in one click; a simulated doctor join reaches the doctor's live feed within 2 s", async ({ page, browser }) => {
+// The key shown once after rotation: later tests play an attacker who captured a signed delivery.
+let issuedKey = "";
+
+const emit = (event: string, data: Record<string, unknown>) =>
+  fetch(`${SANDBOX_URL}/__sandbox/events`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event, data }) });
+
+test("fail closed: before the receiver is connected an unsigned event is refused and never reaches the feed; after connecting, a signed one does within 2 s", async ({ page, browser, request }) => {
   const doctorContext = await browser.newContext({ storageState: "e2e/.auth/doctor.json", baseURL: APP, permissions: ["clipboard-read", "clipboard-write"] });
   const doctor = await doctorContext.newPage();
   await doctor.goto("/live");
   await expect(doctor.getByTestId("feed-status")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
 
   await page.goto("/settings");
+  await expect(page.getByTestId("webhook-intake")).toContainText("No key yet: events are refused until you connect the receiver.");
+
+  // A fresh install: an attacker's unsigned event with their own links is refused, on both receiver paths.
+  const forged = JSON.stringify({ event: "appointment.tele.dr_joined", transaction_id: "txn-attacker", event_time: 1, data: { doctor_id: "doc-attacker", patient_id: "pt-attacker", video_connect: { host_link: "https://evil.example/host", meet_link: "https://evil.example/p", vendor: "x" } } });
+  for (const path of ["/api/webhooks/platform", "/registered_url_for_appointment_tele_dr_joined_webhook_events"]) {
+    const res = await request.post(path, { data: forged, headers: { "content-type": "application/json" } });
+    expect(res.status(), path).toBe(401);
+    expect(res.headers()["content-type"]).toContain("application/problem+json");
+    expect(((await res.json()) as { code: string }).code).toBe("no_signing_key");
+  }
+  const history = await request.get("/api/events?limit=50");
+  expect(((await history.json()) as { events: unknown[] }).events).toEqual([]);
+  await expect(page.getByTestId("delivery-log")).toContainText("Refused (401)", { timeout: 10_000 });
+  await expect(page.getByTestId("delivery-log")).toContainText("No signing key is configured yet");
+  await expect(doctor.locator("[data-event-id]")).toHaveCount(0);
+  await expect(doctor.getByText("pt-attacker")).toHaveCount(0);
+
   await page.getByRole("button", { name: "Connect this app's receiver" }).click();
   await expect(page.getByTestId("signing-key")).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
   const row = page.getByTestId("webhook-subscription").filter({ hasText: `${APP}/api/webhooks/platform` });
   await expect(row).toContainText("This app");
   await expect(page.getByText("This app's receiver is registered.")).toBeVisible();
+  await expect(page.getByTestId("webhook-intake")).toContainText("Events are stored only when signed");
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("signing-key")).toHaveCount(0);
 
@@ -28,11 +53,7 @@ test("an admin connects the receiver in one click; a simulated doctor join reach
 
   // Event to screen: from the platform raising it to the doctor's browser showing it.
   const started = Date.now();
-  const emitted = await fetch(`${SANDBOX_URL}/__sandbox/events`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ event: "appointment.tele.dr_joined", data: { patient_id: "pt-e2e-1", doctor_id: "doc-0001", clinic_id: "clinic-koramangala" } }),
-  });
+  const emitted = await emit("appointment.tele.dr_joined", { patient_id: "pt-e2e-1", doctor_id: "doc-0001", clinic_id: "clinic-koramangala" });
   expect(emitted.status).toBe(202);
   const card = doctor.getByTestId("doctor-joined-card").filter({ hasText: "pt-e2e-1" });
   await expect(card).toBeVisible({ timeout: 2000 });
@@ -52,6 +73,31 @@ test("an admin connects the receiver in one click; a simulated doctor join reach
   expect(copied).toBe(host!.split("#")[0]);
   await expect(doctor.getByText(/Patient link copied/)).toBeVisible();
 
+  // A join link that is not https (here javascript:) is shown as inert text with a warning, never as a link.
+  expect((await emit("appointment.tele.dr_joined", { patient_id: "pt-e2e-js", video_connect: { host_link: "javascript:alert(document.cookie)", meet_link: "https://meet.jit.si/ok", vendor: "jitsi" } })).status).toBe(202);
+  const risky = doctor.getByTestId("doctor-joined-card").filter({ hasText: "pt-e2e-js" });
+  await expect(risky).toBeVisible({ timeout: 10_000 });
+  await expect(risky.getByRole("link", { name: "Join as host" })).toHaveCount(0);
+  await expect(risky.getByTestId("blocked-link")).toContainText("Link not opened: it is not a secure (https) address");
+  await expect(risky.getByTestId("blocked-link")).toContainText("javascript:alert(document.cookie)");
+  expect(await doctor.locator('a[href^="javascript:"]').count()).toBe(0);
+
+  // A booking reads in words, and the filters name the doctor and clinic from the clinic directory.
+  const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  expect((await emit("appointment.created", { patient_id: "pt-e2e-2", doctor_id: "dr-arjun-rao", clinic_id: "cl-kothrud", start_time: `${today}T10:30:00+05:30`, service_name: "Child consultation" })).status).toBe(202);
+  const booking = doctor.getByTestId("generic-event-card").filter({ hasText: "pt-e2e-2" });
+  await expect(booking).toBeVisible({ timeout: 10_000 });
+  await expect(booking.getByRole("heading")).toHaveText("Appointment booked: Patient ID pt-e2e-2 with Dr. Arjun Rao at 10:30, Kothrud Health Centre");
+  const doctorFilter = doctor.getByLabel("Doctor", { exact: true });
+  await expect(doctorFilter.locator("option", { hasText: "Dr. Arjun Rao" })).toHaveAttribute("value", "dr-arjun-rao");
+  await expect(doctorFilter.locator("option", { hasText: "dr-arjun-rao" })).toHaveCount(0);
+  const clinicFilter = doctor.getByLabel("Clinic", { exact: true });
+  await expect(clinicFilter.locator("option", { hasText: "Kothrud Health Centre" })).toHaveAttribute("value", "cl-kothrud");
+  await clinicFilter.selectOption("cl-kothrud");
+  await expect(booking).toBeVisible();
+  await expect(doctor.locator("[data-event-id]").filter({ hasNotText: "Kothrud Health Centre" })).toHaveCount(0);
+  await clinicFilter.selectOption("");
+
   await expectAccessible(doctor);
   await screenshots(doctor, "live-feed-doctor");
 
@@ -67,7 +113,47 @@ test("an admin connects the receiver in one click; a simulated doctor join reach
   await doctorContext.close();
 });
 
-test("forged and malformed deliveries are refused and never reach the feed", async ({ page, request }) => {
+test("rotating the key goes through a confirmation that says the subscription gets a new number, then shows the new key once", async ({ page }) => {
+  await page.goto("/settings");
+  const row = page.getByTestId("webhook-subscription").filter({ hasText: `${APP}/api/webhooks/platform` });
+  const oldId = await row.getAttribute("data-subscription-id");
+  await row.getByRole("button", { name: `Rotate key #${oldId}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Rotate the key of subscription #${oldId}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("registered again as a new subscription with a new key");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectAccessible(page);
+  await screenshots(page, "settings-rotate-dialog");
+  await dialog.getByRole("button", { name: "Rotate key" }).click();
+  await expect(dialog).toBeHidden();
+  const key = page.getByTestId("signing-key");
+  await expect(key).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
+  issuedKey = (await key.textContent())!;
+  const newRow = page.getByTestId("webhook-subscription").filter({ hasText: `${APP}/api/webhooks/platform` });
+  await expect(newRow).not.toHaveAttribute("data-subscription-id", oldId!);
+  const newId = await newRow.getAttribute("data-subscription-id");
+  expect(newId).not.toBe(oldId);
+  await expect(page.getByText(`Subscription #${newId} replaces #${oldId}: the same address and events, with a new key.`)).toBeVisible();
+  await expect(page.getByTestId("webhook-subscription")).toHaveCount(1);
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(key).toHaveCount(0);
+
+  // Deleting asks first; cancelling keeps the subscription.
+  await newRow.getByRole("button", { name: `Delete #${newId}` }).click();
+  const ask = page.getByRole("alertdialog", { name: `Delete subscription #${newId}?` });
+  await expect(ask).toContainText(`${APP}/api/webhooks/platform`);
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await expect(newRow).toBeVisible();
+
+  // Events signed with the new key still arrive.
+  await page.goto("/live");
+  await expect(page.getByTestId("feed-status")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
+  expect((await emit("appointment.tele.dr_joined", { patient_id: "pt-after-rotation" })).status).toBe(202);
+  await expect(page.getByTestId("doctor-joined-card").filter({ hasText: "pt-after-rotation" })).toBeVisible({ timeout: 10_000 });
+});
+
+test("forged, replayed and malformed deliveries are refused or dropped and never reach the feed twice", async ({ page, request }) => {
   await page.goto("/live");
   await expect(page.getByTestId("feed-status")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
   const cards = await page.locator("[data-event-id]").count();
@@ -82,7 +168,26 @@ test("forged and malformed deliveries are refused and never reach the feed", asy
   expect(unsigned.status()).toBe(401);
   const oversized = await request.post("/api/webhooks/platform", { data: "x".repeat(300 * 1024), headers: { "content-type": "application/json" } });
   expect(oversized.status()).toBe(413);
-  await page.waitForTimeout(500);
+
+  // A captured, validly signed delivery replayed within the tolerance with a new or no delivery id: a duplicate, stored once.
+  expect(issuedKey).toMatch(/^whsec_/);
+  const deliveries = (await (await fetch(`${SANDBOX_URL}/__sandbox/webhooks/deliveries`)).json()) as { data: { body: unknown; endpoint: string; state: string }[] };
+  const captured = deliveries.data.find((d) => d.state === "delivered" && d.endpoint === `${APP}/api/webhooks/platform`);
+  expect(captured).toBeDefined();
+  const capturedBody = JSON.stringify(captured!.body);
+  const stored = async () => ((await (await request.get("/api/events?limit=200")).json()) as { events: { id: number }[] }).events.length;
+  const before = await stored();
+  for (const id of ["evt_replayed_new_id", null, "evt_replayed_again"]) {
+    const signature = signatureHeader([issuedKey], Math.floor(Date.now() / 1000), capturedBody);
+    const replay = await request.post("/api/webhooks/platform", {
+      data: capturedBody,
+      headers: { "content-type": "application/json", "Svc-Webhook-Signature": signature, ...(id ? { "Svc-Webhook-Id": id } : {}) },
+    });
+    expect(replay.status()).toBe(200);
+    expect(((await replay.json()) as { status: string }).status).toBe("duplicate");
+  }
+  expect(await stored()).toBe(before);
+
   await expect(page.locator("[data-event-id]")).toHaveCount(cards);
   await expect(page.getByText("doc-forged")).toHaveCount(0);
   // A receptionist-level view (admin here) never gets the host link.

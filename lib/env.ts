@@ -52,6 +52,11 @@ const EnvSchema = z
     TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
     DATA_SEALING_KEY: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -base64 48)").optional()),
     DATA_SEALING_PREVIOUS_KEYS: optionalString,
+    WEBHOOK_ALLOW_UNSIGNED: flag(false),
+    WEBHOOK_RECEIPT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+    WEBHOOK_RECEIPT_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(200_000)),
+    WEBHOOK_ENDPOINT_ALLOW: optionalString,
+    LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
   })
   .superRefine((v, ctx) => {
     if (v.PLATFORM_BASE_URL && !v.PLATFORM_CLIENT_ID) {
@@ -114,7 +119,20 @@ export interface AppEnv {
     /** The assistant agent key (`x-agent-id`); absent when the clinic has not configured one. */
     agentKey?: string;
   };
-  webhooks: { signatureHeader: string; toleranceSeconds: number; maxBytes: number; keyOverlapHours: number };
+  webhooks: {
+    signatureHeader: string;
+    toleranceSeconds: number;
+    maxBytes: number;
+    keyOverlapHours: number;
+    /** Unsafe opt-in: accept unsigned deliveries while no signing key exists. */
+    allowUnsigned: boolean;
+    receiptRetentionDays: number;
+    receiptMaxRows: number;
+    /** Hosts, addresses or CIDR ranges a subscription endpoint may point at despite the address checks. */
+    endpointAllow: string[];
+  };
+  /** Open live-feed streams per staff member; the oldest closes when a newer one opens. */
+  liveStreamsPerStaff: number;
   sessions: { maxHours: number; idleMinutes: number };
   signInThrottle: { freeAttempts: number; quietSeconds: number; maxDelaySeconds: number; retentionDays: number };
   trustedProxyHops: number;
@@ -176,6 +194,10 @@ export function env(): AppEnv {
       toleranceSeconds: raw.WEBHOOK_TOLERANCE_SECONDS,
       maxBytes: raw.WEBHOOK_MAX_BYTES,
       keyOverlapHours: raw.WEBHOOK_KEY_OVERLAP_HOURS,
+      allowUnsigned: raw.WEBHOOK_ALLOW_UNSIGNED,
+      receiptRetentionDays: raw.WEBHOOK_RECEIPT_RETENTION_DAYS,
+      receiptMaxRows: raw.WEBHOOK_RECEIPT_MAX_ROWS,
+      endpointAllow: (raw.WEBHOOK_ENDPOINT_ALLOW ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean),
     },
     sessions: { maxHours: raw.SESSION_MAX_HOURS, idleMinutes: raw.SESSION_IDLE_MINUTES },
     signInThrottle: {
@@ -189,6 +211,7 @@ export function env(): AppEnv {
       current: sealingKeyFor(raw, dataDir),
       previous: (raw.DATA_SEALING_PREVIOUS_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
     },
+    liveStreamsPerStaff: raw.LIVE_STREAMS_PER_STAFF,
   };
   return cached;
 }

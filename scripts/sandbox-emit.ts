@@ -49,7 +49,7 @@ async function main() {
   }
   const answer = JSON.parse(text) as { event_id: string; body: unknown; deliveries: { id: string; subscription_id: string; state: string }[] };
   console.log(JSON.stringify(answer.body, null, 2));
-  if (answer.deliveries.length === 0) console.log("No subscription names this event kind; nothing was delivered.");
+  if (answer.deliveries.length === 0) console.log("No subscription names this event kind; nothing was delivered. Connect the receiver first: Settings → Connect this app's receiver.");
   for (const d of answer.deliveries) console.log(`delivery ${d.id} → subscription ${d.subscription_id}: ${d.state}`);
 }
 

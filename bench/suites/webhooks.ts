@@ -465,7 +465,8 @@ export async function webhookBench(): Promise<SuiteResult> {
   const httpResults: HttpIngest[] = [];
   let live: LiveFeedResult | undefined;
   let baseline: Baseline | undefined;
-  const app = await startApp({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT, extraEnv: { APP_URL: `http://127.0.0.1:${APP_PORT}` } });
+  // The bench holds FEEDS streams on one doctor's cookie, beyond the per-staff cap a desk gets.
+  const app = await startApp({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT, extraEnv: { APP_URL: `http://127.0.0.1:${APP_PORT}`, LIVE_STREAMS_PER_STAFF: String(FEEDS + 10) } });
   try {
     const key = await registerReceiver(app);
     const doctor = await signIn(app.appUrl, "doctor@demo.clinic", "sandbox-doctor");

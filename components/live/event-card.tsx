@@ -1,6 +1,6 @@
 "use client";
 
-import { Copy, Radio, Video } from "lucide-react";
+import { Copy, Radio, TriangleAlert, Video } from "lucide-react";
 import { format } from "date-fns";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
@@ -9,6 +9,9 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import { DOCTOR_JOINED } from "@/lib/schemas/webhooks";
+import { doctorLabel, eventTitle, patientLabel } from "./event-words";
+
+export { patientLabel };
 
 const when = (e: LiveEvent) => format(new Date(e.occurredAt ?? e.receivedAt), "dd/MM/yyyy, HH:mm:ss");
 
@@ -22,8 +25,29 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-export function patientLabel(e: LiveEvent, t: ReturnType<typeof useTranslations<"live">>) {
-  return e.patientName ?? (e.patientId ? t("patientIdOnly", { id: e.patientId }) : "—");
+/** A link the feed will not open (javascript:, data:, plain http:), shown as inert text with a warning. */
+function BlockedLinks({ event }: { event: LiveEvent }) {
+  const t = useTranslations("live");
+  const blocked = [
+    [t("blockedHostLink"), event.video?.blockedHostLink],
+    [t("blockedMeetLink"), event.video?.blockedMeetLink],
+  ].filter((b): b is [string, string] => !!b[1]);
+  if (blocked.length === 0) return null;
+  return (
+    <div role="note" data-testid="blocked-link" className="mt-3 rounded-lg border border-warning/50 bg-warning-soft p-3 text-sm text-warning-soft-ink">
+      <p className="flex items-center gap-2 font-medium">
+        <TriangleAlert aria-hidden className="size-4 shrink-0" />
+        {t("blockedLink")}
+      </p>
+      <ul className="mt-1 space-y-1">
+        {blocked.map(([label, text]) => (
+          <li key={label} className="break-all">
+            {label}: <code className="select-all">{text}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export function DoctorJoinedCard({ event, fresh }: { event: LiveEvent; fresh: boolean }) {
@@ -65,6 +89,7 @@ export function DoctorJoinedCard({ event, fresh }: { event: LiveEvent; fresh: bo
         <Detail label={t("appointment")} value={event.appointmentId} />
         <Detail label={t("clinic")} value={event.clinicName ?? event.clinicId} />
       </dl>
+      <BlockedLinks event={event} />
       <div className="mt-4 flex flex-wrap gap-2">
         {event.video?.hostLink ? (
           <a href={event.video.hostLink} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: "sm" })}>
@@ -92,16 +117,18 @@ export function GenericEventCard({ event }: { event: LiveEvent }) {
           <Radio className="size-4" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-medium text-ink">{t("genericEvent", { kind: event.kind })}</h3>
+          <h3 className="font-medium text-ink">{eventTitle(event, t)}</h3>
           <p className="text-sm text-ink-muted">
             <time dateTime={event.occurredAt ?? event.receivedAt}>{when(event)}</time>
           </p>
           <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             <Detail label={t("patient")} value={event.patientId ? patientLabel(event, t) : null} />
-            <Detail label={t("doctor")} value={event.doctorName ?? event.doctorId} />
+            <Detail label={t("doctor")} value={event.doctorId ? doctorLabel(event, t) : null} />
+            <Detail label={t("service")} value={event.serviceName} />
             <Detail label={t("appointment")} value={event.appointmentId} />
             <Detail label={t("clinic")} value={event.clinicName ?? event.clinicId} />
           </dl>
+          <BlockedLinks event={event} />
         </div>
       </div>
     </Card>

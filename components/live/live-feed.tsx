@@ -5,18 +5,27 @@ import { Bell, BellOff, Volume2, VolumeX } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useLiveFeed, type FeedStatus } from "@/lib/api-client/live-events";
 import type { LiveEvent } from "@/lib/schemas/live-events";
-import { DoctorJoinedCard, GenericEventCard, isDoctorJoined, patientLabel } from "./event-card";
+import { DoctorJoinedCard, GenericEventCard, isDoctorJoined } from "./event-card";
+import { doctorLabel, eventTitle, patientLabel } from "./event-words";
 import { playChime, useFeedAlerts } from "./feed-alerts";
 
-const STATUS_TONE: Record<FeedStatus, BadgeTone> = { loading: "neutral", live: "success", reconnecting: "warning", error: "danger" };
+const STATUS_TONE: Record<FeedStatus, BadgeTone> = { loading: "neutral", live: "success", reconnecting: "warning", error: "danger", paused: "warning" };
 
-const distinct = (events: LiveEvent[], pick: (e: LiveEvent) => string | null) =>
-  [...new Set(events.map(pick).filter((v): v is string => !!v))].sort();
+/** Filter choices: one per id, labelled with the directory's name when the desk knows it. */
+const distinct = (events: LiveEvent[], pick: (e: LiveEvent) => [string | null, string | null]) => {
+  const byId = new Map<string, string>();
+  for (const e of events) {
+    const [id, name] = pick(e);
+    if (id && (!byId.has(id) || name)) byId.set(id, name ?? id);
+  }
+  return [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+};
 
 export function LiveFeed() {
   const t = useTranslations("live");
@@ -29,19 +38,19 @@ export function LiveFeed() {
   const onLive = useCallback(
     (e: LiveEvent) => {
       setFreshIds((s) => new Set(s).add(e.id));
-      const summary = isDoctorJoined(e) ? t("doctorJoined", { doctor: e.doctorName ?? e.doctorId ?? "—" }) : t("genericEvent", { kind: e.kind });
+      const summary = isDoctorJoined(e) ? t("doctorJoined", { doctor: e.doctorName ?? e.doctorId ?? "—" }) : eventTitle(e, t);
       setAnnouncement(t("newEvent", { summary }));
       if (!isDoctorJoined(e)) return;
       if (alerts.sound) playChime();
       if (alerts.notify && typeof Notification !== "undefined" && Notification.permission === "granted") {
-        new Notification(t("notificationTitle"), { body: t("notificationBody", { doctor: e.doctorName ?? e.doctorId ?? "—", patient: patientLabel(e, t) }), tag: `live-${e.id}` });
+        new Notification(t("notificationTitle"), { body: t("notificationBody", { doctor: doctorLabel(e, t), patient: patientLabel(e, t) }), tag: `live-${e.id}` });
       }
     },
     [alerts.sound, alerts.notify, t],
   );
   const { events, status, error, retry } = useLiveFeed(onLive);
-  const doctors = useMemo(() => distinct(events, (e) => e.doctorId), [events]);
-  const clinics = useMemo(() => distinct(events, (e) => e.clinicId), [events]);
+  const doctors = useMemo(() => distinct(events, (e) => [e.doctorId, e.doctorName]), [events]);
+  const clinics = useMemo(() => distinct(events, (e) => [e.clinicId, e.clinicName]), [events]);
   const shown = events.filter((e) => (!doctor || e.doctorId === doctor) && (!clinic || e.clinicId === clinic));
 
   return (
@@ -60,8 +69,8 @@ export function LiveFeed() {
             <Select id="live-doctor" className="mt-1 h-9 min-w-40" value={doctor} onChange={(e) => setDoctor(e.target.value)}>
               <option value="">{t("allDoctors")}</option>
               {doctors.map((d) => (
-                <option key={d} value={d}>
-                  {d}
+                <option key={d.id} value={d.id}>
+                  {d.label}
                 </option>
               ))}
             </Select>
@@ -71,8 +80,8 @@ export function LiveFeed() {
             <Select id="live-clinic" className="mt-1 h-9 min-w-40" value={clinic} onChange={(e) => setClinic(e.target.value)}>
               <option value="">{t("allClinics")}</option>
               {clinics.map((c) => (
-                <option key={c} value={c}>
-                  {c}
+                <option key={c.id} value={c.id}>
+                  {c.label}
                 </option>
               ))}
             </Select>
@@ -108,6 +117,15 @@ export function LiveFeed() {
       <p className="sr-only" aria-live="assertive">
         {announcement}
       </p>
+
+      {status === "paused" ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3 border-warning/50 bg-warning-soft p-4 text-warning-soft-ink" data-testid="feed-paused">
+          <p className="text-sm">{t("pausedTooMany")}</p>
+          <Button size="sm" variant="secondary" onClick={retry}>
+            {t("resumeHere")}
+          </Button>
+        </Card>
+      ) : null}
 
       {status === "error" ? (
         <ProblemAlert error={error} onRetry={retry} returnTo="/live" />

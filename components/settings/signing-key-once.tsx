@@ -18,6 +18,7 @@ export function SigningKeyOnce({ issued, onDone }: { issued: SigningKeyIssued; o
         <KeyRound aria-hidden className="size-4" />
         {t("keyOnceTitle", { id: issued.subscriptionId })}
       </p>
+      {issued.replaces ? <p className="mt-1 text-sm font-medium">{t("keyOnceReplaces", { id: issued.subscriptionId, old: issued.replaces })}</p> : null}
       <p className="mt-1 text-sm">{t("keyOnceBody")}</p>
       <code data-testid="signing-key" className="mt-3 block rounded-md bg-surface px-3 py-2 font-mono text-sm break-all text-ink">
         {issued.signingKey}

@@ -2,13 +2,14 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { PlugZap, RotateCw, Send, Trash2, Webhook } from "lucide-react";
+import { PlugZap, RotateCw, Send, ShieldAlert, ShieldCheck, Trash2, Webhook } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeading } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
 import { useDeleteWebhook, useRegisterWebhook, useRotateWebhookKey, useSendTestEvent, useWebhookSettings } from "@/lib/api-client/webhook-settings";
@@ -23,6 +24,26 @@ function SubscriptionRow({ sub, overlapHours, onIssued }: { sub: Subscription; o
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookKey();
   const [error, setError] = useState<unknown>(null);
+  const [asking, setAsking] = useState<"rotate" | "delete" | null>(null);
+  // mutateAsync, not mutate's callbacks: the refetch after a rotation removes this row (the old id),
+  // and callbacks of an unmounted row never run — that is how the new key used to go unseen.
+  const confirm = async () => {
+    setError(null);
+    try {
+      if (asking === "rotate") {
+        const issued = await rotate.mutateAsync(sub.id);
+        toast.success(t("rotated", { id: issued.subscriptionId, old: sub.id }));
+        onIssued(issued);
+      } else if (asking === "delete") {
+        await remove.mutateAsync(sub.id);
+        toast.success(t("deleted", { id: sub.id }));
+      }
+    } catch (err) {
+      setError(err);
+    } finally {
+      setAsking(null);
+    }
+  };
   return (
     <li className="py-3" data-testid="webhook-subscription" data-subscription-id={sub.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -42,45 +63,55 @@ function SubscriptionRow({ sub, overlapHours, onIssued }: { sub: Subscription; o
           {!sub.deliverable ? <p className="text-xs text-warning-soft-ink">{t("notDeliverable")}</p> : null}
         </div>
         <div className="flex shrink-0 gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={rotate.isPending}
-            onClick={() => {
-              if (!window.confirm(t("confirmRotate", { id: sub.id, hours: overlapHours }))) return;
-              rotate.mutate(sub.id, {
-                onSuccess: (issued) => {
-                  toast.success(t("rotated", { id: issued.subscriptionId }));
-                  onIssued(issued);
-                },
-                onError: setError,
-              });
-            }}
-          >
+          <Button size="sm" variant="secondary" disabled={rotate.isPending} aria-label={`${t("rotate")} #${sub.id}`} onClick={() => setAsking("rotate")}>
             <RotateCw aria-hidden className="size-4" />
             {t("rotate")}
           </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={remove.isPending}
-            aria-label={`${t("delete")} #${sub.id}`}
-            onClick={() => {
-              if (!window.confirm(t("confirmDelete", { id: sub.id, hours: overlapHours }))) return;
-              remove.mutate(sub.id, { onSuccess: () => toast.success(t("deleted", { id: sub.id })), onError: setError });
-            }}
-          >
+          <Button size="sm" variant="danger" disabled={remove.isPending} aria-label={`${t("delete")} #${sub.id}`} onClick={() => setAsking("delete")}>
             <Trash2 aria-hidden className="size-4" />
             {t("delete")}
           </Button>
         </div>
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking === "rotate" ? t("rotateTitle", { id: sub.id }) : t("deleteTitle", { id: sub.id })}
+        confirmLabel={asking === "rotate" ? t("rotateConfirm") : t("deleteConfirm")}
+        cancelLabel={t("cancel")}
+        busy={rotate.isPending || remove.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(null)}
+      >
+        {asking === "rotate" ? t("rotateBody", { id: sub.id, hours: overlapHours }) : t("deleteBody", { endpoint: sub.endpoint, hours: overlapHours })}
+      </ConfirmDialog>
       {error ? (
         <div className="mt-2">
           <ProblemAlert error={error} returnTo="/settings" />
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** What the receiver does with a delivery right now: refuse everything (no key), verify, or the unsafe opt-in. */
+function IntakeState({ intake }: { intake: WebhookSettingsView["intake"] }) {
+  const t = useTranslations("settings.webhooks");
+  return (
+    <div className="space-y-2" data-testid="webhook-intake">
+      {intake.allowUnsigned ? (
+        <div role="alert" className="flex gap-2 rounded-lg border border-danger/50 bg-danger-soft p-3 text-sm text-danger-soft-ink">
+          <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p className="font-semibold">{t("unsignedTitle")}</p>
+            <p>{t("unsignedBody")}</p>
+          </div>
+        </div>
+      ) : null}
+      <p className={`flex items-center gap-2 text-sm ${intake.hasKey ? "text-ink-muted" : "font-medium text-warning-soft-ink"}`}>
+        {intake.hasKey ? <ShieldCheck aria-hidden className="size-4 shrink-0" /> : <ShieldAlert aria-hidden className="size-4 shrink-0" />}
+        {intake.hasKey ? t("intakeVerifying") : t("intakeNoKey")}
+      </p>
+    </div>
   );
 }
 
@@ -120,6 +151,8 @@ export function WebhooksCard() {
             </p>
             <p className="mt-1 text-xs text-ink-muted">{t("signatureHeader", { header: data.signatureHeader, seconds: data.toleranceSeconds })}</p>
           </div>
+
+          <IntakeState intake={data.intake} />
 
           {issued ? <SigningKeyOnce issued={issued} onDone={() => setIssued(null)} /> : null}
 

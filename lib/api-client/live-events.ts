@@ -1,10 +1,14 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LiveEvent, LiveEventPage } from "@/lib/schemas/live-events";
+import { LiveEvent, LiveEventPage, LiveStreamClosed } from "@/lib/schemas/live-events";
 import { apiGet } from "./http";
 
-export type FeedStatus = "loading" | "live" | "reconnecting" | "error";
+export type FeedStatus = "loading" | "live" | "reconnecting" | "error" | "paused";
+
+// One id per page load: the server keeps one stream per tab, so a tab's reconnect replaces its old stream.
+let tabId: string | undefined;
+const thisTab = () => (tabId ??= typeof crypto.randomUUID === "function" ? crypto.randomUUID() : Math.random().toString(36).slice(2));
 
 const MAX_KEPT = 300;
 const backoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.8 + Math.random() * 0.4);
@@ -36,7 +40,7 @@ export function useLiveFeed(onLive?: (event: LiveEvent) => void) {
 
     const connect = () => {
       if (closed) return;
-      source = new EventSource(`/api/events/stream?after=${lastId}`);
+      source = new EventSource(`/api/events/stream?after=${lastId}&tab=${thisTab()}`);
       source.onopen = () => {
         attempt = 0;
         setStatus("live");
@@ -47,6 +51,13 @@ export function useLiveFeed(onLive?: (event: LiveEvent) => void) {
         lastId = Math.max(lastId, parsed.data.id);
         add([parsed.data]);
         onLiveRef.current?.(parsed.data);
+      });
+      // The server closed this stream for good (too many open elsewhere): stop until the user resumes.
+      source.addEventListener("stream-closed", (msg) => {
+        const parsed = LiveStreamClosed.safeParse(JSON.parse((msg as MessageEvent<string>).data));
+        source?.close();
+        if (closed || !parsed.success || parsed.data.reason === "replaced") return;
+        setStatus("paused");
       });
       source.onerror = () => {
         source?.close();

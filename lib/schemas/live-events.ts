@@ -17,12 +17,21 @@ export const LiveEvent = z.object({
   doctorName: z.string().nullable().default(null),
   clinicName: z.string().nullable().default(null),
   clinicId: z.string().nullable(),
+  /** The clinic's IANA zone from the directory, so appointment times read as the clinic's clock. */
+  clinicTimeZone: z.string().nullable().default(null),
+  /** Appointment events: when it starts, which service, and its status, as the platform sent them. */
+  startsAt: z.string().nullable().default(null),
+  serviceName: z.string().nullable().default(null),
+  status: z.string().nullable().default(null),
   video: z
     .object({
-      /** Only sent to doctors: it starts the consultation as host. */
+      /** Only sent to doctors: it starts the consultation as host. https: only (http: in sandbox mode). */
       hostLink: z.string().nullable(),
       meetLink: z.string().nullable(),
       vendor: z.string().nullable(),
+      /** A link that is not safe to open (javascript:, data:, plain http:), kept as text to show with a warning. */
+      blockedHostLink: z.string().nullable().default(null),
+      blockedMeetLink: z.string().nullable().default(null),
     })
     .nullable(),
 });
@@ -39,4 +48,10 @@ export const LiveHistoryQuery = z.object({
 export const LiveStreamQuery = z.object({
   /** Resume after this event id when the browser cannot send Last-Event-ID (first connection). */
   after: z.coerce.number().int().min(0).optional(),
+  /** The browser tab's own id: a tab's new stream replaces its old one. */
+  tab: z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
 });
+
+/** Why the server closed a live stream for good (the browser should not reconnect on its own). */
+export const LiveStreamClosed = z.object({ reason: z.enum(["too-many-streams", "replaced"]) });
+export type LiveStreamClosed = z.infer<typeof LiveStreamClosed>;

@@ -26,6 +26,8 @@ export const WebhookSettingsView = z.object({
   signatureHeader: z.string(),
   toleranceSeconds: z.number(),
   keyOverlapHours: z.number(),
+  /** Whether the receiver can verify anything yet, and whether the unsafe unsigned opt-in is on. */
+  intake: z.object({ hasKey: z.boolean(), allowUnsigned: z.boolean() }),
   subscriptions: z.array(
     z.object({
       id: z.string(),
@@ -42,8 +44,8 @@ export const WebhookSettingsView = z.object({
 });
 export type WebhookSettingsView = z.infer<typeof WebhookSettingsView>;
 
-/** Answer to create and rotate: the only time the signing key is shown. */
-export const SigningKeyIssued = z.object({ subscriptionId: z.string(), signingKey: z.string() });
+/** Answer to create and rotate: the only time the signing key is shown. A rotation names the subscription it replaced. */
+export const SigningKeyIssued = z.object({ subscriptionId: z.string(), signingKey: z.string(), replaces: z.string().optional() });
 export type SigningKeyIssued = z.infer<typeof SigningKeyIssued>;
 
 export const WebhookReceipt = z.object({

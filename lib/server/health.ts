@@ -5,6 +5,7 @@ import { database } from "./db";
 import { platformTokens, staff } from "./db/schema";
 import { AppError, PlatformCredentialsError, PlatformRejectedError, PlatformTimeoutError } from "./errors";
 import { services } from "./services";
+import { webhookIntakeWarning } from "./webhooks";
 
 export interface Health {
   status: "ok" | "degraded";
@@ -18,6 +19,8 @@ export interface Health {
   db: { kind: "pglite" | "postgres" | "unknown"; ok: boolean };
   /** Why the status is "degraded", one sentence each; empty when ok. */
   reasons: string[];
+  /** Unsafe settings in force (e.g. WEBHOOK_ALLOW_UNSIGNED); they do not make the app degraded. */
+  warnings?: { code: string; message: string }[];
 }
 
 type PlatformProbe = Omit<Health["platform"], "mode"> & { reasons: string[] };
@@ -109,10 +112,12 @@ export async function checkHealth(): Promise<Health> {
     .catch(() => ({ kind: "unknown" as const, ok: false }));
   const [dbState, probe] = await Promise.all([dbCheck, cachedPlatformProbe()]);
   const reasons = [...(dbState.ok ? [] : ["The database is not answering."]), ...probe.reasons];
+  const intakeWarning = webhookIntakeWarning();
   return {
     status: reasons.length ? "degraded" : "ok",
     platform: { mode: config.sandboxMode ? "sandbox" : "live", reachable: probe.reachable, credentials: probe.credentials, checkedAt: probe.checkedAt },
     db: dbState,
     reasons,
+    ...(intakeWarning ? { warnings: [intakeWarning] } : {}),
   };
 }

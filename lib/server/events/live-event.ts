@@ -3,70 +3,97 @@ import { can } from "@/lib/access";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
-import { directoryEntries, webhookInbox } from "../db/schema";
+import type { webhookInbox } from "../db/schema";
+import { readClinicDirectory } from "../slots/clinic-directory";
 import { patientNamesByIds } from "./patient-names";
 
 type InboxRow = typeof webhookInbox.$inferSelect;
 
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+// Event text is untrusted and shown on every desk: cut once, here, before any page sees it.
+const MAX_TEXT = 120;
+const MAX_LINK = 2048;
+
+const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+const str = (v: unknown, max = MAX_TEXT) => (typeof v === "string" && v.trim() ? cut(v.trim(), max) : null);
 const obj = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const httpUrl = (v: unknown) => {
-  const s = str(v);
-  if (!s) return null;
+
+export interface ReshapeOptions {
+  /** Sandbox mode: the demo platform may send plain http: links. */
+  allowHttpLinks?: boolean;
+}
+
+/** A link to open only when it is https: (http: in sandbox mode); anything else is kept as text to warn about. */
+function link(v: unknown, opts: ReshapeOptions): { href: string | null; blocked: string | null } {
+  const s = typeof v === "string" ? v.trim() : "";
+  if (!s) return { href: null, blocked: null };
   try {
     const u = new URL(s);
-    return u.protocol === "https:" || u.protocol === "http:" ? u.toString() : null;
+    const ok = u.protocol === "https:" || (opts.allowHttpLinks === true && u.protocol === "http:");
+    if (ok && !u.username && !u.password && u.href.length <= MAX_LINK) return { href: u.href, blocked: null };
   } catch {
-    return null;
+    // not a URL at all: shown as text
   }
+  return { href: null, blocked: cut(s, MAX_TEXT) };
+}
+
+const isoTime = (v: unknown) => {
+  const s = str(v, 40);
+  return s && !Number.isNaN(Date.parse(s)) ? new Date(Date.parse(s)).toISOString() : null;
 };
 
 /** Reshapes a stored platform event; unknown kinds keep what fields they share with the known ones. */
-export function toLiveEvent(row: InboxRow, patientName: string | null = null): LiveEvent {
-  const data = obj(obj(row.payload).data);
+export function toLiveEvent(row: InboxRow, patientName: string | null = null, opts: ReshapeOptions = {}): LiveEvent {
+  const payload = obj(row.payload);
+  const data = obj(payload.data);
   const video = obj(data.video_connect);
   const hasVideo = Object.keys(video).length > 0;
+  const host = link(video.host_link, opts);
+  const meet = link(video.meet_link, opts);
   return {
     id: row.id,
-    kind: row.kind,
+    kind: cut(row.kind, MAX_TEXT),
     receivedAt: row.receivedAt.toISOString(),
     occurredAt: row.occurredAt?.toISOString() ?? null,
     verification: row.verification,
-    appointmentId: str(data.appointment_id) ?? str(obj(row.payload).transaction_id),
+    appointmentId: str(data.appointment_id) ?? str(payload.transaction_id),
     doctorId: str(data.doctor_id),
     patientId: str(data.patient_id),
     patientName,
     doctorName: null,
     clinicName: null,
     clinicId: str(data.clinic_id),
-    // Only http(s) links are passed on: a javascript: URL must never become a clickable link.
-    video: hasVideo ? { hostLink: httpUrl(video.host_link), meetLink: httpUrl(video.meet_link), vendor: str(video.vendor) } : null,
+    clinicTimeZone: null,
+    startsAt: isoTime(data.start_time),
+    serviceName: str(data.service_name),
+    status: str(data.status, 40),
+    video: hasVideo ? { hostLink: host.href, meetLink: meet.href, vendor: str(video.vendor, 40), blockedHostLink: host.blocked, blockedMeetLink: meet.blocked } : null,
   };
 }
 
-export async function toLiveEvents(db: Db, rows: InboxRow[]): Promise<LiveEvent[]> {
-  const ids = [...new Set(rows.map((r) => str(obj(obj(r.payload).data).patient_id)).filter((v): v is string => !!v))];
-  const names = ids.length ? await patientNamesByIds(db, ids).catch(() => new Map<string, string>()) : new Map<string, string>();
-  const directory = await directoryNames(db);
-  return rows.map((r) => {
-    const e = toLiveEvent(r);
+export async function toLiveEvents(db: Db, rows: InboxRow[], opts: ReshapeOptions & { prefillDirectory?: boolean } = {}): Promise<LiveEvent[]> {
+  const shaped = rows.map((r) => toLiveEvent(r, null, opts));
+  const ids = [...new Set(shaped.map((e) => e.patientId).filter((v): v is string => !!v))];
+  const [names, directory] = await Promise.all([
+    ids.length ? patientNamesByIds(db, ids).catch(() => new Map<string, string>()) : new Map<string, string>(),
+    // The admin-kept directory is small (a clinic's doctors and branches): read whole.
+    readClinicDirectory(db, { prefill: opts.prefillDirectory ?? false }).catch(() => ({ doctors: [], clinics: [] })),
+  ]);
+  const doctors = new Map(directory.doctors.map((d) => [d.platformId, d]));
+  const clinics = new Map(directory.clinics.map((c) => [c.platformId, c]));
+  return shaped.map((e) => {
+    const clinic = e.clinicId ? clinics.get(e.clinicId) : undefined;
     return {
       ...e,
       patientName: e.patientId ? (names.get(e.patientId) ?? null) : null,
-      doctorName: e.doctorId ? (directory.get(`doctor:${e.doctorId}`) ?? null) : null,
-      clinicName: e.clinicId ? (directory.get(`clinic:${e.clinicId}`) ?? null) : null,
+      doctorName: e.doctorId ? (doctors.get(e.doctorId)?.displayName ?? null) : null,
+      clinicName: clinic?.displayName ?? null,
+      clinicTimeZone: clinic?.timeZone ?? null,
     };
   });
 }
 
-/** The admin-kept directory is small (a clinic's doctors and branches): read whole. */
-async function directoryNames(db: Db): Promise<Map<string, string>> {
-  const rows = await db.select().from(directoryEntries).catch(() => []);
-  return new Map(rows.map((r) => [`${r.kind}:${r.platformId}`, r.displayName]));
-}
-
-/** The host link starts the consultation as the doctor; nobody else's screen gets it. */
+/** The host link starts the consultation as the doctor; nobody else's screen gets it, not even as text. */
 export function forRole(event: LiveEvent, role: Role): LiveEvent {
   if (can(role, "live.hostLinks") || !event.video) return event;
-  return { ...event, video: { ...event.video, hostLink: null } };
+  return { ...event, video: { ...event.video, hostLink: null, blockedHostLink: null } };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
-import { webhookInbox } from "../db/schema";
+import { directoryEntries, webhookInbox } from "../db/schema";
 import { rememberPatient } from "../patients/patient-index";
 import { createLiveHub, type LiveHub } from "./live-hub";
 
@@ -45,13 +45,51 @@ describe("live hub on PGlite (one instance)", () => {
     await t.dispose();
   });
 
-  it("pushes a published event to subscribers, reshaped, with unsafe links dropped", async () => {
+  it("pushes a published event to subscribers, reshaped, with unsafe links kept only as text", async () => {
     const got = collect(hub);
     const id = await store(t.database.db, "a1");
     hub.publish(id);
     await until(() => got.length === 1);
     expect(got[0]).toMatchObject({ id, kind: "appointment.tele.dr_joined", doctorId: "doc-1", patientId: "pt-9", appointmentId: "apt-9" });
-    expect(got[0]!.video).toEqual({ hostLink: "https://meet.jit.si/r#host", meetLink: null, vendor: "jitsi" });
+    expect(got[0]!.video).toEqual({ hostLink: "https://meet.jit.si/r#host", meetLink: null, vendor: "jitsi", blockedHostLink: null, blockedMeetLink: "javascript:alert(1)" });
+  });
+
+  it("opens only https: links (http: only in sandbox mode), and cuts long event text before any page sees it", async () => {
+    const links = (host: string, meet: string) => ({ data: { doctor_id: "d".repeat(5000), video_connect: { host_link: host, meet_link: meet, vendor: "v".repeat(300) } } });
+    const a = await store(t.database.db, "l1", links("http://meet.example/r#h", "data:text/html,<script>alert(1)</script>"));
+    const b = await store(t.database.db, "l2", links(" JAVASCRIPT:alert(1)", "https://user:pw@meet.example/r"));
+    const [ea, eb] = await hub.since(a - 1);
+    expect(ea!.video).toMatchObject({ hostLink: null, blockedHostLink: "http://meet.example/r#h", meetLink: null, blockedMeetLink: expect.stringMatching(/^data:text\/html/) });
+    expect(eb!.video).toMatchObject({ hostLink: null, blockedHostLink: "JAVASCRIPT:alert(1)", meetLink: null, blockedMeetLink: "https://user:pw@meet.example/r" });
+    expect(ea!.doctorId!.length).toBeLessThanOrEqual(120);
+    expect(ea!.video!.vendor!.length).toBeLessThanOrEqual(40);
+    const sandbox = createLiveHub({ db: t.database.db, reshape: { allowHttpLinks: true } });
+    const [sa] = await sandbox.since(a - 1);
+    expect(sa!.video).toMatchObject({ hostLink: "http://meet.example/r#h", blockedHostLink: null, meetLink: null });
+    await sandbox.close();
+    expect(eb!.id).toBe(b);
+  });
+
+  it("names doctors and clinics from the clinic directory and carries a booking's time in the clinic's zone", async () => {
+    await t.database.db.insert(directoryEntries).values([
+      { kind: "doctor", platformId: "dr-arjun-rao", displayName: "Dr. Arjun Rao", timeZone: null },
+      { kind: "clinic", platformId: "cl-kothrud", displayName: "Kothrud Health Centre", timeZone: "Asia/Kolkata" },
+    ]);
+    const id = await store(t.database.db, "b1", {
+      event: "appointment.created",
+      data: { appointment_id: "apt_1", doctor_id: "dr-arjun-rao", clinic_id: "cl-kothrud", patient_id: "pt-x", start_time: "2026-11-24T10:30:00+05:30", service_name: "Child consultation", status: "booked" },
+    });
+    const [e] = await hub.since(id - 1);
+    expect(e).toMatchObject({
+      kind: "appointment.created",
+      doctorName: "Dr. Arjun Rao",
+      clinicName: "Kothrud Health Centre",
+      clinicTimeZone: "Asia/Kolkata",
+      startsAt: "2026-11-24T05:00:00.000Z",
+      serviceName: "Child consultation",
+      status: "booked",
+      video: null,
+    });
   });
 
   it("answers history newest first and resumes after an id oldest first", async () => {
@@ -85,7 +123,7 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app in
     one = createLiveHub({ db: t.database.db, databaseUrl: t.url });
     two = createLiveHub({ db: otherDb, databaseUrl: t.url });
     // Both LISTEN connections must be up before publishing.
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all([one.ready(), two.ready()]);
   });
   afterAll(async () => {
     await one?.close();
@@ -102,8 +140,11 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app in
     const id2 = await store(otherDb, "pg2");
     two.publish(id2);
     await until(() => onOne.length === 2 && onTwo.length === 2);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(onOne.map((e) => e.id)).toEqual([id, id2]);
-    expect(onTwo.map((e) => e.id)).toEqual([id, id2]);
+    // A last event through the same path: a late duplicate of the first two would arrive before it.
+    const id3 = await store(t.database.db, "pg3");
+    one.publish(id3);
+    await until(() => onOne.some((e) => e.id === id3) && onTwo.some((e) => e.id === id3));
+    expect(onOne.map((e) => e.id)).toEqual([id, id2, id3]);
+    expect(onTwo.map((e) => e.id)).toEqual([id, id2, id3]);
   });
 });

@@ -5,7 +5,7 @@ import pg from "pg";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Db } from "../db/connect";
 import { webhookInbox } from "../db/schema";
-import { toLiveEvents } from "./live-event";
+import { toLiveEvents, type ReshapeOptions } from "./live-event";
 
 export const NOTIFY_CHANNEL = "clinic_live_events";
 
@@ -18,6 +18,8 @@ export interface LiveHub {
   /** History, newest first. */
   history(opts: { limit: number; before?: number }): Promise<LiveEvent[]>;
   listeners(): number;
+  /** Resolves once the hub knows the last stored id and, with PostgreSQL, listens for other instances. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,8 +28,14 @@ export interface LiveHub {
  * the inbox id to every instance (this one included), each of which loads the row and pushes it;
  * after a lost LISTEN connection it catches up from the last id it saw, so nothing is skipped.
  */
-export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: string, err?: unknown) => void }): LiveHub {
+export function createLiveHub(opts: {
+  db: Db;
+  databaseUrl?: string;
+  log?: (msg: string, err?: unknown) => void;
+  reshape?: ReshapeOptions & { prefillDirectory?: boolean };
+}): LiveHub {
   const { db } = opts;
+  const reshape = opts.reshape ?? {};
   const log = opts.log ?? ((msg: string, err?: unknown) => console.warn(msg, err ?? ""));
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -45,7 +53,7 @@ export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: 
         pending = [];
         try {
           const rows = await db.select().from(webhookInbox).where(inArray(webhookInbox.id, batch)).orderBy(asc(webhookInbox.id));
-          for (const e of await toLiveEvents(db, rows)) {
+          for (const e of await toLiveEvents(db, rows, reshape)) {
             if (e.id > lastSeen) lastSeen = e.id;
             emitter.emit("event", e);
           }
@@ -125,7 +133,7 @@ export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: 
     },
     async since(id, limit = 500) {
       const rows = await db.select().from(webhookInbox).where(gt(webhookInbox.id, id)).orderBy(asc(webhookInbox.id)).limit(limit);
-      return toLiveEvents(db, rows);
+      return toLiveEvents(db, rows, reshape);
     },
     async history({ limit, before }) {
       const rows = await db
@@ -134,9 +142,10 @@ export function createLiveHub(opts: { db: Db; databaseUrl?: string; log?: (msg: 
         .where(before ? lt(webhookInbox.id, before) : undefined)
         .orderBy(desc(webhookInbox.id))
         .limit(limit);
-      return toLiveEvents(db, rows);
+      return toLiveEvents(db, rows, reshape);
     },
     listeners: () => emitter.listenerCount("event"),
+    ready: () => ready,
     async close() {
       closed = true;
       await ready;

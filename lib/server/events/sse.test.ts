@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { LiveHub } from "./live-hub";
 import { liveEventStream } from "./sse";
+import { createStreamRegistry } from "./stream-registry";
 
 const ev = (id: number): LiveEvent => ({
   id,
@@ -16,7 +17,11 @@ const ev = (id: number): LiveEvent => ({
   doctorName: null,
   clinicName: null,
   clinicId: "c",
-  video: { hostLink: "https://meet.jit.si/r#h", meetLink: "https://meet.jit.si/r", vendor: "jitsi" },
+  clinicTimeZone: null,
+  startsAt: null,
+  serviceName: null,
+  status: null,
+  video: { hostLink: "https://meet.jit.si/r#h", meetLink: "https://meet.jit.si/r", vendor: "jitsi", blockedHostLink: null, blockedMeetLink: null },
 });
 
 function fakeHub(stored: LiveEvent[]) {
@@ -29,6 +34,7 @@ function fakeHub(stored: LiveEvent[]) {
     since: async (after: number) => (await gate, stored.filter((e) => e.id > after)),
     history: async () => [],
     listeners: () => listeners.size,
+    ready: async () => {},
     close: async () => {},
   } satisfies LiveHub;
   return { hub, emit: (e: LiveEvent) => listeners.forEach((l) => l(e)), release };
@@ -72,7 +78,36 @@ describe("live event stream (SSE)", () => {
     emit(ev(9));
     const text = await readFrames(stream, (t) => t.includes(": heartbeat"));
     const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as LiveEvent;
-    expect(data.video).toEqual({ hostLink: null, meetLink: "https://meet.jit.si/r", vendor: "jitsi" });
+    expect(data.video).toEqual({ hostLink: null, meetLink: "https://meet.jit.si/r", vendor: "jitsi", blockedHostLink: null, blockedMeetLink: null });
     ctrl.abort();
+  });
+
+  it("keeps one stream per tab and at most the cap per staff member: the oldest closes with a reason, the newest lives", async () => {
+    const registry = createStreamRegistry(() => 2);
+    const { hub, emit } = fakeHub([]);
+    const open = (staff: string, tab: string) => {
+      const ctrl = new AbortController();
+      const stream = liveEventStream(hub, { role: "doctor", signal: ctrl.signal, register: (close) => registry.open(staff, tab, close) });
+      return { stream, ctrl };
+    };
+    const a = open("s1", "tab-a");
+    const b = open("s1", "tab-b");
+    const other = open("s2", "tab-x");
+    expect(registry.count("s1")).toBe(2);
+    // A third tab of the same staff member: the oldest stream is told why and ends.
+    const c = open("s1", "tab-c");
+    const closedA = await readFrames(a.stream, (t) => t.includes("stream-closed"));
+    expect(closedA).toContain('event: stream-closed\ndata: {"reason":"too-many-streams"}');
+    expect(await a.stream.getReader().read()).toMatchObject({ done: true });
+    // The same tab reconnecting replaces its own old stream.
+    const c2 = open("s1", "tab-c");
+    expect(await readFrames(c.stream, (t) => t.includes("stream-closed"))).toContain('"reason":"replaced"');
+    expect(registry.count("s1")).toBe(2);
+    expect(registry.count("s2")).toBe(1);
+    emit(ev(11));
+    for (const live of [b, c2, other]) expect(ids(await readFrames(live.stream, (t) => ids(t).includes(11)))).toEqual([11]);
+    for (const s of [b, c2, other]) s.ctrl.abort();
+    expect(registry.count("s1")).toBe(0);
+    expect(hub.listeners()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { LiveEvent } from "@/lib/schemas/live-events";
+import type { LiveEvent, LiveStreamClosed } from "@/lib/schemas/live-events";
 import type { Role } from "@/lib/schemas/staff";
 import { forRole } from "./live-event";
 import type { LiveHub } from "./live-hub";
@@ -13,7 +13,17 @@ const frame = (e: LiveEvent) => `id: ${e.id}\nevent: platform-event\ndata: ${JSO
  * One browser's live feed: events after `after` from the inbox first (resume), then live ones,
  * never one twice; a comment line every 15 s keeps proxies from closing an idle stream.
  */
-export function liveEventStream(hub: LiveHub, opts: { role: Role; after?: number; signal: AbortSignal; heartbeatMs?: number }): ReadableStream<Uint8Array> {
+export function liveEventStream(
+  hub: LiveHub,
+  opts: {
+    role: Role;
+    after?: number;
+    signal: AbortSignal;
+    heartbeatMs?: number;
+    /** Registers the open stream (the per-staff cap); the server may then close it with a reason. */
+    register?: (close: (reason: LiveStreamClosed["reason"]) => void) => () => void;
+  },
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
@@ -37,9 +47,15 @@ export function liveEventStream(hub: LiveHub, opts: { role: Role; after?: number
       };
       const unsubscribe = hub.subscribe((e) => (replaying ? buffered.push(e) : push(e)));
       const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), opts.heartbeatMs ?? HEARTBEAT_MS);
+      // A closed stream says why, so the browser stops instead of reconnecting into the cap again.
+      const release = opts.register?.((reason) => {
+        send(`event: stream-closed\ndata: ${JSON.stringify({ reason } satisfies LiveStreamClosed)}\n\n`);
+        cleanup();
+      });
       cleanup = () => {
         if (!open) return;
         open = false;
+        release?.();
         unsubscribe();
         clearInterval(heartbeat);
         try {

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { DELIVERY_ID_HEADER } from "@/lib/schemas/webhooks";
 import { db } from "../db";
 import { liveHub } from "../events";
-import { receivePlatformEvent, readLimitedBody } from "./receiver";
+import { receivePlatformEvent, readLimitedBody, type ReceiverSettings } from "./receiver";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 
 const holder = globalThis as unknown as { __clinicSigningKeys?: SigningKeyStore };
@@ -15,10 +15,29 @@ export async function signingKeys(): Promise<SigningKeyStore> {
   return holder.__clinicSigningKeys;
 }
 
+/**
+ * A warning for health checks and the settings page while the unsafe opt-in WEBHOOK_ALLOW_UNSIGNED is
+ * on; null otherwise. Configuration only, so it is cheap enough for every health probe.
+ */
+export function webhookIntakeWarning(): { code: "webhook_unsigned_allowed"; message: string } | null {
+  if (!env().webhooks.allowUnsigned) return null;
+  return {
+    code: "webhook_unsigned_allowed",
+    message: "WEBHOOK_ALLOW_UNSIGNED is on: while no signing key exists, unsigned events are accepted from anyone who can reach the receiver.",
+  };
+}
+
 /** The receiver route: raw body in, a small JSON answer out, never a 500 for bad input. */
 export async function handlePlatformWebhook(req: Request): Promise<Response> {
   const config = env().webhooks;
-  const settings = { signatureHeader: config.signatureHeader, deliveryIdHeader: DELIVERY_ID_HEADER, toleranceSeconds: config.toleranceSeconds, maxBytes: config.maxBytes };
+  const settings: ReceiverSettings = {
+    signatureHeader: config.signatureHeader,
+    deliveryIdHeader: DELIVERY_ID_HEADER,
+    toleranceSeconds: config.toleranceSeconds,
+    maxBytes: config.maxBytes,
+    allowUnsigned: config.allowUnsigned,
+    retention: { days: config.receiptRetentionDays, maxRows: config.receiptMaxRows },
+  };
   try {
     const [store, keys, hub] = await Promise.all([db(), signingKeys(), liveHub()]);
     const body = await readLimitedBody(req, config.maxBytes);
@@ -36,7 +55,7 @@ export async function handlePlatformWebhook(req: Request): Promise<Response> {
     return Response.json({ status: result.outcome, ...(result.outcome === "accepted" ? { id: result.inboxId } : {}) });
   } catch (err) {
     console.error("webhook receiver failed", err);
-    // 503 tells the platform to retry later; the event is not lost.
+    // Only failures that may pass (the database unreachable) get here: 503 asks the platform to retry later.
     return Response.json(
       { type: "about:blank", title: "Receiver unavailable", status: 503, detail: "The event could not be stored; retry later." },
       { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "5" } },

@@ -1,8 +1,9 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signatureHeader } from "@/lib/schemas/webhook-signature";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { webhookInbox, webhookReceipts } from "../db/schema";
-import { readLimitedBody, receivePlatformEvent, type ReceiverSettings } from "./receiver";
+import { maybePruneReceipts, PRUNE_EVERY_MS, pruneReceipts, readLimitedBody, receiptsWritten, receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { generateSigningKey, openSecret, sealSecret, signingKeyStore } from "./signing-keys";
 
 const pgUp = await postgresAvailable();
@@ -25,13 +26,21 @@ const event = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
-function headers(body: string, opts: { key?: string | null; t?: number; id?: string | null; raw?: string } = {}) {
+function headers(body: string | Buffer, opts: { key?: string | null; t?: number; id?: string | null; raw?: string } = {}) {
   const h = new Headers({ "content-type": "application/json" });
   const t = opts.t ?? Math.floor(Date.now() / 1000);
   if (opts.raw !== undefined) h.set(SETTINGS.signatureHeader, opts.raw);
   else if (opts.key !== null) h.set(SETTINGS.signatureHeader, signatureHeader([opts.key ?? KEY], t, body));
   if (opts.id !== null) h.set(SETTINGS.deliveryIdHeader, opts.id ?? `evt_${Math.random().toString(36).slice(2)}`);
   return h;
+}
+
+async function until(check: () => Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out waiting for the condition");
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 const backends: [string, () => Promise<TestDatabase>, boolean][] = [
@@ -46,17 +55,22 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
   beforeAll(async () => {
     if (available) t = await open();
   });
-  afterAll(async () => t?.dispose());
+  afterAll(async () => {
+    if (t) await receiptsWritten(t.database.db);
+    await t?.dispose();
+  });
   beforeEach(async () => {
     if (!available) return;
     keys = [KEY];
     stored.length = 0;
+    // The previous test's log rows are written after its answers: let them land before clearing.
+    await receiptsWritten(t.database.db);
     await t.database.db.delete(webhookInbox);
     await t.database.db.delete(webhookReceipts);
   });
 
-  const receive = (h: Headers, body: string | Buffer | null) =>
-    receivePlatformEvent(h, typeof body === "string" ? Buffer.from(body) : body, SETTINGS, {
+  const receive = (h: Headers, body: string | Buffer | null, settings: ReceiverSettings = SETTINGS) =>
+    receivePlatformEvent(h, typeof body === "string" ? Buffer.from(body) : body, settings, {
       db: t.database.db,
       verifyingKeys: async () => keys,
       onStored: (id) => stored.push(id),
@@ -143,12 +157,28 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(await inboxCount()).toBe(0);
   });
 
-  it.skipIf(!available)("keeps unknown kinds, accepts unsigned events when no key is configured, and verifies with either key during rotation", async () => {
+  it.skipIf(!available)("with no signing key refuses every delivery, signed or not, and stores nothing", async () => {
+    keys = [];
+    const body = event({ transaction_id: "no-key" });
+    expect(await receive(headers(body, { key: null }), body)).toMatchObject({ status: 401, outcome: "rejected", code: "no_signing_key" });
+    expect(await receive(headers(body, { key: KEY }), body)).toMatchObject({ status: 401, code: "no_signing_key" });
+    expect(await inboxCount()).toBe(0);
+    expect(stored).toHaveLength(0);
+    const refusals = async () => (await t.database.db.select().from(webhookReceipts)).filter((r) => r.reason?.startsWith("No signing key"));
+    await until(async () => (await refusals()).length === 2);
+    expect((await refusals()).map((r) => `${r.outcome}:${r.status}`)).toEqual(["rejected:401", "rejected:401"]);
+  });
+
+  it.skipIf(!available)("keeps unknown kinds, accepts unsigned events with no key only under the explicit opt-in, and verifies with either key during rotation", async () => {
     const unknown = event({ event: "lab.report.ready" });
     expect((await receive(headers(unknown), unknown)).outcome).toBe("accepted");
     keys = [];
     const plain = event({ transaction_id: "unsigned" });
-    expect(await receive(headers(plain, { key: null }), plain)).toMatchObject({ outcome: "accepted" });
+    expect(await receive(headers(plain, { key: null }), plain, { ...SETTINGS, allowUnsigned: true })).toMatchObject({ outcome: "accepted" });
+    // The opt-in never weakens a receiver that has a key.
+    keys = [KEY];
+    const other = event({ transaction_id: "unsigned-2" });
+    expect(await receive(headers(other, { key: null }), other, { ...SETTINGS, allowUnsigned: true })).toMatchObject({ status: 401, code: "signature_missing" });
     keys = [KEY, OTHER];
     const a = event({ transaction_id: "rot-a" });
     const b = event({ transaction_id: "rot-b" });
@@ -164,9 +194,148 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     await receive(headers(body, { id: "evt_log" }), body);
     await receive(headers(body, { key: OTHER, id: "evt_forged" }), body);
     // The log is written in batches, after the answer.
-    await new Promise((r) => setTimeout(r, 300));
-    const log = (await t.database.db.select().from(webhookReceipts)).filter((r) => r.deliveryKey === "evt_log" || r.deliveryKey === "evt_forged");
+    const ours = async () => (await t.database.db.select().from(webhookReceipts)).filter((r) => r.deliveryKey === "evt_log" || r.deliveryKey === "evt_forged");
+    await until(async () => (await ours()).length === 3);
+    const log = await ours();
     expect(log.map((r) => `${r.outcome}:${r.status}:${r.deliveryKey}`).sort()).toEqual(["accepted:200:evt_log", "duplicate:200:evt_log", "rejected:401:evt_forged"]);
+  });
+
+  it.skipIf(!available)("stores a replayed signed delivery once, with a new, missing or the same delivery id, also when the replays race", async () => {
+    const body = event({ transaction_id: "txn-replay" });
+    const captured = headers(body, { id: "evt_original" });
+    expect((await receive(captured, body)).outcome).toBe("accepted");
+    const sig = captured.get(SETTINGS.signatureHeader)!;
+    const replay = (id: string | null) => {
+      const h = new Headers({ "content-type": "application/json", [SETTINGS.signatureHeader]: sig });
+      if (id !== null) h.set(SETTINGS.deliveryIdHeader, id);
+      return h;
+    };
+    for (const id of ["evt_brand_new", null, "evt_original", "not a valid id"]) expect((await receive(replay(id), body)).outcome, String(id)).toBe("duplicate");
+    const racing = await Promise.all(Array.from({ length: 12 }, (_, i) => receive(replay(`evt_race_${i}`), body)));
+    expect(racing.every((r) => r.outcome === "duplicate")).toBe(true);
+    expect(await inboxCount()).toBe(1);
+    expect(stored).toHaveLength(1);
+  });
+
+  it.skipIf(!available)("stores a platform retry once: same body, fresh timestamp and signature, same or another delivery id", async () => {
+    const body = event({ transaction_id: "txn-retry" });
+    const now = Math.floor(Date.now() / 1000);
+    expect((await receive(headers(body, { t: now - 100, id: "evt_retry" }), body)).outcome).toBe("accepted");
+    expect((await receive(headers(body, { t: now - 50, id: "evt_retry" }), body)).outcome).toBe("duplicate");
+    // A second subscription (or a re-registered one) delivers the same event under its own delivery id.
+    expect((await receive(headers(body, { t: now, id: "evt_retry_sub2" }), body)).outcome).toBe("duplicate");
+    // The same event re-serialized (another key order) is still the same transaction at the same time.
+    const reordered = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(body) as Record<string, unknown>).reverse()));
+    expect((await receive(headers(reordered, { id: "evt_retry_3" }), reordered)).outcome).toBe("duplicate");
+    // Racing retries: one row.
+    const raced = event({ transaction_id: "txn-retry-race" });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => receive(headers(raced, { t: now - i, id: `evt_rr_${i}` }), raced)));
+    expect(results.filter((r) => r.outcome === "accepted")).toHaveLength(1);
+    expect(await inboxCount()).toBe(2);
+    // A later event of the same appointment is a different event.
+    const later = event({ transaction_id: "txn-retry", event_time: 1_763_900_060, timestamp: 1_763_900_060 });
+    expect((await receive(headers(later), later)).outcome).toBe("accepted");
+  });
+
+  it.skipIf(!available)("answers 4xx, never 503, for a body that can never be stored, and logs it once", async () => {
+    const cases: [string, string | Buffer, number, string][] = [
+      ["lone high surrogate", String.raw`{"event":"appointment.created","transaction_id":"t-s1","data":{"patient_id":"pt\ud800"}}`, 422, "unsupported_character"],
+      ["lone low surrogate in free text", String.raw`{"event":"appointment.created","transaction_id":"t-s2","data":{"note":"a\udc00b"}}`, 422, "unsupported_character"],
+      ["NUL in a key", String.raw`{"event":"appointment.created","data":{"k\u0000":"v"}}`, 422, "unsupported_character"],
+      ["NUL in the kind", String.raw`{"event":"appointment\u0000created"}`, 422, "unsupported_character"],
+      ["not UTF-8", Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 400, "not_utf8"],
+      ["nested too deep", `{"event":"x","data":{"a":${"[".repeat(40)}${"]".repeat(40)}}}`, 422, "too_deep"],
+      ["data not an object", `{"event":"x","data":"text"}`, 422, "not_an_event"],
+    ];
+    for (const [name, body, status, code] of cases) {
+      expect(await receive(headers(body), body), name).toMatchObject({ status, outcome: "rejected", code });
+    }
+    // A surrogate pair (a real emoji) is fine.
+    const emoji = String.raw`{"event":"appointment.created","transaction_id":"t-ok","data":{"note":"\ud83d\ude00"}}`;
+    expect((await receive(headers(emoji), emoji)).outcome).toBe("accepted");
+    expect(await inboxCount()).toBe(1);
+    const refused = async () => (await t.database.db.select().from(webhookReceipts)).filter((r) => r.outcome === "rejected" && r.status < 500);
+    await until(async () => (await refused()).length === cases.length);
+    expect((await refused()).map((r) => r.status).sort()).toEqual([400, 422, 422, 422, 422, 422, 422]);
+  });
+
+  it.skipIf(!available)("property: forged, stale, future, replayed and malformed deliveries around one genuine event store exactly that event, once", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const deliveryId = fc.option(fc.string({ minLength: 1, maxLength: 40 }));
+    const attack = fc.oneof(
+      fc.record({ kind: fc.constant("forged" as const), key: fc.string({ minLength: 16, maxLength: 40 }), id: deliveryId }),
+      fc.record({ kind: fc.constant("stale" as const), age: fc.integer({ min: 181, max: 10_000_000 }), id: deliveryId }),
+      fc.record({ kind: fc.constant("future" as const), ahead: fc.integer({ min: 6, max: 10_000_000 }), id: deliveryId }),
+      fc.record({ kind: fc.constant("replay" as const), id: deliveryId }),
+      fc.record({ kind: fc.constant("retry" as const), age: fc.integer({ min: 0, max: 170 }), id: deliveryId }),
+      fc.record({ kind: fc.constant("tampered" as const), note: fc.string({ maxLength: 30 }), id: deliveryId }),
+      fc.record({
+        kind: fc.constant("malformed" as const),
+        body: fc.oneof(fc.string(), fc.json(), fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a).toString("latin1"))),
+        header: fc.string({ maxLength: 80 }),
+        id: deliveryId,
+      }),
+      fc.record({ kind: fc.constant("unsigned" as const), id: deliveryId }),
+    );
+    type Attack = typeof attack extends fc.Arbitrary<infer A> ? A : never;
+    await fc.assert(
+      fc.asyncProperty(fc.array(attack, { maxLength: 12 }), fc.nat(12), async (attacks, at) => {
+        await t.database.db.delete(webhookInbox);
+        const genuine = event({ transaction_id: `txn-prop-${Math.random()}` });
+        const captured = headers(genuine, { t: now - 5 });
+        const send = async (a: Attack) => {
+          const h = new Headers({ "content-type": "application/json" });
+          if (a.id !== null && /^[\x21-\x7e]+$/.test(a.id)) h.set(SETTINGS.deliveryIdHeader, a.id);
+          let body = genuine;
+          if (a.kind === "forged") h.set(SETTINGS.signatureHeader, signatureHeader([a.key], now, genuine));
+          else if (a.kind === "stale") h.set(SETTINGS.signatureHeader, signatureHeader([KEY], now - a.age, genuine));
+          else if (a.kind === "future") h.set(SETTINGS.signatureHeader, signatureHeader([KEY], now + a.ahead, genuine));
+          else if (a.kind === "replay") h.set(SETTINGS.signatureHeader, captured.get(SETTINGS.signatureHeader)!);
+          else if (a.kind === "retry") h.set(SETTINGS.signatureHeader, signatureHeader([KEY], now - a.age, genuine));
+          else if (a.kind === "tampered") {
+            h.set(SETTINGS.signatureHeader, captured.get(SETTINGS.signatureHeader)!);
+            body = event({ transaction_id: "tampered", note: a.note });
+          } else if (a.kind === "malformed") {
+            body = a.body;
+            if (/^[\x20-\x7e]*$/.test(a.header)) h.set(SETTINGS.signatureHeader, a.header);
+          }
+          const r = await receive(h, body);
+          expect(r.status).toBeLessThan(500);
+          if (r.outcome === "accepted") expect(["replay", "retry"]).toContain(a.kind);
+        };
+        const order: Attack[] = [...attacks];
+        order.splice(Math.min(at, order.length), 0, { kind: "replay", id: null });
+        for (const a of order) await send(a);
+        const rows = await t.database.db.select().from(webhookInbox);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.payload).toEqual(JSON.parse(genuine));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it.skipIf(!available)("prunes the receipt log by age and by size, at most every few minutes", async () => {
+    const db = t.database.db;
+    const day = 86_400_000;
+    const now = Date.now();
+    await db.insert(webhookReceipts).values([
+      ...Array.from({ length: 5 }, () => ({ at: new Date(now - 40 * day), outcome: "rejected" as const, status: 401 })),
+      ...Array.from({ length: 5 }, () => ({ at: new Date(now - 2 * day), outcome: "accepted" as const, status: 200 })),
+    ]);
+    await pruneReceipts(db, { days: 30, maxRows: 1000 }, now);
+    expect(await db.select().from(webhookReceipts)).toHaveLength(5);
+    await pruneReceipts(db, { days: 30, maxRows: 3 }, now);
+    expect(await db.select().from(webhookReceipts)).toHaveLength(3);
+    const retention = { days: 30, maxRows: 1000 };
+    const later = now + 10 * day;
+    await db.insert(webhookReceipts).values({ at: new Date(now - 90 * day), outcome: "rejected", status: 401 });
+    expect(await maybePruneReceipts(db, retention, later)).toBe(true);
+    expect(await db.select().from(webhookReceipts)).toHaveLength(3);
+    await db.insert(webhookReceipts).values({ at: new Date(now - 90 * day), outcome: "rejected", status: 401 });
+    expect(await maybePruneReceipts(db, retention, later + PRUNE_EVERY_MS - 1)).toBe(false);
+    expect(await db.select().from(webhookReceipts)).toHaveLength(4);
+    expect(await maybePruneReceipts(db, retention, later + PRUNE_EVERY_MS)).toBe(true);
+    expect(await db.select().from(webhookReceipts)).toHaveLength(3);
   });
 
   it.skipIf(!available)("seals signing keys at rest; retired keys verify only through the overlap window", async () => {
@@ -185,8 +354,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect((await store.list())[0]!.expiresAt).not.toBeNull();
     const old = generateSigningKey();
     const oldInfo = await store.add(old, "8");
-    await store.retire({ id: oldInfo.id }, 0);
-    await new Promise((r) => setTimeout(r, 5));
+    await store.retire({ id: oldInfo.id }, -1000);
     const fresh = signingKeyStore(t.database.db, "app-secret-for-tests-0123456789abcdef");
     expect(await fresh.verifying()).toEqual([secret]);
     await store.remove(info.id);

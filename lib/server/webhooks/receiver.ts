@@ -1,19 +1,28 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { matchingKeyIndex, parseSignatureHeader } from "@/lib/schemas/webhook-signature";
+import { lt, lte, sql } from "drizzle-orm";
+import { matchingKeyIndex, parseSignatureHeader, signatureHex } from "@/lib/schemas/webhook-signature";
 import type { Db } from "../db/connect";
 import { webhookInbox, webhookReceipts } from "../db/schema";
+import { unstorableTextPath } from "./event-text";
 
 export interface ReceiverSettings {
   signatureHeader: string;
   deliveryIdHeader: string;
   toleranceSeconds: number;
   maxBytes: number;
+  /**
+   * Unsafe opt-in (WEBHOOK_ALLOW_UNSIGNED): accept unsigned deliveries while no key exists. Off, a
+   * receiver without a key refuses everything — fail closed, since anyone can reach it.
+   */
+  allowUnsigned?: boolean;
+  /** Receipt log retention; pruned at most every PRUNE_EVERY_MS from the log's own write path. */
+  retention?: { days: number; maxRows: number };
 }
 
 export interface ReceiverDeps {
   db: Db;
-  /** Signing keys that verify right now; none means deliveries are accepted unsigned (platform notes). */
+  /** Signing keys that verify right now; none means every delivery is refused unless allowUnsigned. */
   verifyingKeys(): Promise<string[]>;
   /** Called after an event is stored, outside the request's critical path. */
   onStored?(inboxId: number): void;
@@ -23,33 +32,66 @@ export interface ReceiverDeps {
 export type ReceiveOutcome =
   | { status: 200; outcome: "accepted"; inboxId: number; deliveryKey: string }
   | { status: 200; outcome: "duplicate"; deliveryKey: string }
-  | { status: 400 | 401 | 413 | 422; outcome: "rejected"; code: string; reason: string };
+  | { status: 400 | 401 | 413 | 422 | 503; outcome: "rejected"; code: string; reason: string };
 
 // A sender's clock a few seconds ahead is normal; more than this counts as "from the future".
 const FUTURE_SKEW_SECONDS = 5;
 const DELIVERY_ID = /^[\x21-\x7e]{1,200}$/;
 
-const reject = (status: 400 | 401 | 413 | 422, code: string, reason: string): ReceiveOutcome => ({ status, outcome: "rejected", code, reason });
+const reject = (status: 400 | 401 | 413 | 422 | 503, code: string, reason: string): ReceiveOutcome => ({ status, outcome: "rejected", code, reason });
 
 type ReceiptRow = typeof webhookReceipts.$inferInsert;
 const RECEIPT_FLUSH_MS = 50;
-const receiptQueues = new WeakMap<Db, { rows: ReceiptRow[]; timer?: ReturnType<typeof setTimeout> }>();
+const receiptQueues = new WeakMap<Db, { rows: ReceiptRow[]; timer?: ReturnType<typeof setTimeout>; writing?: Promise<unknown> }>();
 
-function logReceipt(db: Db, row: ReceiptRow) {
+function logReceipt(db: Db, row: ReceiptRow, retention?: ReceiverSettings["retention"]) {
   let queue = receiptQueues.get(db);
   if (!queue) receiptQueues.set(db, (queue = { rows: [] }));
   queue.rows.push(row);
   queue.timer ??= setTimeout(() => {
     const rows = queue.rows.splice(0);
     queue.timer = undefined;
-    void db
+    const writing = db
       .insert(webhookReceipts)
       .values(rows)
-      .catch((err: unknown) => console.error(`webhook receipt log write failed (${rows.length} rows)`, err));
+      .then(() => (retention ? maybePruneReceipts(db, retention) : undefined))
+      .catch((err: unknown) => console.error(`webhook receipt log write failed (${rows.length} rows)`, err))
+      .finally(() => {
+        if (queue.writing === writing) queue.writing = undefined;
+      });
+    queue.writing = writing;
   }, RECEIPT_FLUSH_MS);
 }
 
-type InboxRow = typeof webhookInbox.$inferInsert & { deliveryKey: string };
+/** Resolves once every receipt logged so far is written (tests, and a shutdown that wants the log complete). */
+export async function receiptsWritten(db: Db): Promise<void> {
+  for (let queue = receiptQueues.get(db); queue && (queue.timer || queue.writing); queue = receiptQueues.get(db)) {
+    await (queue.writing ?? new Promise((r) => setTimeout(r, RECEIPT_FLUSH_MS)));
+  }
+}
+
+export const PRUNE_EVERY_MS = 10 * 60_000;
+const lastPrune = new WeakMap<Db, number>();
+
+/**
+ * The log fills from unauthenticated traffic, so it is kept by age and by size: rows older than the
+ * retention go, and beyond maxRows the oldest go first. Every instance may prune; deleting is idempotent.
+ */
+export async function pruneReceipts(db: Db, retention: { days: number; maxRows: number }, now = Date.now()): Promise<void> {
+  await db.delete(webhookReceipts).where(lt(webhookReceipts.at, new Date(now - retention.days * 86_400_000)));
+  await db.delete(webhookReceipts).where(lte(webhookReceipts.id, sql`(select max(${webhookReceipts.id}) - ${retention.maxRows} from ${webhookReceipts})`));
+}
+
+/** Prunes when the last prune on this database is older than PRUNE_EVERY_MS; the promise says whether it ran. */
+export async function maybePruneReceipts(db: Db, retention: { days: number; maxRows: number }, now = Date.now()): Promise<boolean> {
+  const last = lastPrune.get(db);
+  if (last !== undefined && now - last < PRUNE_EVERY_MS) return false;
+  lastPrune.set(db, now);
+  await pruneReceipts(db, retention, now);
+  return true;
+}
+
+type InboxRow = typeof webhookInbox.$inferInsert & { deliveryKey: string; eventKey: string };
 type Waiting = { row: InboxRow; done: (inboxId: number | null, err?: unknown) => void };
 const MAX_INBOX_BATCH = 200;
 const inboxQueues = new WeakMap<Db, { waiting: Waiting[]; draining: boolean }>();
@@ -57,7 +99,7 @@ const inboxQueues = new WeakMap<Db, { waiting: Waiting[]; draining: boolean }>()
 /**
  * Group commit: deliveries that arrive while an insert is in flight share the next one, so a burst
  * costs a few transactions instead of one each. Each caller still hears back only after its row is
- * committed; the id is null when the delivery key was already stored (a duplicate).
+ * committed; the id is null when any of its keys was already stored (a duplicate).
  */
 function storeInInbox(db: Db, row: InboxRow): Promise<number | null> {
   let queue = inboxQueues.get(db);
@@ -85,23 +127,30 @@ async function drainInbox(db: Db, queue: { waiting: Waiting[]; draining: boolean
   }
 }
 
-async function insertNew(db: Db, batch: Waiting[]): Promise<Map<string, number>> {
-  const firstOfEachKey = [...new Map(batch.map((w) => [w.row.deliveryKey, w.row])).values()];
+const keysOf = (row: InboxRow) => [`d:${row.deliveryKey}`, `e:${row.eventKey}`, ...(row.signature ? [`s:${row.signature}`] : [])];
+
+/** Inserts the first delivery of each key in the batch; the map names the rows the database took. */
+async function insertNew(db: Db, batch: Waiting[]): Promise<Map<Waiting, number>> {
+  const seen = new Set<string>();
+  const first = batch.filter((w) => {
+    const keys = keysOf(w.row);
+    if (keys.some((k) => seen.has(k))) return false;
+    keys.forEach((k) => seen.add(k));
+    return true;
+  });
+  // No target: a conflict on any of the three unique keys makes the row a duplicate.
   const rows = await db
     .insert(webhookInbox)
-    .values(firstOfEachKey)
-    .onConflictDoNothing({ target: webhookInbox.deliveryKey })
+    .values(first.map((w) => w.row))
+    .onConflictDoNothing()
     .returning({ id: webhookInbox.id, deliveryKey: webhookInbox.deliveryKey });
-  return new Map(rows.map((r) => [r.deliveryKey, r.id]));
+  const byKey = new Map(rows.map((r) => [r.deliveryKey, r.id]));
+  return new Map(first.flatMap((w) => (byKey.has(w.row.deliveryKey) ? [[w, byKey.get(w.row.deliveryKey)!] as const] : [])));
 }
 
-/** The first delivery of a newly stored key gets its id; later ones in the batch, and known keys, are duplicates. */
-function settle(batch: Waiting[], idByKey: Map<string, number>) {
-  for (const w of batch) {
-    const id = idByKey.get(w.row.deliveryKey);
-    idByKey.delete(w.row.deliveryKey);
-    w.done(id ?? null);
-  }
+/** Deliveries whose row was stored get its id; the rest of the batch, and known keys, are duplicates. */
+function settle(batch: Waiting[], stored: Map<Waiting, number>) {
+  for (const w of batch) w.done(stored.get(w) ?? null);
 }
 
 /** Reads the body up to the limit; over it, stops reading and reports null. */
@@ -133,8 +182,26 @@ function occurredAt(payload: Record<string, unknown>): Date | null {
 }
 
 /**
+ * The event's own identity, the same on every retry and every replay whatever the delivery headers
+ * say: kind + transaction id + event time (spec 6.2), or the body's hash when the event lacks them.
+ */
+function eventKey(kind: string, payload: Record<string, unknown>, bodyHash: string): string {
+  const txn = payload.transaction_id;
+  const at = payload.event_time ?? payload.timestamp;
+  // Hashed, so an id of any length fits the unique index.
+  if (typeof txn === "string" && txn && typeof at === "number" && Number.isFinite(at)) return `event:${createHash("sha256").update(`${kind}|${txn}|${at}`).digest("hex")}`;
+  return bodyHash;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+const NO_KEY_WARN_EVERY_MS = 60_000;
+let lastNoKeyWarning = 0;
+
+/**
  * Checks one delivery in the order that leaks least: size, signature and its age, then JSON.
  * Nothing reaches the inbox unless every check passed; a duplicate is answered 200 and dropped.
+ * Only a failure of ours that may pass (the database unreachable) throws, so the platform retries;
+ * whatever can never be stored is refused with a 4xx, which a platform does not retry.
  */
 export async function receivePlatformEvent(
   headers: Headers,
@@ -144,18 +211,42 @@ export async function receivePlatformEvent(
 ): Promise<ReceiveOutcome> {
   const deliveryId = headers.get(settings.deliveryIdHeader)?.trim();
   const seen: { kind: string | null } = { kind: null };
-  const result = await checkAndStore(headers, rawBody, settings, deps, deliveryId, seen);
+  let result: ReceiveOutcome;
+  try {
+    result = await checkAndStore(headers, rawBody, settings, deps, deliveryId, seen);
+  } catch (err) {
+    if (!isPermanentDatabaseError(err)) throw err;
+    // A value the database can never take (data exception, class 22; limit exceeded, 54): retrying cannot help.
+    console.warn("webhook event refused by the database", err instanceof Error ? err.message : err);
+    result = reject(422, "unstorable", "The event contains a value that cannot be stored.");
+  }
   const deliveryKey = "deliveryKey" in result ? result.deliveryKey : deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : null;
+  if (result.outcome === "rejected" && result.code === "no_signing_key" && Date.now() - lastNoKeyWarning > NO_KEY_WARN_EVERY_MS) {
+    lastNoKeyWarning = Date.now();
+    console.warn("webhook delivery refused: no signing key yet; connect the receiver in Settings (further refusals are in the delivery log)");
+  }
   // The log write must not delay the answer to the platform; bursts become one insert.
-  logReceipt(deps.db, {
-    deliveryKey,
-    outcome: result.outcome,
-    status: result.status,
-    reason: result.outcome === "rejected" ? result.reason : null,
-    kind: seen.kind,
-    inboxId: result.outcome === "accepted" ? result.inboxId : null,
-  });
+  logReceipt(
+    deps.db,
+    {
+      deliveryKey,
+      outcome: result.outcome,
+      status: result.status,
+      reason: result.outcome === "rejected" ? result.reason : null,
+      kind: seen.kind,
+      inboxId: result.outcome === "accepted" ? result.inboxId : null,
+    },
+    settings.retention,
+  );
   return result;
+}
+
+function isPermanentDatabaseError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }
 
 async function checkAndStore(
@@ -170,7 +261,12 @@ async function checkAndStore(
   const keys = await deps.verifyingKeys();
   const header = headers.get(settings.signatureHeader);
   let verification: "signed" | "unsigned" = "unsigned";
-  if (keys.length > 0) {
+  let signature: string | null = null;
+  if (keys.length === 0) {
+    if (!settings.allowUnsigned) {
+      return reject(401, "no_signing_key", "No signing key is configured yet: events are refused until an admin connects the receiver in Settings.");
+    }
+  } else {
     if (!header) return reject(401, "signature_missing", `The ${settings.signatureHeader} header is required.`);
     const parsed = parseSignatureHeader(header);
     if (!parsed) return reject(401, "signature_malformed", `The ${settings.signatureHeader} header is not in the form t=<seconds>,v1=<hex>.`);
@@ -179,23 +275,50 @@ async function checkAndStore(
     if (now - parsed.timestamp > settings.toleranceSeconds) {
       return reject(401, "timestamp_too_old", `The signature is older than ${settings.toleranceSeconds} seconds.`);
     }
-    if (matchingKeyIndex(keys, parsed, rawBody) < 0) return reject(401, "signature_mismatch", "The signature does not match any configured signing key.");
+    const index = matchingKeyIndex(keys, parsed, rawBody);
+    if (index < 0) return reject(401, "signature_mismatch", "The signature does not match any configured signing key.");
     verification = "signed";
+    signature = signatureHex(keys[index]!, parsed.timestamp, rawBody);
   }
-  // PostgreSQL's jsonb cannot hold a NUL character; refuse it plainly rather than fail to store.
-  if (rawBody.includes("\\u0000")) return reject(422, "unsupported_character", "The event body contains a NUL character (\\u0000).");
+  let text: string;
+  try {
+    text = utf8.decode(rawBody);
+  } catch {
+    return reject(400, "not_utf8", "The event body is not UTF-8 text.");
+  }
   let payload: unknown;
   try {
-    payload = JSON.parse(rawBody.toString("utf8"));
+    payload = JSON.parse(text);
   } catch {
     return reject(400, "malformed_json", "The event body is not valid JSON.");
   }
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return reject(422, "not_an_event", "The event body must be a JSON object.");
-  const event = (payload as Record<string, unknown>).event;
+  // Every field is refused, none stripped: the stored payload is what the platform signed, and an id
+  // or link with a character removed would name something else. NUL and lone surrogates cannot be stored.
+  const bad = unstorableTextPath(payload);
+  if (bad) {
+    return bad.kind === "too_deep"
+      ? reject(422, "too_deep", "The event body is nested too deeply.")
+      : reject(422, "unsupported_character", `The event field ${bad.path.slice(0, 120) || "(a key)"} contains a character that cannot be stored (NUL or a lone surrogate).`);
+  }
+  const body = payload as Record<string, unknown>;
+  const event = body.event;
   if (typeof event !== "string" || !event.trim() || event.length > 200) return reject(422, "not_an_event", "The event body has no `event` kind.");
   seen.kind = event;
-  const key = deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
-  const inboxId = await storeInInbox(deps.db, { deliveryKey: key, kind: event, verification, occurredAt: occurredAt(payload as Record<string, unknown>), payload });
+  if (body.data !== undefined && (typeof body.data !== "object" || body.data === null || Array.isArray(body.data))) {
+    return reject(422, "not_an_event", "The event's `data` must be a JSON object.");
+  }
+  const bodyHash = `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
+  const key = deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : bodyHash;
+  const inboxId = await storeInInbox(deps.db, {
+    deliveryKey: key,
+    eventKey: eventKey(event, body, bodyHash),
+    signature,
+    kind: event,
+    verification,
+    occurredAt: occurredAt(body),
+    payload,
+  });
   if (inboxId === null) return { status: 200, outcome: "duplicate", deliveryKey: key };
   deps.onStored?.(inboxId);
   return { status: 200, outcome: "accepted", inboxId, deliveryKey: key };

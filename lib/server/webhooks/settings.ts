@@ -1,13 +1,23 @@
 import "server-only";
-import { desc } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import type { NewWebhookSubscription, SigningKeyIssued, WebhookReceipt, WebhookSettingsView } from "@/lib/schemas/webhook-settings";
 import { DEFAULT_SIGNATURE_HEADER } from "@/lib/schemas/webhooks";
 import type { Db } from "../db/connect";
-import { webhookReceipts } from "../db/schema";
-import { AppError, ConflictError, NotFoundError } from "../errors";
+import { webhookReceipts, webhookRegistrationLeases } from "../db/schema";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
+import { endpointRefusal, type Resolve } from "./endpoint-guard";
 import { generateSigningKey, type SigningKeyStore } from "./signing-keys";
+
+export interface SubscriptionDeps {
+  platform: StaffPlatform;
+  keys: SigningKeyStore;
+  db: Db;
+  /** Where endpoints may point; defaults to the configuration (sandbox mode, WEBHOOK_ENDPOINT_ALLOW). */
+  guard?: { sandboxMode: boolean; allow: string[]; resolve?: Resolve };
+}
 
 /** Where the platform should POST events for this app: its public URL plus the receiver path. */
 export function receiverUrl(): string {
@@ -26,6 +36,7 @@ export async function webhookSettingsView(platform: StaffPlatform, keys: Signing
     signatureHeader: config.webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
     toleranceSeconds: config.webhooks.toleranceSeconds,
     keyOverlapHours: config.webhooks.keyOverlapHours,
+    intake: { hasKey: keyRows.some((k) => !k.expiresAt || k.expiresAt.getTime() > Date.now()), allowUnsigned: config.webhooks.allowUnsigned },
     subscriptions: subs.map((s) => ({
       ...s,
       keyHint: keyRows.find((k) => k.subscriptionId === s.id && !k.expiresAt)?.hint ?? null,
@@ -35,55 +46,87 @@ export async function webhookSettingsView(platform: StaffPlatform, keys: Signing
   };
 }
 
+// Longer than any platform call may take; a lease left by a crashed instance lapses after it.
+const LEASE_SECONDS = 60;
+
+/**
+ * Runs `fn` holding the endpoint's registration lease: a row only one caller can take, so two
+ * admins (or two instances) registering the same endpoint at once cannot both pass the twin check.
+ */
+async function withEndpointLease<T>(db: Db, url: string, fn: () => Promise<T>): Promise<T> {
+  // Hashed: an endpoint of any length fits the primary key's index.
+  const endpoint = createHash("sha256").update(url).digest("hex");
+  const holder = randomUUID();
+  const [taken] = await db
+    .insert(webhookRegistrationLeases)
+    .values({ endpoint, holder })
+    .onConflictDoUpdate({
+      target: webhookRegistrationLeases.endpoint,
+      set: { holder, takenAt: sql`now()` },
+      setWhere: sql`${webhookRegistrationLeases.takenAt} < now() - make_interval(secs => ${LEASE_SECONDS})`,
+    })
+    .returning({ holder: webhookRegistrationLeases.holder });
+  if (taken?.holder !== holder) {
+    const detail = "This endpoint is being registered right now (another tab or admin). Wait a moment and reload the list.";
+    throw new AppError(409, "Conflict", detail, { code: "registration_in_progress", errors: { endpoint: detail } });
+  }
+  try {
+    return await fn();
+  } finally {
+    await db.delete(webhookRegistrationLeases).where(and(eq(webhookRegistrationLeases.endpoint, endpoint), eq(webhookRegistrationLeases.holder, holder)));
+  }
+}
+
 /**
  * The key is stored before the platform knows it, so the very first delivery already verifies.
  * A second subscription sending the same kinds to the same endpoint would deliver every event twice
  * (each with its own delivery id), so it is refused; rotation names the subscription it replaces.
  */
-export async function registerSubscription(
-  platform: StaffPlatform,
-  keys: SigningKeyStore,
-  input: NewWebhookSubscription,
-  opts: { replacing?: string } = {},
-): Promise<SigningKeyIssued> {
-  const twin = (await platform.webhooks.list()).find(
-    (s) => s.id !== opts.replacing && s.endpoint === input.endpoint && s.protocol.toLowerCase() === input.protocol && s.eventNames.some((e) => (input.eventNames as string[]).includes(e)),
-  );
-  if (twin) {
-    const detail = `Subscription ${twin.id} already sends these events to this endpoint; a second one would deliver each event twice. Rotate its key or delete it instead.`;
-    throw new AppError(409, "Conflict", detail, { code: "duplicate_subscription", errors: { endpoint: detail } });
+export async function registerSubscription(deps: SubscriptionDeps, input: NewWebhookSubscription, opts: { replacing?: string } = {}): Promise<SigningKeyIssued> {
+  const { platform, keys } = deps;
+  if (input.protocol === "http" || input.protocol === "https") {
+    const config = env();
+    const refusal = await endpointRefusal(input.endpoint, deps.guard ?? { sandboxMode: config.sandboxMode, allow: config.webhooks.endpointAllow });
+    if (refusal) throw new ValidationError({ endpoint: refusal }, refusal);
   }
-  const signingKey = generateSigningKey();
-  const stored = await keys.add(signingKey, null);
-  try {
-    const created = await platform.webhooks.subscribe({ ...input, signingKey });
-    await keys.linkToSubscription(stored.id, created.id);
-    return { subscriptionId: created.id, signingKey };
-  } catch (err) {
-    await keys.remove(stored.id);
-    throw err;
-  }
+  return withEndpointLease(deps.db, input.endpoint, async () => {
+    const twin = (await platform.webhooks.list()).find(
+      (s) => s.id !== opts.replacing && s.endpoint === input.endpoint && s.protocol.toLowerCase() === input.protocol && s.eventNames.some((e) => (input.eventNames as string[]).includes(e)),
+    );
+    if (twin) {
+      const detail = `Subscription ${twin.id} already sends these events to this endpoint; a second one would deliver each event twice. Rotate its key or delete it instead.`;
+      throw new AppError(409, "Conflict", detail, { code: "duplicate_subscription", errors: { endpoint: detail } });
+    }
+    const signingKey = generateSigningKey();
+    const stored = await keys.add(signingKey, null);
+    try {
+      const created = await platform.webhooks.subscribe({ ...input, signingKey });
+      await keys.linkToSubscription(stored.id, created.id);
+      return { subscriptionId: created.id, signingKey, ...(opts.replacing ? { replaces: opts.replacing } : {}) };
+    } catch (err) {
+      await keys.remove(stored.id);
+      throw err;
+    }
+  });
 }
 
-export async function removeSubscription(platform: StaffPlatform, keys: SigningKeyStore, id: string): Promise<void> {
+export async function removeSubscription({ platform, keys }: Pick<SubscriptionDeps, "platform" | "keys">, id: string): Promise<void> {
   await platform.webhooks.remove(id);
   // Retries already on their way still verify during the overlap window.
   await keys.retire({ subscriptionId: id }, overlapMs());
 }
 
-/** The platform has no update call: rotation registers the same subscription with a new key, then drops the old one. */
-export async function rotateSubscriptionKey(platform: StaffPlatform, keys: SigningKeyStore, id: string): Promise<SigningKeyIssued> {
-  const current = (await platform.webhooks.list()).find((s) => s.id === id);
+/**
+ * The platform has no update call: rotation registers the same endpoint and kinds with a new key
+ * under a new subscription id, then drops the old one; the answer names both ids.
+ */
+export async function rotateSubscriptionKey(deps: SubscriptionDeps, id: string): Promise<SigningKeyIssued> {
+  const current = (await deps.platform.webhooks.list()).find((s) => s.id === id);
   if (!current) throw new NotFoundError(`There is no webhook subscription ${id}.`);
   const protocol = current.protocol.toLowerCase();
   if (protocol !== "http" && protocol !== "https" && protocol !== "sqs" && protocol !== "lambda") throw new ConflictError(`Unknown protocol ${current.protocol}.`);
-  const issued = await registerSubscription(
-    platform,
-    keys,
-    { endpoint: current.endpoint, eventNames: current.eventNames as NewWebhookSubscription["eventNames"], protocol },
-    { replacing: id },
-  );
-  await removeSubscription(platform, keys, id);
+  const issued = await registerSubscription(deps, { endpoint: current.endpoint, eventNames: current.eventNames as NewWebhookSubscription["eventNames"], protocol }, { replacing: id });
+  await removeSubscription(deps, id);
   return issued;
 }
 

@@ -33,6 +33,7 @@ export function signingKeyStore(db: Db, keys: SealingKeys | string) {
   const seal = sealer(keys, PURPOSE);
   let cache: { keys: string[]; until: number } | undefined;
   const CACHE_MS = 5_000;
+  const EMPTY_CACHE_MS = 1_000;
   return {
     async add(secret: string, subscriptionId: string | null): Promise<SigningKeyInfo> {
       const [row] = await db
@@ -76,7 +77,8 @@ export function signingKeyStore(db: Db, keys: SealingKeys | string) {
         .from(webhookSigningKeys)
         .where(or(isNull(webhookSigningKeys.expiresAt), gt(webhookSigningKeys.expiresAt, new Date())));
       const keys = rows.map((r) => seal.open(r.ciphertext));
-      cache = { keys, until: Date.now() + CACHE_MS };
+      // "No key" is kept only briefly: a key added on another instance must start verifying soon.
+      cache = { keys, until: Date.now() + (keys.length ? CACHE_MS : EMPTY_CACHE_MS) };
       return keys;
     },
   };

@@ -74,10 +74,11 @@ describe("webhooks end to end: settings → platform subscription → signed del
   const inbox = () => t.database.db.select().from(webhookInbox);
 
   it("registers, receives a verified event, survives a lost answer exactly once, rotates and deletes", async () => {
-    const issued = await registerSubscription(platform, keys, { endpoint: receiver.url, eventNames: ["appointment.tele.dr_joined"], protocol: "http" });
+    const deps = { platform, keys, db: t.database.db };
+    const issued = await registerSubscription(deps, { endpoint: receiver.url, eventNames: ["appointment.tele.dr_joined"], protocol: "http" });
     // The same events to the same endpoint again would arrive twice: refused, nothing registered or stored.
     const keysBefore = (await keys.list()).length;
-    const twice = registerSubscription(platform, keys, { endpoint: receiver.url, eventNames: ["appointment.created", "appointment.tele.dr_joined"], protocol: "http" });
+    const twice = registerSubscription(deps, { endpoint: receiver.url, eventNames: ["appointment.created", "appointment.tele.dr_joined"], protocol: "http" });
     await expect(twice).rejects.toMatchObject({ status: 409, extra: { code: "duplicate_subscription" } });
     expect((await platform.webhooks.list()).map((s) => s.id)).toEqual([issued.subscriptionId]);
     expect(await keys.list()).toHaveLength(keysBefore);
@@ -101,16 +102,46 @@ describe("webhooks end to end: settings → platform subscription → signed del
     expect(delivered.attempts).toHaveLength(2);
     expect((await inbox()).filter((r) => (r.payload as { transaction_id: string }).transaction_id === second.body.transaction_id)).toHaveLength(1);
 
-    const rotated = await rotateSubscriptionKey(platform, keys, issued.subscriptionId);
+    const rotated = await rotateSubscriptionKey(deps, issued.subscriptionId);
     expect(rotated.signingKey).not.toBe(issued.signingKey);
+    expect(rotated.replaces).toBe(issued.subscriptionId);
     expect((await platform.webhooks.list()).map((s) => s.id)).toEqual([rotated.subscriptionId]);
     // Both keys verify during the overlap window.
     expect(new Set(await keys.verifying())).toEqual(new Set([issued.signingKey, rotated.signingKey]));
     const third = await emit();
     await until(async () => (await inbox()).find((r) => (r.payload as { transaction_id: string }).transaction_id === third.body.transaction_id));
 
-    await removeSubscription(platform, keys, rotated.subscriptionId);
+    await removeSubscription(deps, rotated.subscriptionId);
     expect(await platform.webhooks.list()).toEqual([]);
     expect((await keys.list()).every((k) => k.expiresAt !== null)).toBe(true);
   }, 60_000);
+
+  it("ten concurrent registrations of the same endpoint make exactly one subscription and one key", async () => {
+    const deps = { platform, keys, db: t.database.db };
+    const keysBefore = (await keys.list()).length;
+    const input = { endpoint: `${receiver.url}?race`, eventNames: ["appointment.created" as const], protocol: "http" as const };
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => registerSubscription(deps, input)));
+    const won = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    expect(won).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409, extra: { errors: { endpoint: expect.any(String) } } });
+    expect((await platform.webhooks.list()).filter((s) => s.endpoint === input.endpoint).map((s) => s.id)).toEqual([won[0]!.subscriptionId]);
+    expect(await keys.list()).toHaveLength(keysBefore + 1);
+    // The lease is released: a later registration is judged on the merits (a twin), not on the lease.
+    await expect(registerSubscription(deps, input)).rejects.toMatchObject({ status: 409, extra: { code: "duplicate_subscription" } });
+    await removeSubscription(deps, won[0]!.subscriptionId);
+  }, 60_000);
+
+  it("outside sandbox mode refuses an endpoint on an internal address with the field's reason, registering nothing", async () => {
+    const live = { platform, keys, db: t.database.db, guard: { sandboxMode: false, allow: [], resolve: async () => ["10.1.2.3"] } };
+    const before = await platform.webhooks.list();
+    await expect(registerSubscription(live, { endpoint: "https://hooks.example.test/in", eventNames: ["appointment.created"], protocol: "https" })).rejects.toMatchObject({
+      status: 400,
+      extra: { errors: { endpoint: expect.stringContaining("10.1.2.3, a private network address") } },
+    });
+    await expect(registerSubscription(live, { endpoint: "http://hooks.example.test/in", eventNames: ["appointment.created"], protocol: "http" })).rejects.toMatchObject({
+      status: 400,
+      extra: { errors: { endpoint: expect.stringContaining("https://") } },
+    });
+    expect(await platform.webhooks.list()).toEqual(before);
+  });
 });

@@ -1,5 +1,5 @@
 import { LiveStreamQuery } from "@/lib/schemas/live-events";
-import { liveHub } from "@/lib/server/events";
+import { liveHub, liveStreams } from "@/lib/server/events";
 import { liveEventStream } from "@/lib/server/events/sse";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
@@ -10,7 +10,8 @@ export const GET = withStaff({ action: "live.read", query: LiveStreamQuery }, as
   const header = Number(req.headers.get("last-event-id") ?? "");
   const after = Number.isSafeInteger(header) && header >= 0 && req.headers.has("last-event-id") ? header : query.after;
   await audit({ action: "subscribe", resource: "live-events", outcome: "ok", detail: { after: after ?? null } });
-  const stream = liveEventStream(await liveHub(), { role: staff.role, after, signal: req.signal });
+  const streams = liveStreams();
+  const stream = liveEventStream(await liveHub(), { role: staff.role, after, signal: req.signal, register: (close) => streams.open(staff.id, query.tab, close) });
   return new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",

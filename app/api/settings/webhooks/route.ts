@@ -10,8 +10,8 @@ export const GET = withStaff({ action: "settings.read" }, async ({ platform }) =
   Response.json(await webhookSettingsView(platform, await signingKeys()), { headers: noStore }),
 );
 
-export const POST = withStaff({ action: "settings.write", body: NewWebhookSubscription }, async ({ platform, body, audit }) => {
-  const issued = await registerSubscription(platform, await signingKeys(), body);
+export const POST = withStaff({ action: "settings.write", body: NewWebhookSubscription }, async ({ platform, db, body, audit }) => {
+  const issued = await registerSubscription({ platform, keys: await signingKeys(), db }, body);
   await audit({
     action: "create",
     resource: "webhook-subscription",

@@ -11,12 +11,20 @@ export const webhookSigningKeys = pgTable("webhook_signing_keys", {
   expiresAt: timestamp("expires_at", { withTimezone: true }),
 });
 
-/** Every accepted platform event, once: the delivery id (or body hash) is the duplicate key. */
+/**
+ * Every accepted platform event, once. Three keys each refuse a second copy: the delivery id (or body
+ * hash), the event's own identity (kind + transaction id + event time, or the body hash), and the
+ * verified signature — so a replay with a new delivery id and a platform retry with a fresh
+ * timestamp are both duplicates, decided by the database even when two arrive at once.
+ */
 export const webhookInbox = pgTable(
   "webhook_inbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     deliveryKey: text("delivery_key").notNull().unique(),
+    eventKey: text("event_key").unique(),
+    /** The v1 signature that verified (hex); null for an unsigned delivery. */
+    signature: text("signature").unique(),
     kind: text("kind").notNull(),
     verification: text("verification", { enum: ["signed", "unsigned"] }).notNull(),
     occurredAt: timestamp("occurred_at", { withTimezone: true }),
@@ -41,3 +49,11 @@ export const webhookReceipts = pgTable(
   },
   (t) => [index("webhook_receipts_at_idx").on(t.at)],
 );
+
+/** A short lease per endpoint, so two admins registering the same endpoint at once make one subscription. */
+export const webhookRegistrationLeases = pgTable("webhook_registration_leases", {
+  /** sha256 (hex) of the endpoint URL. */
+  endpoint: text("endpoint").primaryKey(),
+  holder: uuid("holder").notNull(),
+  takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+});

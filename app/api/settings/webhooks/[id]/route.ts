@@ -5,7 +5,7 @@ import { otherMethods } from "@/lib/server/route-methods";
 
 export const DELETE = withStaff({ action: "settings.write" }, async ({ platform, params, audit }) => {
   const id = params.id!;
-  await removeSubscription(platform, await signingKeys(), id);
+  await removeSubscription({ platform, keys: await signingKeys() }, id);
   await audit({ action: "delete", resource: "webhook-subscription", resourceId: id, outcome: "ok" });
   return new Response(null, { status: 204 });
 });

@@ -1,0 +1,49 @@
+import type { useTranslations } from "use-intl";
+import type { LiveEvent } from "@/lib/schemas/live-events";
+
+type LiveT = ReturnType<typeof useTranslations<"live">>;
+
+const TITLE_KEYS = {
+  "appointment.created": "title_appointment_created",
+  "appointment.updated": "title_appointment_updated",
+  "prescription.created": "title_prescription_created",
+  "prescription.updated": "title_prescription_updated",
+  "receipt.created": "title_receipt_created",
+  "receipt.updated": "title_receipt_updated",
+  "user.delete": "title_user_delete",
+} as const;
+
+function dayIn(date: Date, timeZone: string | undefined) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}
+
+/** "10:30" on the clinic's clock, with the date when it is not today there. */
+export function appointmentTime(e: LiveEvent, now = new Date()): string | null {
+  if (!e.startsAt) return null;
+  const at = new Date(e.startsAt);
+  let timeZone = e.clinicTimeZone ?? undefined;
+  try {
+    new Intl.DateTimeFormat("en-IN", { timeZone });
+  } catch {
+    timeZone = undefined;
+  }
+  const time = new Intl.DateTimeFormat("en-IN", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+  if (dayIn(at, timeZone) === dayIn(now, timeZone)) return time;
+  return `${time}, ${new Intl.DateTimeFormat("en-IN", { timeZone, day: "2-digit", month: "2-digit" }).format(at)}`;
+}
+
+export const patientLabel = (e: LiveEvent, t: LiveT) => e.patientName ?? (e.patientId ? t("patientIdOnly", { id: e.patientId }) : "—");
+export const doctorLabel = (e: LiveEvent, t: LiveT) => e.doctorName ?? (e.doctorId ? t("doctorIdOnly", { id: e.doctorId }) : "—");
+
+/** What happened, in words: "Appointment booked: Asha Verma with Dr. Arjun Rao at 10:30, Kothrud Health Centre". */
+export function eventTitle(e: LiveEvent, t: LiveT, now = new Date()): string {
+  const cancelled = e.kind === "appointment.updated" && e.status?.toLowerCase().startsWith("cancel");
+  const key = cancelled ? "title_appointment_cancelled" : TITLE_KEYS[e.kind as keyof typeof TITLE_KEYS];
+  if (!key) return t("genericEvent", { kind: e.kind });
+  return t(key, {
+    patient: patientLabel(e, t),
+    doctor: doctorLabel(e, t),
+    when: appointmentTime(e, now) ?? "none",
+    clinic: e.clinicName ?? e.clinicId ?? "none",
+  });
+}
