@@ -8,8 +8,8 @@ import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { createPlatform, type Platform } from "./platform/client";
 
-const wiring = vi.hoisted(() => ({ t: undefined as TestDatabase | undefined, platform: undefined as Platform | undefined, baseUrl: "" }));
-vi.mock("@/lib/env", () => ({ env: () => ({ sandboxMode: true, platform: { baseUrl: wiring.baseUrl } }) }));
+const wiring = vi.hoisted(() => ({ t: undefined as TestDatabase | undefined, platform: undefined as Platform | undefined, baseUrl: "", allowUnsigned: false }));
+vi.mock("@/lib/env", () => ({ env: () => ({ sandboxMode: true, platform: { baseUrl: wiring.baseUrl }, webhooks: { allowUnsigned: wiring.allowUnsigned } }) }));
 vi.mock("@/lib/server/db", () => ({ database: async () => wiring.t!.database }));
 vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: wiring.platform }) }));
 
@@ -32,6 +32,18 @@ describe("health", () => {
     await h.resetFaults();
     await h.resetStats();
     resetHealthProbe();
+  });
+
+  it("names the unsafe unsigned-intake opt-in as a warning without calling the app degraded", async () => {
+    wiring.allowUnsigned = true;
+    try {
+      const health = await checkHealth();
+      expect(health.status).toBe("ok");
+      expect(health.warnings?.map((w) => w.code)).toEqual(["webhook_unsigned_allowed"]);
+    } finally {
+      wiring.allowUnsigned = false;
+    }
+    expect((await checkHealth()).warnings).toBeUndefined();
   });
 
   it("before anyone has signed in: ok, platform reachable, credentials unchecked", async () => {
