@@ -1,6 +1,16 @@
 import { SlotRangeQuery } from "@/lib/schemas/slots";
+import { DoctorNotAtClinicError } from "@/lib/server/platform/slots";
+import { noteDoctorSchedule } from "@/lib/server/slots/clinic-directory";
 import { withStaff } from "@/lib/server/with-staff";
 
-export const GET = withStaff({ feature: "slots", query: SlotRangeQuery }, async ({ query, platform, req }) =>
-  Response.json(await platform.slots.listSlots(query, req.signal), { headers: { "cache-control": "private, no-store" } }),
-);
+export const GET = withStaff({ feature: "slots", query: SlotRangeQuery }, async ({ query, platform, req, db }) => {
+  try {
+    const calendar = await platform.slots.listSlots(query, req.signal);
+    await noteDoctorSchedule(db, query.doctorId, query.clinicId, true);
+    return Response.json(calendar, { headers: { "cache-control": "private, no-store" } });
+  } catch (err) {
+    // Learned for the clinic list: this doctor is not offered at this clinic from now on.
+    if (err instanceof DoctorNotAtClinicError) await noteDoctorSchedule(db, query.doctorId, query.clinicId, false);
+    throw err;
+  }
+});
