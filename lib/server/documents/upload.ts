@@ -4,6 +4,7 @@ import type { AuditEntry } from "../audit";
 import type { Db } from "../db/connect";
 import { AppError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
+import { startDocumentCopy } from "./copies";
 import { openIncomingFile } from "./intake";
 import { recordPatientDocument } from "./records";
 
@@ -25,6 +26,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
   const declared = req.headers.get("content-length");
   // An error raised while reading the browser's bytes reaches us wrapped by fetch; keep the original.
   let readFailure: unknown;
+  const copy = startDocumentCopy(db);
   try {
     const file = await openIncomingFile(req.body, declared, query.name);
     const chunks = async function* () {
@@ -36,7 +38,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       }
     };
     const { documentId } = await platform.documents.upload({
-      chunks: chunks(),
+      chunks: copy.tee(chunks()),
       size: file.size,
       fileName: query.name,
       mime: file.mime,
@@ -56,10 +58,12 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       tasks: query.tasks,
       uploadedBy: staffId,
     });
+    await copy.keep(doc.id, file.size);
     await audit({ ...base, outcome: "ok", detail: { documentId, fileName: query.name, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt } });
     return doc;
   } catch (caught) {
     const err = readFailure ?? caught;
+    await copy.discard();
     const reason = req.signal.aborted ? "cancelled by the browser" : err instanceof AppError ? `${err.status} ${err.title}` : "unexpected error";
     await audit({ ...base, outcome: "failed", detail: { fileName: query.name, declaredBytes: declared, reason } });
     throw err;
