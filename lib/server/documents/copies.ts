@@ -28,16 +28,23 @@ export function startDocumentCopy(db: Db): DocumentCopy {
   let seq = 0;
   let failed = false;
   let written = 0;
+  // Pieces are written behind the upload, never in its way: a slow database must not stall the
+  // platform upload. The backlog is bounded by the 10 MB a file may have.
+  let writes: Promise<void> = Promise.resolve();
 
-  async function write(piece: Buffer) {
+  function write(piece: Buffer) {
     if (failed || piece.byteLength === 0) return;
-    try {
-      await db.insert(documentCopyChunks).values({ copyId, seq: seq++, bytes: piece });
-      written += piece.byteLength;
-    } catch (err) {
-      failed = true;
-      console.error("could not keep the desk's copy of an uploaded document", (err as Error).message);
-    }
+    const n = seq++;
+    writes = writes.then(async () => {
+      if (failed) return;
+      try {
+        await db.insert(documentCopyChunks).values({ copyId, seq: n, bytes: piece });
+        written += piece.byteLength;
+      } catch (err) {
+        failed = true;
+        console.error("could not keep the desk's copy of an uploaded document", (err as Error).message);
+      }
+    });
   }
 
   return {
@@ -48,15 +55,16 @@ export function startDocumentCopy(db: Db): DocumentCopy {
         pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         size += chunk.byteLength;
         if (size >= PIECE_BYTES) {
-          await write(Buffer.concat(pending));
+          write(Buffer.concat(pending));
           pending = [];
           size = 0;
         }
         yield chunk;
       }
-      await write(Buffer.concat(pending));
+      write(Buffer.concat(pending));
     },
     async keep(documentRowId, sizeBytes) {
+      await writes;
       if (failed || written !== sizeBytes) {
         await this.discard();
         return;
@@ -69,6 +77,8 @@ export function startDocumentCopy(db: Db): DocumentCopy {
       }
     },
     async discard() {
+      failed = true;
+      await writes;
       await db
         .delete(documentCopyChunks)
         .where(eq(documentCopyChunks.copyId, copyId))
