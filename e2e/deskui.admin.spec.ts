@@ -45,4 +45,12 @@ test("the audit log names the patient and the action in words, with a burst of s
   await expect(table.getByText(id, { exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await shots(page, "audit-in-words");
+
+  // The same log in Hindi: actions in Hindi words too.
+  await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  await page.reload();
+  const hindi = page.getByRole("table").getByRole("row").filter({ hasText: `Mrs. Kamala Auditson${tag}` });
+  await expect(hindi.filter({ hasText: "मरीज़ का पंजीकरण किया" })).toHaveCount(1);
+  await expect(hindi.filter({ hasText: "दस्तावेज़ देखा" })).toHaveCount(1);
+  await shots(page, "audit-in-words-hi");
 });

@@ -87,7 +87,8 @@ describe("on PGlite", () => {
       if (d === "dr-b") return undefined; // the platform did not answer for this doctor
       return c === "cl-2";
     };
-    expect(await doctorSchedules(db, directory, probe)).toEqual({ "dr-a": ["cl-2"] });
+    // dr-b's pairs stay unknown, so both clinics stay offered for dr-b.
+    expect(await doctorSchedules(db, directory, probe)).toEqual({ "dr-a": ["cl-2"], "dr-b": ["cl-1", "cl-2"] });
     expect(asked.sort()).toEqual(["dr-a|cl-1", "dr-a|cl-2", "dr-b|cl-1", "dr-b|cl-2"]);
     asked.length = 0;
     // A slot listing later shows dr-b at cl-1, and "not at this clinic" for cl-2.
@@ -95,6 +96,16 @@ describe("on PGlite", () => {
     await noteDoctorSchedule(db, "dr-b", "cl-2", false);
     expect(await doctorSchedules(db, directory, probe)).toEqual({ "dr-a": ["cl-2"], "dr-b": ["cl-1"] });
     expect(asked).toEqual([]);
+  });
+
+  it("asks again about a doctor it could not get an answer for", async () => {
+    const db = t.database.db;
+    const again: string[] = [];
+    const other = { ...directory, doctors: [{ kind: "doctor" as const, platformId: "dr-c", displayName: "Dr. C", timeZone: null }] };
+    await doctorSchedules(db, other, async (d, c) => (again.push(`${d}|${c}`), undefined));
+    await doctorSchedules(db, other, async (d, c) => (again.push(`${d}|${c}`), false));
+    expect(again).toEqual(["dr-c|cl-1", "dr-c|cl-2", "dr-c|cl-1", "dr-c|cl-2"]);
+    expect(await doctorSchedules(db, other)).toEqual({ "dr-c": [] });
   });
 
   it("finds the signed-in doctor's own entry by name, and never for other roles", async () => {

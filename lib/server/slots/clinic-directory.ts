@@ -93,9 +93,9 @@ const PROBE_CONCURRENCY = 4;
 export type ScheduleProbe = (doctorId: string, clinicId: string) => Promise<boolean | undefined>;
 
 /**
- * For each doctor, the clinics where they have a schedule: from what is known, after asking the
- * platform (through `probe`: true, false, or undefined when it could not tell) about pairs that
- * were never looked at. A doctor whose pairs are still unknown is left out, so every clinic stays offered.
+ * For each doctor, the clinics to offer: all but those where the platform said there is no
+ * schedule, after asking it (through `probe`: true, false, or undefined when it could not tell)
+ * about pairs that were never looked at.
  */
 export async function doctorSchedules(db: Db, directory: ClinicDirectory, probe?: ScheduleProbe): Promise<Record<string, string[]>> {
   const doctorIds = directory.doctors.map((d) => d.platformId);
@@ -125,12 +125,8 @@ export async function doctorSchedules(db: Db, directory: ClinicDirectory, probe?
     );
   }
   const result: Record<string, string[]> = {};
-  for (const doctorId of doctorIds) {
-    const answers = clinicIds.map((clinicId) => ({ clinicId, row: known.get(`${doctorId}|${clinicId}`) }));
-    // Until the platform has answered for every clinic, this doctor's list is not known.
-    if (answers.some((a) => !a.row)) continue;
-    result[doctorId] = answers.filter((a) => a.row!.hasSchedule).map((a) => a.clinicId);
-  }
+  // Only a clinic the platform said "no" for is left out; one it could not answer for stays offered.
+  for (const doctorId of doctorIds) result[doctorId] = clinicIds.filter((clinicId) => known.get(`${doctorId}|${clinicId}`)?.hasSchedule !== false);
   return result;
 }
 

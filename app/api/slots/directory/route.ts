@@ -1,3 +1,4 @@
+import { NotFoundError } from "@/lib/server/errors";
 import { DoctorNotAtClinicError } from "@/lib/server/platform/slots";
 import { doctorSchedules, ownDoctorId, readClinicDirectory } from "@/lib/server/slots/clinic-directory";
 import { withStaff } from "@/lib/server/with-staff";
@@ -14,7 +15,8 @@ export const GET = withStaff({ feature: "slots" }, async ({ db, platform, staff 
       await platform.slots.listSlots({ doctorId, clinicId, from: day, to: day }, AbortSignal.timeout(PROBE_TIMEOUT_MS));
       return true;
     } catch (err) {
-      return err instanceof DoctorNotAtClinicError ? false : undefined;
+      // Not at this clinic, or an id the platform does not know: either way no slots there.
+      return err instanceof DoctorNotAtClinicError || err instanceof NotFoundError ? false : undefined;
     }
   });
   const own = await ownDoctorId(db, directory, staff);
