@@ -170,7 +170,7 @@ test.describe("document upload as the demo receptionist", () => {
     await page.getByRole("button", { name: "Upload 2 files" }).click();
     const list = page.getByTestId("document-list");
     await expect(list.getByRole("listitem")).toHaveCount(2);
-    await list.getByRole("button", { name: "Preview: wound-photo.png" }).click();
+    await list.getByRole("button", { name: /^Preview\s*: wound-photo\.png$/ }).click();
     const preview = page.getByRole("dialog", { name: /wound-photo\.png/ });
     const image = preview.getByRole("img", { name: "The uploaded document wound-photo.png" });
     await expect(image).toBeVisible();
@@ -181,12 +181,12 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(preview).toBeHidden();
 
     const downloading = page.waitForEvent("download");
-    await list.getByRole("link", { name: "Download: lab-report.pdf" }).click();
+    await list.getByRole("link", { name: /^Download\s*: lab-report\.pdf$/ }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("lab-report.pdf");
     expect([...readFileSync((await download.path())!)]).toEqual(pdfBytes);
 
-    const pdfLink = list.getByRole("link", { name: /Preview: lab-report\.pdf/ });
+    const pdfLink = list.getByRole("link", { name: /^Preview\s*: lab-report\.pdf/ });
     const res = await page.request.get((await pdfLink.getAttribute("href"))!);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/pdf");

@@ -37,6 +37,8 @@ const KNOWN_ACTIONS = [
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (a: string): a is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(a);
+type ActionKey<A extends string> = A extends `${infer L}.${infer R}` ? `${L}_${R}` : A;
+const actionKey = (a: KnownAction) => a.replace(".", "_") as ActionKey<KnownAction>;
 const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").trim().slice(0, 64);
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -54,7 +56,8 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
   const entries = groupPatientAudit(rows);
   const patients = await summariesByIds(store, entries.map((e) => e.patientId).filter((id): id is string => !!id));
   const actionText = (e: PatientAuditGroup) => {
-    const words = isKnown(e.action) ? t(`audit.actions.${e.action}`) : e.action;
+    // Message keys cannot hold dots (they nest), so "patients.search" is "patients_search" there.
+    const words = isKnown(e.action) ? t(`audit.actions.${actionKey(e.action)}`) : e.action;
     if (e.count > 1) return t("audit.grouped", { what: words, count: e.count, from: clock.format(e.firstAt), to: clock.format(e.at) });
     return words;
   };
