@@ -37,7 +37,8 @@ export async function recentAssistantSessions(db: Db, staffId: string, limit = R
     .filter((r) => !!r.sessionId)
     .map((r) => {
       const token = held.get(r.sessionId!);
-      const expiresAt = token ?? expiries.get(r.sessionId!) ?? null;
+      // The latest observation wins: lookups and refreshes both record the expiry they saw.
+      const expiresAt = expiries.get(r.sessionId!) ?? token ?? null;
       return { sessionId: r.sessionId!, lastSeenAt: r.lastSeenAt.toISOString(), expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null, deskHoldsToken: !!token };
     });
 }
