@@ -51,6 +51,15 @@ describe("the audit page's grouping of bursts", () => {
     const rows = [entry(2, "10:00:05", { action: "patients.read", patientId: "p1" }), entry(1, "10:00:00", { action: "patients.read", patientId: "p1" })];
     expect(groupPatientAudit(rows)).toHaveLength(2);
   });
+
+  it("folds repeated listings of one patient's documents, but not of two patients", () => {
+    const list = (id: number, time: string, patientId: string) => entry(id, time, { action: "patient-document.list", patientId });
+    const grouped = groupPatientAudit([list(3, "10:00:20", "p1"), list(2, "10:00:10", "p2"), list(1, "10:00:00", "p1")]);
+    expect(grouped.map((g) => [g.patientId, g.count])).toEqual([
+      ["p1", 2],
+      ["p2", 1],
+    ]);
+  });
 });
 
 describe("doctor names", () => {

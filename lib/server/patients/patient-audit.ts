@@ -31,8 +31,8 @@ export interface PatientAuditGroup extends PatientAuditEntry {
 export const PATIENT_AUDIT_PAGE = 200;
 /** Entries of the same kind by the same person closer together than this are one activity. */
 export const GROUP_GAP_MS = 2 * 60_000;
-/** Kinds that come in bursts while someone types: each keystroke is a request. */
-const GROUPABLE = new Set(["patients.search", "patients.duplicate-check", "patients.uhid-check"]);
+/** Kinds that come in bursts: each keystroke is a search, each refresh of a page lists the documents again. */
+const GROUPABLE = new Set(["patients.search", "patients.duplicate-check", "patients.uhid-check", "patient-document.list"]);
 
 /** Reads and writes of patient data, newest first, optionally for one patient and/or one staff member. */
 export async function patientAuditEntries(db: Db, filter: { patientId?: string; staffId?: string }, limit = PATIENT_AUDIT_PAGE): Promise<PatientAuditEntry[]> {
