@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, screenshots, setSandboxFaults, test } from "./fixtures";
+import { shots } from "./deskui-support";
 
 interface FakeFile {
   name: string;
@@ -74,6 +76,14 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(row(page, "mri-scan.pdf")).toHaveAttribute("data-status", "refused");
     await expect(row(page, "mri-scan.pdf")).toContainText("The file is 11 MB; at most 10 MB can be uploaded.");
     await expect(row(page, "renamed-photo.pdf")).toContainText("The name says PDF, but the contents are PNG.");
+    // Each file keeps the batch's type unless changed on its own row: the photo is a prescription.
+    await expect(row(page, "prescription.jpg")).toHaveAttribute("data-status", "ready");
+    await expect(page.getByLabel("Type of cbc-report.pdf")).toHaveValue("lr");
+    await page.getByLabel("Type of prescription.jpg").selectOption("ps");
+    expect(uploads).toEqual([]);
+    await expectAccessible(page);
+    await shots(page, "documents-per-file-type");
+    await page.getByRole("button", { name: "Upload 3 files" }).click();
 
     for (const name of ["cbc-report.pdf", "xray.png", "prescription.jpg"]) {
       await expect(row(page, name)).toHaveAttribute("data-status", "done", { timeout: 20_000 });
@@ -85,6 +95,8 @@ test.describe("document upload as the demo receptionist", () => {
 
     const id = (await row(page, "cbc-report.pdf").getByTestId("document-id").textContent())!.match(/doc_[0-9a-f]+/)![0];
     expect(await sandboxDocument(id)).toMatchObject({ size: 3 * MB + 17, mime: "application/pdf", dt: "lr", tasks: ["smart", "pii"] });
+    const rxId = (await row(page, "prescription.jpg").getByTestId("document-id").textContent())!.match(/doc_[0-9a-f]+/)![0];
+    expect(await sandboxDocument(rxId)).toMatchObject({ mime: "image/jpeg", dt: "ps" });
 
     const list = page.getByTestId("document-list");
     await expect(list.getByRole("listitem")).toHaveCount(3);
@@ -99,6 +111,7 @@ test.describe("document upload as the demo receptionist", () => {
     await page.goto(`/documents?patient=pat-retry-${Date.now().toString(36)}`);
     await setSandboxFaults({ pathPrefix: "/mr/", errorRate: 1 });
     await dropFiles(page, [{ name: "discharge.pdf", size: 200 * 1024, head: PDF, type: "application/pdf" }]);
+    await page.getByRole("button", { name: "Upload 1 file" }).click();
     await expect(row(page, "discharge.pdf")).toHaveAttribute("data-status", "failed");
     await expect(row(page, "discharge.pdf")).toContainText("The clinical platform is not answering right now.");
     await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
@@ -118,6 +131,7 @@ test.describe("document upload as the demo receptionist", () => {
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
     await dropFiles(page, [{ name: "slow-report.pdf", size: 3 * MB, head: PDF, type: "application/pdf" }]);
+    await page.getByRole("button", { name: "Upload 1 file" }).click();
     const slow = row(page, "slow-report.pdf");
     await expect(slow).toHaveAttribute("data-status", "uploading");
     await expect(slow.getByTestId("upload-progress")).toContainText(/of 3 MB \((?:[1-9]|[1-8]\d)%\)/, { timeout: 10_000 });
@@ -133,4 +147,55 @@ test.describe("document upload as the demo receptionist", () => {
     await page.reload();
     await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
   });
+
+  test("an empty file is refused in plain words, not as '1 kB'", async ({ page }) => {
+    await page.goto(`/documents?patient=pat-empty-${Date.now().toString(36)}`);
+    await dropFiles(page, [{ name: "blank-scan.pdf", size: 0, head: [], type: "application/pdf" }]);
+    const blank = row(page, "blank-scan.pdf");
+    await expect(blank).toHaveAttribute("data-status", "refused");
+    await expect(blank).toContainText("This file is empty (0 bytes)");
+    await expect(blank).not.toContainText("1 kB");
+    await expect(page.getByRole("button", { name: /^Upload/ })).toHaveCount(0);
+    await shots(page, "documents-empty-file");
+  });
+
+  test("an uploaded image can be previewed and a PDF downloaded, byte for byte, from the desk's copy", async ({ page }) => {
+    await page.goto(`/documents?patient=pat-view-${Date.now().toString(36)}`);
+    const png = [...Buffer.from(TINY_PNG, "base64")];
+    const pdfBytes = [...Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")];
+    await dropFiles(page, [
+      { name: "wound-photo.png", size: png.length, head: png, type: "image/png" },
+      { name: "lab-report.pdf", size: pdfBytes.length, head: pdfBytes, type: "application/pdf" },
+    ]);
+    await page.getByRole("button", { name: "Upload 2 files" }).click();
+    const list = page.getByTestId("document-list");
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await list.getByRole("button", { name: /^Preview\s*: wound-photo\.png$/ }).click();
+    const preview = page.getByRole("dialog", { name: /wound-photo\.png/ });
+    const image = preview.getByRole("img", { name: "The uploaded document wound-photo.png" });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await shots(page, "documents-preview");
+    await preview.getByRole("button", { name: "Close the preview" }).click();
+    await expect(preview).toBeHidden();
+
+    const downloading = page.waitForEvent("download");
+    await list.getByRole("link", { name: /^Download\s*: lab-report\.pdf$/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("lab-report.pdf");
+    expect([...readFileSync((await download.path())!)]).toEqual(pdfBytes);
+
+    const pdfLink = list.getByRole("link", { name: /^Preview\s*: lab-report\.pdf/ });
+    const res = await page.request.get((await pdfLink.getAttribute("href"))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("application/pdf");
+    expect(res.headers()["content-disposition"]).toMatch(/^inline; filename="lab-report\.pdf"/);
+    // Another role's session, or a made-up id, gets nothing.
+    expect((await page.request.get("/api/documents/00000000-0000-4000-8000-000000000000/file")).status()).toBe(404);
+    expect((await page.request.get("/api/documents/not-a-uuid/file")).status()).toBe(404);
+  });
 });
+
+/** A valid 16×16 PNG, so the browser really decodes the preview. */
+const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAPklEQVR4nO3LIRaAIBQAQY5DJm82m8lkM5lsNpvJZvIey3vw/vRJZiwIHnhixYYXdhx444MvTvxwkSJE2Df8axR3EEz1PloAAAAASUVORK5CYII=";

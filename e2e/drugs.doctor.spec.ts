@@ -29,7 +29,14 @@ test.describe("drug lookup as the demo doctor", () => {
     await expect(page.getByLabel("Generic name")).toBeFocused();
     await page.keyboard.type("amoxicillin");
     await expect(results(page).getByRole("option").first()).toContainText("Amoxicillin");
+    // Nothing is highlighted until the doctor moves; the first ArrowDown highlights the first result.
+    const box = page.getByRole("combobox", { name: "Generic name" });
+    await expect(results(page).locator('[aria-selected="true"]')).toHaveCount(0);
+    await expect(box).not.toHaveAttribute("aria-activedescendant", /.+/);
     await page.keyboard.press("ArrowDown");
+    await expect(results(page).getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await results(page).getByRole("option").first().getAttribute("id"))!);
+    await expect(box).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("article", { name: /Amoxicillin \+ Clavulanic acid/i })).toBeVisible();

@@ -68,9 +68,11 @@ test("register → duplicate warning → search → view → edit → audit entr
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(new RegExp(`patient=${id}`));
   const rows = page.getByRole("row");
-  await expect(rows.filter({ hasText: "patients.update" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "patients.register" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "patients.update" })).toContainText("Administrator");
+  // Actions in words, and the patient by name rather than by id.
+  await expect(rows.filter({ hasText: "Changed the patient's details" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Registered the patient" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Changed the patient's details" })).toContainText("Administrator");
+  await expect(rows.filter({ hasText: "Changed the patient's details" })).toContainText(`Ms. Lakshmi ${last}menon`);
   await expectAccessible(page);
   await screenshots(page, "patients-audit");
 });

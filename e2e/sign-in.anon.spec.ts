@@ -76,7 +76,7 @@ test.describe("signing in", () => {
   test("a signed-out visit to a desk page goes to sign-in and comes back after it", async ({ page }) => {
     await page.goto("/drugs?q=aspirin");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdrugs%3Fq%3Daspirin/);
-    await page.getByRole("button", { name: /Use Dr\. Ananya Rao/ }).click();
+    await page.getByRole("button", { name: /Use Dr\. Meera Iyer/ }).click();
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/drugs\?q=aspirin/);
     await expect(page.getByRole("heading", { name: "Drug lookup" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, SANDBOX_URL, screenshots, test } from "./fixtures";
+import { shots } from "./deskui-support";
 
 const LIVE = "5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01";
 const EXPIRED = "9c4d2e7f-1a3b-4e5c-8f6a-7b8c9d0e1f23";
@@ -11,7 +12,7 @@ test.describe("assistant sessions", () => {
     await expect(page).toHaveURL(/\/slots\/assistant$/);
     await page.getByLabel("Session id").fill(LIVE);
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Active")).toBeVisible();
+    await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
     const timer = page.getByRole("timer");
     await expect(timer).toHaveText(/^\d+:\d{2}$/);
     const before = await timer.textContent();
@@ -33,9 +34,9 @@ test.describe("assistant sessions", () => {
     await expect(page.getByText(/Session extended until/)).toBeVisible();
     await fetch(`${SANDBOX_URL}/__sandbox/assistant-sessions/${created.session_id}/expire`, { method: "POST" });
     await page.getByRole("button", { name: "Look up" }).click();
-    await expect(page.getByText("Expired", { exact: true })).toBeVisible();
+    await expect(page.getByText("Expired", { exact: true }).first()).toBeVisible();
     await page.getByRole("button", { name: "Refresh session" }).click();
-    await expect(page.getByText("Active")).toBeVisible();
+    await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
   });
 
   test("explains unknown, malformed and unrefreshable sessions", async ({ page }) => {
@@ -51,9 +52,37 @@ test.describe("assistant sessions", () => {
     await expect(page.getByText("No session with this id")).toBeVisible();
     await id.fill(EXPIRED);
     await page.getByRole("button", { name: "Look up" }).click();
-    await expect(page.getByText("Expired", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Refresh session" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "This session cannot be refreshed" })).toContainText("holds no token");
+    await expect(page.getByText("Expired", { exact: true }).first()).toBeVisible();
+    // The desk never had this session's token: no button that can only fail, an explanation instead.
+    await expect(page.getByRole("button", { name: "Refresh session" })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "This session cannot be refreshed" })).toContainText("no token to extend it");
     await expectAccessible(page);
+    await shots(page, "assistant-expired-no-token");
+  });
+
+  test("offers the sessions already looked up, and takes a pasted id with spaces and words around it", async ({ page }) => {
+    const created = (await (await fetch(`${SANDBOX_URL}/__sandbox/assistant-sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ttlSeconds: 600 }) })).json()) as { session_id: string };
+    await page.goto("/slots/assistant");
+    const id = page.getByLabel("Session id");
+    await id.focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, `  Session: ${created.session_id.toUpperCase()} (active)\n`);
+    await expect(id).toHaveValue(created.session_id);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
+    // Next visit: pick it from the recent sessions instead of pasting again.
+    await page.goto("/slots/assistant");
+    const recent = page.getByRole("region", { name: "Your recent sessions" });
+    const pick = recent.getByRole("button", { name: `Show session ${created.session_id}` });
+    await expect(pick).toBeVisible();
+    await expectAccessible(page);
+    await shots(page, "assistant-recent-sessions");
+    await pick.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("timer")).toHaveText(/^\d+:\d{2}$/);
+    await expect(page.getByLabel("Session id")).toHaveValue(created.session_id);
   });
 });

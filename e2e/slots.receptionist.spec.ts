@@ -1,4 +1,5 @@
-import { expect, expectAccessible, screenshots, test } from "./fixtures";
+import { expect, expectAccessible, resetSandboxFaults, screenshots, setSandboxFaults, test } from "./fixtures";
+import { registerPerson, shots } from "./deskui-support";
 import { calendarUrl, futureMonday, registerPatient, sandboxAppointments, takeSlot } from "./slots-support";
 
 const display = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -49,11 +50,13 @@ test.describe("slot calendar", () => {
     const dialog = page.getByRole("dialog", { name: "Book this slot" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("Amount payable")).toBeVisible();
-    // The patient search has focus: type, pick with Enter, Enter again books.
+    // The patient search has focus: type (one match is highlighted), pick with Enter, Enter again books.
     await page.keyboard.type("Keyboardwala");
+    await expect(dialog.getByRole("option")).toHaveCount(1);
     await expect(dialog.getByRole("option").first()).toContainText("Sunita Keyboardwala");
+    await expect(dialog.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
-    await expect(dialog.getByRole("button", { name: /^Book for/ })).toBeFocused();
+    await expect(dialog.getByRole("button", { name: /^Book Mrs\. Sunita Keyboardwala for/ })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByText(/Booked (Mrs\. )?Sunita Keyboardwala for/)).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toBeHidden();
@@ -80,7 +83,7 @@ test.describe("slot calendar", () => {
     const dialog = page.getByRole("dialog", { name: "Book this slot" });
     await dialog.getByRole("combobox", { name: "Patient" }).fill("Latecomer");
     await dialog.getByRole("option").filter({ hasText: "Rekha Latecomer" }).first().click();
-    await dialog.getByRole("button", { name: /^Book for/ }).click();
+    await dialog.getByRole("button", { name: /^Book Mrs\. Rekha Latecomer for/ }).click();
     await expect(dialog.getByRole("alert")).toContainText("This slot was just taken");
     await expect(page.locator(`[data-slot="${slotId}"]`)).toHaveAttribute("data-available", "false");
     await expectAccessible(page);
@@ -97,6 +100,91 @@ test.describe("slot calendar", () => {
     await dialog.getByRole("button", { name: /^Book for/ }).click();
     await expect(dialog.getByText("Choose the patient to book.")).toBeVisible();
     await screenshots(page, "slots-booking-dialog");
+  });
+});
+
+test.describe("choosing the right patient", () => {
+  test("keyboard only: ArrowDown highlights the first match, Enter books exactly that patient, who is shown in full first", async ({ page, baseURL }) => {
+    test.slow();
+    const tag = Date.now().toString(36).slice(-4).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+    const mobile1 = `+9198${String(Date.now()).slice(-8)}`;
+    const mobile2 = `+9197${String(Date.now() + 7).slice(-8)}`;
+    const first = await registerPerson(page.request, baseURL!, { designation: "Mr.", firstName: "Rajesh", middleName: "Prakash", lastName: `Kumar${tag}`, gender: "M", dob: "1980-03-15", mobile: mobile1, uhid: `UH-RPK-${tag}` });
+    const second = await registerPerson(page.request, baseURL!, { designation: "Mr.", firstName: "Rajesh", lastName: `Kumaar${tag}`, gender: "M", dob: "1992-07-01", mobile: mobile2, uhid: `UH-RK-${tag}` });
+    await page.goto(calendarUrl(futureMonday(6)));
+    const active = page.locator('[data-slot][tabindex="0"]');
+    await active.focus();
+    for (let i = 0; i < 12 && (await page.evaluate(() => document.activeElement?.getAttribute("data-available"))) !== "true"; i++) await page.keyboard.press("ArrowDown");
+    const slotId = (await page.evaluate(() => document.activeElement?.getAttribute("data-slot")))!;
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Book this slot" });
+    const box = dialog.getByRole("combobox", { name: "Patient" });
+    await expect(box).toBeFocused();
+    await page.keyboard.type("rajesh");
+    const options = dialog.getByRole("option");
+    await expect(options.filter({ hasText: `Kumar${tag}` })).toHaveCount(1);
+    await expect(options.filter({ hasText: `Kumaar${tag}` })).toHaveCount(1);
+    // Nothing is highlighted until the receptionist moves.
+    await expect(box).not.toHaveAttribute("aria-activedescendant", /.+/);
+    await expect(dialog.locator('[role="option"][aria-selected="true"]')).toHaveCount(0);
+    const firstListed = (await options.first().textContent())!;
+    await page.keyboard.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await options.first().getAttribute("id"))!);
+    await expect(options.nth(1)).toHaveAttribute("aria-selected", "false");
+    await page.keyboard.press("Enter");
+    const chosenIsFirst = firstListed.includes(`Prakash Kumar${tag}`);
+    const chosen = chosenIsFirst ? { id: first, name: `Mr. Rajesh Prakash Kumar${tag}`, uhid: `UH-RPK-${tag}`, mobile: mobile1 } : { id: second, name: `Mr. Rajesh Kumaar${tag}`, uhid: `UH-RK-${tag}`, mobile: mobile2 };
+    expect(firstListed).toContain(chosen.name.replace("Mr. ", ""));
+    // Before booking: exactly who, with age/sex, mobile and UHID; the button names them.
+    const identity = dialog.getByTestId("patient-identity");
+    await expect(identity).toContainText(chosen.name);
+    await expect(identity).toContainText(chosen.uhid);
+    await expect(identity).toContainText(`+91 ${chosen.mobile.slice(3, 8)} ${chosen.mobile.slice(8)}`);
+    await expect(identity).toContainText(/\d+ years · Male/);
+    const book = dialog.getByRole("button", { name: new RegExp(`^Book ${chosen.name.replace(/\./g, "\\.")} for ₹`) });
+    await expect(book).toBeFocused();
+    await expectAccessible(page);
+    await shots(page, "booking-confirm-patient");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(new RegExp(`Booked ${chosen.name.replace(/\./g, "\\.")} for`))).toBeVisible({ timeout: 20_000 });
+    const [confId, start] = slotId.split("|");
+    const stored = (await sandboxAppointments()).filter((a) => a.start_time === start && a.conf_id === confId);
+    expect(stored.map((a) => a.patient_id)).toEqual([chosen.id]);
+  });
+});
+
+test.describe("clinics by the doctor's schedule", () => {
+  test("offers only the clinics where the chosen doctor has a schedule, never a dead end", async ({ page }) => {
+    // Dr. Kavita Sharma practises at Bandra and Kothrud, not at Andheri West.
+    await page.goto(calendarUrl(futureMonday(), "dr-kavita-sharma", "cl-andheri-west"));
+    const clinic = page.getByLabel("Clinic", { exact: true });
+    await expect(clinic).toHaveValue("cl-kothrud");
+    await expect(clinic.locator("option")).toHaveText(["Kothrud Health Centre", "Sea View Clinic, Bandra"]);
+    await expect(page.getByText("This doctor has no schedule at this clinic")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    await page.getByLabel("Doctor", { exact: true }).selectOption("dr-meera-iyer");
+    await expect(clinic.locator("option")).toHaveText(["Sea View Clinic, Bandra", "Sunrise Family Clinic, Andheri West"]);
+    await expect(page.getByRole("group", { name: "Slots of the week" }).getByRole("button").first()).toBeVisible();
+    await expectAccessible(page);
+    await shots(page, "slots-clinics-by-doctor");
+  });
+});
+
+test.describe("error headings name the failing feature", () => {
+  test.afterEach(async () => resetSandboxFaults());
+  test("the calendar and the patient profile never blame the drug formulary", async ({ page, baseURL }) => {
+    const patientId = await registerPatient(page.request, baseURL!, "Nalini", "Outage");
+    await setSandboxFaults({ pathPrefix: "/dr/", errorRate: 1 });
+    await page.goto(calendarUrl(futureMonday(7)));
+    await expect(page.getByRole("alert").filter({ hasText: "can't be reached" })).toContainText("The appointment calendar can't be reached right now");
+    await expect(page.getByText(/drug formulary/i)).toHaveCount(0);
+    await shots(page, "slots-error-heading");
+    await setSandboxFaults({ pathPrefix: "/profiles/", errorRate: 1 });
+    await page.goto(`/patients/${patientId}`);
+    await expect(page.getByRole("alert").filter({ hasText: "can't be reached" })).toContainText("Patient records can't be reached right now");
+    await expect(page.getByText(/drug formulary/i)).toHaveCount(0);
+    await expectAccessible(page);
   });
 });
 

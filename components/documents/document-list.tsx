@@ -1,10 +1,14 @@
 "use client";
 
-import { FileText, FolderOpen } from "lucide-react";
+import { useState } from "react";
+import { Download, Eye, FileText, FolderOpen } from "lucide-react";
 import { useLocale, useTranslations } from "use-intl";
 import { usePatientDocuments } from "@/lib/api-client/documents";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import type { PatientDocument } from "@/lib/schemas/documents";
+import { canShowImage, DocumentPreview, documentFileUrl, isPdf } from "./document-preview";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatBytes, formatUploadedAt } from "./format";
 
@@ -14,6 +18,7 @@ export function DocumentList({ patientId }: { patientId: string }) {
   const tc = useTranslations("common");
   const locale = useLocale();
   const query = usePatientDocuments(patientId);
+  const [previewing, setPreviewing] = useState<PatientDocument | null>(null);
   return (
     <Card className="overflow-hidden">
       <h2 className="border-b border-line px-4 py-3 text-base font-semibold text-ink">{t("listTitle")}</h2>
@@ -54,11 +59,36 @@ export function DocumentList({ patientId }: { patientId: string }) {
                 <p className="mt-0.5 font-mono text-xs break-all text-ink-muted" title={t("sha", { sha: doc.sha256 })}>
                   {doc.documentId}
                 </p>
+                {doc.hasCopy ? (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {canShowImage(doc) ? (
+                      <button type="button" onClick={() => setPreviewing(doc)} className={buttonClasses({ size: "sm", variant: "secondary" })}>
+                        <Eye aria-hidden className="size-4" />
+                        {t("preview")}
+                        <span className="sr-only">: {doc.fileName}</span>
+                      </button>
+                    ) : isPdf(doc) ? (
+                      <a href={documentFileUrl(doc)} target="_blank" rel="noopener" className={buttonClasses({ size: "sm", variant: "secondary" })}>
+                        <Eye aria-hidden className="size-4" />
+                        {t("preview")}
+                        <span className="sr-only">: {doc.fileName} ({t("opensInTab")})</span>
+                      </a>
+                    ) : null}
+                    <a href={documentFileUrl(doc, true)} download={doc.fileName} className={buttonClasses({ size: "sm", variant: "ghost" })}>
+                      <Download aria-hidden className="size-4" />
+                      {t("download")}
+                      <span className="sr-only">: {doc.fileName}</span>
+                    </a>
+                  </div>
+                ) : (
+                  <p className="mt-1 text-xs text-ink-muted">{t("noCopy")}</p>
+                )}
               </div>
             </li>
           ))}
         </ul>
       )}
+      <DocumentPreview doc={previewing} onClose={() => setPreviewing(null)} />
     </Card>
   );
 }

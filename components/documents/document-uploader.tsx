@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useId, useRef, useState, type DragEvent } from "react";
-import { UploadCloud } from "lucide-react";
+import { Upload, UploadCloud } from "lucide-react";
 import { useLocale, useTranslations } from "use-intl";
 import { ACCEPTED_EXTENSIONS, DOCUMENT_TASKS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentTask, type DocumentType, type PatientDocument } from "@/lib/schemas/documents";
 import { Button } from "@/components/ui/button";
@@ -37,6 +37,7 @@ export function DocumentUploader({ patientId, onUploaded }: { patientId: string;
     addFiles(e.dataTransfer.files);
   };
   const toggleTask = (task: DocumentTask, on: boolean) => setTasks((all) => (on ? [...all, task] : all.filter((x) => x !== task)));
+  const ready = queue.items.filter((i) => i.status === "ready").length;
   const finished = queue.items.some((i) => i.status === "done" || i.status === "refused" || i.status === "cancelled");
 
   return (
@@ -44,7 +45,10 @@ export function DocumentUploader({ patientId, onUploaded }: { patientId: string;
       <div className="grid gap-4 border-b border-line p-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
         <div className="space-y-1.5">
           <Label htmlFor={`${ids}-type`}>{t("typeLabel")}</Label>
-          <Select id={`${ids}-type`} value={documentType} onChange={(e) => setDocumentType(e.target.value as DocumentType)}>
+          <p id={`${ids}-type-hint`} className="text-xs text-ink-muted">
+            {t("typeHint")}
+          </p>
+          <Select id={`${ids}-type`} aria-describedby={`${ids}-type-hint`} value={documentType} onChange={(e) => setDocumentType(e.target.value as DocumentType)}>
             {DOCUMENT_TYPES.map((dt) => (
               <option key={dt} value={dt}>
                 {t(`types.${dt}`)}
@@ -102,17 +106,26 @@ export function DocumentUploader({ patientId, onUploaded }: { patientId: string;
               <UploadRow
                 key={item.key}
                 item={item}
+                onTypeChange={(dt) => queue.setType(item.key, dt)}
                 onCancel={() => queue.cancel(item.key)}
                 onRetry={() => queue.retry(item)}
                 onRemove={() => queue.remove(item.key)}
               />
             ))}
           </ul>
-          {finished ? (
-            <div className="flex justify-end border-t border-line px-4 py-2">
-              <Button size="sm" variant="ghost" onClick={queue.clearFinished}>
-                {t("clearFinished")}
-              </Button>
+          {finished || ready ? (
+            <div className="flex flex-wrap items-center justify-end gap-2 border-t border-line px-4 py-2">
+              {finished ? (
+                <Button size="sm" variant="ghost" onClick={queue.clearFinished}>
+                  {t("clearFinished")}
+                </Button>
+              ) : null}
+              {ready ? (
+                <Button size="sm" onClick={queue.uploadReady}>
+                  <Upload aria-hidden className="size-4" />
+                  {t("uploadReady", { count: ready })}
+                </Button>
+              ) : null}
             </div>
           ) : null}
         </section>

@@ -4,9 +4,10 @@ import { CheckCircle2, FileText, RotateCcw, TriangleAlert, X } from "lucide-reac
 import { useLocale, useTranslations } from "use-intl";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { kindLabel } from "@/lib/api-client/documents";
-import { MAX_DOCUMENT_BYTES } from "@/lib/schemas/documents";
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentType } from "@/lib/schemas/documents";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { Select } from "@/components/ui/field";
 import { formatBytes } from "./format";
 import type { UploadItem } from "./use-upload-queue";
 
@@ -32,7 +33,19 @@ function useReason(item: UploadItem): string | null {
 }
 
 /** One file of the batch: name, size, progress in bytes and percent, and what can be done next. */
-export function UploadRow({ item, onCancel, onRetry, onRemove }: { item: UploadItem; onCancel(): void; onRetry(): void; onRemove(): void }) {
+export function UploadRow({
+  item,
+  onTypeChange,
+  onCancel,
+  onRetry,
+  onRemove,
+}: {
+  item: UploadItem;
+  onTypeChange(type: DocumentType): void;
+  onCancel(): void;
+  onRetry(): void;
+  onRemove(): void;
+}) {
   const t = useTranslations("documents");
   const locale = useLocale();
   const reason = useReason(item);
@@ -72,6 +85,28 @@ export function UploadRow({ item, onCancel, onRetry, onRemove }: { item: UploadI
                 {t("progress", { loaded: formatBytes(item.loaded, locale), total: formatBytes(item.total, locale), percent })}
               </p>
             </>
+          ) : null}
+          {item.status === "ready" || item.status === "failed" || item.status === "cancelled" || item.status === "checking" ? (
+            <div className="mt-2 flex items-center gap-2">
+              <label htmlFor={`${item.key}-type`} className="text-xs text-ink-muted">
+                {t("rowTypeLabel")}
+              </label>
+              <Select
+                id={`${item.key}-type`}
+                value={item.settings.documentType}
+                onChange={(e) => onTypeChange(e.target.value as DocumentType)}
+                aria-label={t("rowType", { name })}
+                className="h-8 w-auto py-0 text-sm"
+              >
+                {DOCUMENT_TYPES.map((dt) => (
+                  <option key={dt} value={dt}>
+                    {t(`types.${dt}`)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : item.status === "uploading" || item.status === "done" ? (
+            <p className="mt-1 text-xs text-ink-muted">{t(`types.${item.settings.documentType}`)}</p>
           ) : null}
           {item.document ? (
             <p className="mt-1 font-mono text-xs text-ink" data-testid="document-id">

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from "react";
 import { checkDocumentFile, uploadDocument, type FileRefusal } from "@/lib/api-client/documents";
 import type { DocumentTask, DocumentType, PatientDocument } from "@/lib/schemas/documents";
 
-export type UploadStatus = "checking" | "refused" | "uploading" | "done" | "failed" | "cancelled";
+export type UploadStatus = "checking" | "ready" | "refused" | "uploading" | "done" | "failed" | "cancelled";
 
 export interface UploadItem {
   key: string;
@@ -27,7 +27,11 @@ export interface UploadSettings {
 
 let counter = 0;
 
-/** One row per chosen file; each goes up on its own, so one failure never stops the batch. */
+/**
+ * One row per chosen file. A checked file waits as "ready" so its type can still be changed (a
+ * batch's type is only the default of each row); "Upload" sends every ready row, each on its own,
+ * so one failure never stops the batch.
+ */
 export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
@@ -68,19 +72,27 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
       const added = files.map((file) => ({ key: `u${++counter}`, file, status: "checking" as const, loaded: 0, total: file.size, settings }));
       setItems((all) => [...added, ...all]);
       for (const item of added) {
-        void checkDocumentFile(item.file).then((refusal) => {
-          if (refusal) patch(item.key, { status: "refused", refusal });
-          else void send(item);
-        });
+        void checkDocumentFile(item.file).then((refusal) => patch(item.key, refusal ? { status: "refused", refusal } : { status: "ready" }));
       }
     },
-    [patch, send],
+    [patch],
   );
+
+  const setType = useCallback(
+    (key: string, documentType: DocumentType) => setItems((all) => all.map((i) => (i.key === key ? { ...i, settings: { ...i.settings, documentType } } : i))),
+    [],
+  );
+  const uploadReady = useCallback(() => {
+    for (const item of items) if (item.status === "ready") void send(item);
+  }, [items, send]);
 
   const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);
   const retry = useCallback((item: UploadItem) => void send(item), [send]);
   const remove = useCallback((key: string) => setItems((all) => all.filter((i) => i.key !== key)), []);
-  const clearFinished = useCallback(() => setItems((all) => all.filter((i) => i.status === "uploading" || i.status === "checking" || i.status === "failed")), []);
+  const clearFinished = useCallback(
+    () => setItems((all) => all.filter((i) => i.status === "uploading" || i.status === "checking" || i.status === "ready" || i.status === "failed")),
+    [],
+  );
 
-  return { items, add, cancel, retry, remove, clearFinished };
+  return { items, add, setType, uploadReady, cancel, retry, remove, clearFinished };
 }

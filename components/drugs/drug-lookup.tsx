@@ -8,6 +8,7 @@ import { useDrugSearch, type DrugSearchParams } from "@/lib/api-client/drugs";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { useCombobox } from "@/components/ui/use-combobox";
 import { DrugDetail } from "./drug-detail";
 import { drugKey } from "./drug-labels";
 import { DrugResultsList } from "./drug-results-list";
@@ -25,7 +26,6 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   const [q, setQ] = useState(initial.q);
   const [category, setCategory] = useState(initial.category);
   const [exact, setExact] = useState(initial.exact);
-  const [activeIndex, setActiveIndex] = useState(0);
   const [opened, setOpened] = useState<DrugEntry | null>(null);
   const [showingDetail, setShowingDetail] = useState(false);
   const wide = useMediaQuery(WIDE);
@@ -39,21 +39,34 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   useSlashShortcut(inputRef);
   useSearchUrl(search.params);
 
-  // A new search starts at the top of its results.
+  const results = search.enabled ? (search.data?.results ?? []) : [];
+  const listShown = search.enabled && results.length > 0 && !(search.isError && !search.isFetching);
+  const combobox = useCombobox({
+    listboxId,
+    items: results,
+    getKey: (_, index) => String(index),
+    onPick: (entry, index) => open(entry, index),
+    settled: !search.isDebouncing && !search.isPlaceholderData,
+    open: listShown,
+    typed: q.trim().length > 0,
+    onEscape: () => {
+      if (q) setQ("");
+    },
+  });
+
+  // A new search starts with nothing highlighted: the first ArrowDown highlights its first result.
   const [lastParams, setLastParams] = useState(search.params);
   if (lastParams !== search.params) {
     setLastParams(search.params);
-    setActiveIndex(0);
+    combobox.reset();
   }
-
-  const results = search.enabled ? (search.data?.results ?? []) : [];
   const info = search.enabled ? search.data?.info : undefined;
   const total = info?.total ?? results.length;
   const updating = search.enabled && (search.isDebouncing || (search.isFetching && search.isPlaceholderData));
 
   function open(entry: DrugEntry, index: number) {
     setOpened(entry);
-    setActiveIndex(index);
+    combobox.setHighlighted(index);
     if (!wide) {
       setShowingDetail(true);
       requestAnimationFrame(() => headingRef.current?.focus());
@@ -67,6 +80,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
 
   function searchComponent(name: string) {
     setQ(name);
+    combobox.reset();
     setShowingDetail(false);
     requestAnimationFrame(() => inputRef.current?.focus());
   }
@@ -82,17 +96,9 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   }
 
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if ((event.key === "ArrowDown" || event.key === "Enter") && results.length > 0) {
-      event.preventDefault();
-      listRef.current?.focus();
-      if (event.key === "Enter") {
-        const entry = results[activeIndex] ?? results[0];
-        if (entry) open(entry, results.indexOf(entry));
-      }
-    } else if (event.key === "Escape" && q) {
-      event.preventDefault();
-      setQ("");
-    }
+    // Escape on an empty box does nothing here (the page or a dialog may want it).
+    if (event.key === "Escape" && !q) return;
+    combobox.onKeyDown(event);
   }
 
   function typeIntoSearch(key: string) {
@@ -111,10 +117,12 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
         id={listboxId}
         listRef={listRef}
         results={results}
-        activeIndex={activeIndex}
+        highlighted={combobox.highlighted}
+        activeId={combobox.inputProps["aria-activedescendant"]}
+        optionProps={combobox.optionProps}
         openedKey={opened ? drugKey(opened) : null}
         busy={!!updating}
-        onActiveIndexChange={setActiveIndex}
+        onKeyDown={combobox.onKeyDown}
         onOpen={open}
         onTypeAhead={typeIntoSearch}
       />
@@ -134,7 +142,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
           onCategoryChange={setCategory}
           onExactChange={setExact}
           onInputKeyDown={onInputKeyDown}
-          listboxId={results.length > 0 && search.enabled ? listboxId : undefined}
+          comboboxProps={combobox.inputProps}
           suggestions={<DrugSuggestions typed={q} onChoose={chooseSuggestion} />}
         />
       </Card>

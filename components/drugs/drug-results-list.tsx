@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, type KeyboardEvent, type RefObject } from "react";
+import type { KeyboardEvent, RefObject } from "react";
 import { ChevronRight } from "lucide-react";
 import { useTranslations } from "use-intl";
 import type { DrugEntry } from "@/lib/schemas/drugs";
@@ -8,73 +8,51 @@ import { cn } from "@/components/ui/cn";
 import { CategoryBadge, ReferenceBadge, ScheduleBadge } from "./drug-badges";
 import { componentsSpellName, drugKey, showsComponents } from "./drug-labels";
 
-export const optionId = (listboxId: string, index: number) => `${listboxId}-option-${index}`;
-
 /**
- * Results as an ARIA listbox: focus stays on the list and aria-activedescendant marks the
- * highlighted drug, so arrow keys, Home/End and Enter work as in a native select.
+ * Results as the listbox of the search box's combobox (components/ui/use-combobox.ts): nothing is
+ * highlighted until the user moves; the list can also take focus itself, with the same keys.
  */
 export function DrugResultsList({
   id,
   listRef,
   results,
-  activeIndex,
+  highlighted,
+  activeId,
+  optionProps,
   openedKey,
   busy,
-  onActiveIndexChange,
+  onKeyDown,
   onOpen,
   onTypeAhead,
 }: {
   id: string;
   listRef: RefObject<HTMLUListElement | null>;
   results: DrugEntry[];
-  activeIndex: number;
+  highlighted: number;
+  activeId: string | undefined;
+  optionProps: (index: number) => Record<string, unknown>;
   openedKey: string | null;
   busy: boolean;
-  onActiveIndexChange: (index: number) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   onOpen: (entry: DrugEntry, index: number) => void;
   /** A printable key typed on the list goes back to the search box. */
   onTypeAhead: (key: string) => void;
 }) {
   const t = useTranslations("drugs");
-  const last = results.length - 1;
-  const active = Math.min(Math.max(activeIndex, 0), last);
 
-  useEffect(() => {
-    listRef.current?.querySelector(`#${CSS.escape(optionId(id, active))}`)?.scrollIntoView({ block: "nearest" });
-  }, [listRef, id, active]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const move = (index: number) => {
+  function onListKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    if (event.key === " ") {
       event.preventDefault();
-      onActiveIndexChange(Math.min(Math.max(index, 0), last));
-    };
-    switch (event.key) {
-      case "ArrowDown":
-        return move(active + 1);
-      case "ArrowUp":
-        return move(active - 1);
-      case "Home":
-        return move(0);
-      case "End":
-        return move(last);
-      case "PageDown":
-        return move(active + 5);
-      case "PageUp":
-        return move(active - 5);
-      case "Enter":
-      case " ": {
-        event.preventDefault();
-        const entry = results[active];
-        if (entry) onOpen(entry, active);
-        return;
-      }
-      default:
-        if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-          event.preventDefault();
-          onTypeAhead(event.key);
-        }
+      const entry = results[highlighted];
+      if (entry) onOpen(entry, highlighted);
+      return;
     }
+    if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      onTypeAhead(event.key);
+      return;
+    }
+    onKeyDown(event);
   }
 
   return (
@@ -84,9 +62,9 @@ export function DrugResultsList({
       role="listbox"
       tabIndex={0}
       aria-label={t("resultsLabel")}
-      aria-activedescendant={results.length > 0 ? optionId(id, active) : undefined}
+      aria-activedescendant={activeId}
       aria-busy={busy || undefined}
-      onKeyDown={onKeyDown}
+      onKeyDown={onListKeyDown}
       className={cn(
         "divide-y divide-line outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-inset",
         busy && "opacity-60 transition-opacity",
@@ -95,21 +73,19 @@ export function DrugResultsList({
       {results.map((entry, index) => {
         const key = drugKey(entry);
         const opened = key === openedKey;
-        const highlighted = index === active;
+        const isHighlighted = index === highlighted;
         return (
           <li
             key={`${key}-${index}`}
-            id={optionId(id, index)}
-            role="option"
-            aria-selected={opened}
+            {...optionProps(index)}
+            data-opened={opened || undefined}
             onClick={() => onOpen(entry, index)}
-            onMouseMove={() => index !== active && onActiveIndexChange(index)}
             className={cn(
               "relative flex cursor-pointer items-center gap-3 px-4 py-3 transition-colors",
-              opened ? "bg-primary-soft/70" : highlighted ? "bg-surface-sunken" : "hover:bg-surface-muted",
+              isHighlighted ? "bg-surface-sunken" : opened ? "bg-primary-soft/70" : "hover:bg-surface-muted",
             )}
           >
-            <span aria-hidden className={cn("absolute inset-y-0 left-0 w-1", opened ? "bg-primary" : highlighted ? "bg-line-strong" : "bg-transparent")} />
+            <span aria-hidden className={cn("absolute inset-y-0 left-0 w-1", isHighlighted ? "bg-primary" : opened ? "bg-primary/60" : "bg-transparent")} />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-semibold text-ink">{entry.name}</p>
               {showsComponents(entry) && !componentsSpellName(entry) ? <p className="mt-0.5 truncate text-xs text-ink-muted">{entry.components.join(" + ")}</p> : null}

@@ -15,7 +15,7 @@ export function DrugSearchBar({
   onCategoryChange,
   onExactChange,
   onInputKeyDown,
-  listboxId,
+  comboboxProps,
   suggestions,
 }: {
   inputRef: Ref<HTMLInputElement>;
@@ -26,8 +26,8 @@ export function DrugSearchBar({
   onCategoryChange: (value: string) => void;
   onExactChange: (value: boolean) => void;
   onInputKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
-  /** Set while the results listbox is on screen. */
-  listboxId?: string;
+  /** role, aria-expanded, aria-controls and aria-activedescendant from useCombobox. */
+  comboboxProps: Record<string, unknown>;
   /** Name completions, shown right under the search box. */
   suggestions?: ReactNode;
 }) {
@@ -53,7 +53,7 @@ export function DrugSearchBar({
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
-            aria-controls={listboxId}
+            {...comboboxProps}
             aria-keyshortcuts="/"
             value={q}
             placeholder={t("searchPlaceholder")}

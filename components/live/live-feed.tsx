@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import { Bell, BellOff, Volume2, VolumeX } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
@@ -17,6 +17,17 @@ import { playChime, useFeedAlerts } from "./feed-alerts";
 
 const STATUS_TONE: Record<FeedStatus, BadgeTone> = { loading: "neutral", live: "success", reconnecting: "warning", error: "danger", paused: "warning" };
 
+const noSubscription = () => () => {};
+
+/**
+ * Whether this browser has notifications, as a hydration-safe value: the server (which has no
+ * `window`) and the first client render both say no, then the client says what it has. Reading
+ * `window` during render made the server and client trees differ (React error #418).
+ */
+function useNotificationsSupported(): boolean {
+  return useSyncExternalStore(noSubscription, () => "Notification" in window, () => false);
+}
+
 /** Filter choices: one per id, labelled with the directory's name when the desk knows it. */
 const distinct = (events: LiveEvent[], pick: (e: LiveEvent) => [string | null, string | null]) => {
   const byId = new Map<string, string>();
@@ -30,6 +41,7 @@ const distinct = (events: LiveEvent[], pick: (e: LiveEvent) => [string | null, s
 export function LiveFeed() {
   const t = useTranslations("live");
   const alerts = useFeedAlerts();
+  const notificationsSupported = useNotificationsSupported();
   const [announcement, setAnnouncement] = useState("");
   const [freshIds, setFreshIds] = useState<Set<number>>(new Set());
   const [doctor, setDoctor] = useState("");
@@ -98,7 +110,7 @@ export function LiveFeed() {
               </span>
             }
           />
-          {alerts.notificationsSupported ? (
+          {notificationsSupported ? (
             <Checkbox
               checked={alerts.notify}
               onChange={(e) => void alerts.toggleNotify(e.target.checked)}

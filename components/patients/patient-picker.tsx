@@ -1,31 +1,36 @@
 "use client";
 
-import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { Loader2, Search, UserRound, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Loader2, Search, X } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { usePatientSearch } from "@/lib/api-client/patients";
 import type { PatientSummary } from "@/lib/schemas/patient-summary";
 import { Label } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
+import { useCombobox } from "@/components/ui/use-combobox";
+import { PatientIdentity } from "./patient-identity";
 import { PatientSummaryLine } from "./patient-summary-line";
-import { useDeferredEnter } from "./use-deferred-enter";
 
 const PICKER_LIMIT = 8;
 
 /**
- * Choose a patient by name (typo-tolerant), mobile, UHID or id: an ARIA 1.2 combobox. Arrow
- * keys move, Enter picks, Escape closes (or clears the text), recent patients show on focus.
+ * Choose a patient by name (typo-tolerant), mobile, UHID or id: an ARIA 1.2 combobox with the
+ * desk's one keyboard model (components/ui/use-combobox.ts). Once chosen, the patient's name,
+ * age and sex, mobile and UHID are shown in full, with "Change" to choose again.
  */
 export function PatientPicker({
   id,
   label,
   value,
   onChange,
+  describedBy,
 }: {
   id?: string;
   label: string;
   value: PatientSummary | null;
   onChange: (p: PatientSummary | null) => void;
+  /** Extra ids for aria-describedby, e.g. a field error. */
+  describedBy?: string;
 }) {
   const t = useTranslations("patients.picker");
   const generated = useId();
@@ -34,16 +39,28 @@ export function PatientPicker({
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const search = usePatientSearch(text, { limit: PICKER_LIMIT, enabled: open && !value });
   const options = search.data?.patients ?? [];
-  const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
-  const enter = useDeferredEnter(!search.isDebouncing && !search.isPlaceholderData, options[activeIndex], (p) => pick(p));
+  const combobox = useCombobox({
+    listboxId,
+    items: options,
+    getKey: (p) => p.id,
+    onPick: (p) => pick(p),
+    settled: !search.isDebouncing && !search.isPlaceholderData && !search.isFetching,
+    open,
+    typed: text.trim().length > 0,
+    onOpen: () => setOpen(true),
+    onEscape: () => {
+      if (open) setOpen(false);
+      else setText("");
+    },
+  });
 
   function pick(p: PatientSummary) {
     onChange(p);
     setOpen(false);
     setText("");
+    combobox.reset();
   }
 
   function clear() {
@@ -52,42 +69,18 @@ export function PatientPicker({
     requestAnimationFrame(() => inputRef.current?.focus());
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      if (!open) setOpen(true);
-      else setActive(Math.min(activeIndex + 1, options.length - 1));
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive(Math.max(activeIndex - 1, 0));
-    } else if (event.key === "Home" && open && options.length) {
-      setActive(0);
-    } else if (event.key === "End" && open && options.length) {
-      setActive(options.length - 1);
-    } else if (event.key === "Enter" && open) {
-      event.preventDefault();
-      enter.press();
-    } else if (event.key === "Escape") {
-      enter.cancel();
-      if (open) setOpen(false);
-      else setText("");
-    }
-  }
-
   if (value) {
     return (
       <div>
         <Label htmlFor={inputId}>{label}</Label>
-        <div className="mt-1.5 flex items-center gap-3 rounded-lg border border-line-strong bg-surface px-3 py-2 shadow-sm">
-          <UserRound aria-hidden className="size-5 shrink-0 text-ink-faint" />
-          <div className="min-w-0 flex-1">
-            <PatientSummaryLine patient={value} />
-          </div>
+        <div className="mt-1.5 flex items-start gap-3 rounded-lg border border-line-strong bg-surface px-3 py-2.5 shadow-sm">
+          <PatientIdentity patient={value} className="min-w-0 flex-1" />
           <button
             id={inputId}
             type="button"
             onClick={clear}
-            className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-sm text-ink-muted hover:bg-surface-sunken hover:text-ink focus-visible:outline-2 focus-visible:outline-focus"
+            aria-describedby={describedBy}
+            className="inline-flex h-8 shrink-0 items-center gap-1 rounded-md px-2 text-sm text-ink-muted hover:bg-surface-sunken hover:text-ink focus-visible:outline-2 focus-visible:outline-focus"
           >
             <X aria-hidden className="size-4" />
             {t("change")}
@@ -98,8 +91,6 @@ export function PatientPicker({
     );
   }
 
-  const showList = open;
-  const activeId = showList && options[activeIndex] ? `${listboxId}-${options[activeIndex].id}` : undefined;
   return (
     <div className="relative">
       <Label htmlFor={inputId}>{label}</Label>
@@ -109,24 +100,20 @@ export function PatientPicker({
           ref={inputRef}
           id={inputId}
           type="text"
-          role="combobox"
           autoComplete="off"
           spellCheck={false}
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listboxId}
-          aria-activedescendant={activeId}
-          aria-describedby={`${inputId}-hint`}
+          {...combobox.inputProps}
+          aria-describedby={[`${inputId}-hint`, describedBy].filter(Boolean).join(" ")}
           value={text}
           placeholder={t("placeholder")}
           onChange={(event) => {
             setText(event.target.value);
-            setActive(0);
+            combobox.reset();
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
+          onKeyDown={combobox.onKeyDown}
           className="block h-10 w-full rounded-lg border border-line-strong bg-surface pr-9 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-faint focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
         />
         {search.isFetching || search.isDebouncing ? (
@@ -139,21 +126,21 @@ export function PatientPicker({
       <div
         className={cn(
           "absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-line bg-surface shadow-card",
-          !showList && "hidden",
+          !open && "hidden",
         )}
       >
         <ul id={listboxId} role="listbox" aria-label={t("results")}>
           {options.map((p, i) => (
             <li
               key={p.id}
-              id={`${listboxId}-${p.id}`}
-              role="option"
-              aria-selected={i === activeIndex}
+              {...combobox.optionProps(i)}
               // Keeps focus in the input so the blur does not close the list before the click lands.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(p)}
-              onMouseMove={() => setActive(i)}
-              className={cn("cursor-pointer px-3 py-2", i === activeIndex ? "bg-primary-soft" : "hover:bg-surface-sunken")}
+              className={cn(
+                "cursor-pointer border-l-4 px-3 py-2",
+                i === combobox.highlighted ? "border-primary bg-primary-soft" : "border-transparent hover:bg-surface-sunken",
+              )}
             >
               <PatientSummaryLine patient={p} />
             </li>

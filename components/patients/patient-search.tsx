@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ChevronRight, Search, UserPlus } from "lucide-react";
@@ -11,8 +11,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
+import { useCombobox } from "@/components/ui/use-combobox";
 import { PatientSummaryLine } from "./patient-summary-line";
-import { useDeferredEnter } from "./use-deferred-enter";
 
 const LIMIT = 20;
 
@@ -21,31 +21,20 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
   const t = useTranslations("patients");
   const router = useRouter();
   const [q, setQ] = useState("");
-  const [active, setActive] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
   const search = usePatientSearch(q, { limit: LIMIT });
   const patients = search.data?.patients ?? [];
-  const activeIndex = Math.min(active, Math.max(patients.length - 1, 0));
   const listId = "patient-search-results";
-  const enter = useDeferredEnter(!search.isDebouncing && !search.isPlaceholderData, patients[activeIndex], (p) => router.push(`/patients/${p.id}`));
+  const combobox = useCombobox({
+    listboxId: listId,
+    items: patients,
+    getKey: (p) => p.id,
+    onPick: (p) => router.push(`/patients/${p.id}`),
+    settled: !search.isDebouncing && !search.isPlaceholderData && !search.isFetching,
+    open: patients.length > 0,
+    typed: q.trim().length > 0,
+    onEscape: () => setQ(""),
+  });
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      setActive(Math.min(activeIndex + 1, patients.length - 1));
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive(Math.max(activeIndex - 1, 0));
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      enter.press();
-    } else if (event.key === "Escape") {
-      enter.cancel();
-      setQ("");
-    }
-  }
-
-  const activeId = patients[activeIndex] ? `${listId}-${patients[activeIndex].id}` : undefined;
   return (
     <div className="grid gap-4">
       <search className="flex flex-wrap items-end gap-3">
@@ -56,14 +45,9 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
           <div className="relative mt-1.5">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint" />
             <input
-              ref={inputRef}
               id="patient-search"
               type="search"
-              role="combobox"
-              aria-expanded={patients.length > 0}
-              aria-controls={listId}
-              aria-activedescendant={activeId}
-              aria-autocomplete="list"
+              {...combobox.inputProps}
               aria-describedby="patient-search-hint"
               autoFocus
               autoComplete="off"
@@ -72,9 +56,9 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
               placeholder={t("searchPlaceholder")}
               onChange={(e) => {
                 setQ(e.target.value);
-                setActive(0);
+                combobox.reset();
               }}
-              onKeyDown={onKeyDown}
+              onKeyDown={combobox.onKeyDown}
               className="block h-11 w-full rounded-lg border border-line-strong bg-surface pr-3 pl-9 text-base text-ink shadow-sm placeholder:text-ink-faint focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
             />
           </div>
@@ -112,12 +96,12 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
             {patients.map((p, i) => (
               <li
                 key={p.id}
-                id={`${listId}-${p.id}`}
-                role="option"
-                aria-selected={i === activeIndex}
+                {...combobox.optionProps(i)}
                 onClick={() => router.push(`/patients/${p.id}`)}
-                onMouseMove={() => setActive(i)}
-                className={cn("flex cursor-pointer items-center gap-3 px-4 py-3 hover:bg-surface-sunken", i === activeIndex && "bg-primary-soft")}
+                className={cn(
+                  "flex cursor-pointer items-center gap-3 border-l-4 px-4 py-3 hover:bg-surface-sunken",
+                  i === combobox.highlighted ? "border-primary bg-primary-soft" : "border-transparent",
+                )}
               >
                 <span className="min-w-0 flex-1">
                   <PatientSummaryLine patient={p} />

@@ -1,12 +1,12 @@
 "use client";
 
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { LoaderCircle, RefreshCw, Search } from "lucide-react";
+import { History, KeyRound, LoaderCircle, RefreshCw, Search } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
-import { AssistantSessionId, type AssistantSessionView } from "@/lib/schemas/assistant-session";
+import { AssistantSessionId, sessionIdFromPaste, type AssistantSessionView, type RecentAssistantSession } from "@/lib/schemas/assistant-session";
 import { ApiProblemError } from "@/lib/api-client/http";
-import { useAssistantSession, useRefreshAssistantSession } from "@/lib/api-client/slots";
+import { useAssistantSession, useRecentAssistantSessions, useRefreshAssistantSession } from "@/lib/api-client/slots";
 import { formatDateTime } from "@/lib/i18n/format";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
@@ -36,17 +36,23 @@ export function AssistantSessionPanel() {
   const session = useAssistantSession(sessionId);
   const refresh = useRefreshAssistantSession();
 
-  function lookUp(e: FormEvent) {
-    e.preventDefault();
-    const parsed = AssistantSessionId.safeParse(text);
+  const recent = useRecentAssistantSessions();
+
+  function show(raw: string) {
+    const parsed = AssistantSessionId.safeParse(sessionIdFromPaste(raw));
     if (!parsed.success) {
-      setFieldError(text.trim() ? t("invalidId") : t("idRequired"));
+      setFieldError(raw.trim() ? t("invalidId") : t("idRequired"));
       return;
     }
     setFieldError(undefined);
     refresh.reset();
     if (parsed.data === sessionId) void session.refetch();
     else setSessionId(parsed.data);
+  }
+
+  function lookUp(e: FormEvent) {
+    e.preventDefault();
+    show(text);
   }
 
   return (
@@ -59,6 +65,14 @@ export function AssistantSessionPanel() {
               id={inputId}
               value={text}
               onChange={(e) => setText(e.target.value)}
+              // A pasted id often comes with spaces, a line break or words around it: keep only the id.
+              onPaste={(e) => {
+                const pasted = e.clipboardData.getData("text");
+                if (!pasted) return;
+                e.preventDefault();
+                setText(sessionIdFromPaste(pasted));
+                setFieldError(undefined);
+              }}
               placeholder="5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01"
               spellCheck={false}
               autoComplete="off"
@@ -76,6 +90,14 @@ export function AssistantSessionPanel() {
           </p>
           <FieldError id={`${inputId}-error`}>{fieldError}</FieldError>
         </form>
+        <RecentSessions
+          sessions={recent.data?.sessions ?? []}
+          current={sessionId}
+          onPick={(id) => {
+            setText(id);
+            show(id);
+          }}
+        />
       </Card>
 
       <div aria-live="polite">
@@ -113,6 +135,8 @@ function SessionCard({ session, refreshing, refreshError, onRefresh }: { session
   const t = useTranslations("slots.assistant");
   const left = useSecondsLeft(session.expiresAt) ?? 0;
   const expired = left === 0;
+  // The platform extends an expired session only with its token, and the desk never had this one.
+  const cannotRefresh = expired && !session.deskHoldsToken;
   const expiredProblem = refreshError instanceof ApiProblemError && refreshError.status === 409;
   return (
     <Card className="p-5">
@@ -135,12 +159,22 @@ function SessionCard({ session, refreshing, refreshError, onRefresh }: { session
           )}
           {!expired ? <p className="text-xs text-ink-muted">{t("until", { at: formatDateTime(session.expiresAt) })}</p> : null}
         </div>
-        <Button onClick={onRefresh} disabled={refreshing}>
-          {refreshing ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <RefreshCw aria-hidden className="size-4" />}
-          {t("refresh")}
-        </Button>
+        {cannotRefresh ? null : (
+          <Button onClick={onRefresh} disabled={refreshing}>
+            {refreshing ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <RefreshCw aria-hidden className="size-4" />}
+            {t("refresh")}
+          </Button>
+        )}
       </div>
-      {expired && !session.deskHoldsToken && !refreshError ? <p className="mt-3 text-sm text-ink-muted">{t("noTokenHint")}</p> : null}
+      {cannotRefresh && !refreshError ? (
+        <div role="status" className="mt-4 flex gap-3 rounded-xl border border-line bg-surface-muted p-4 text-sm text-ink">
+          <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-muted" />
+          <div>
+            <p className="font-semibold">{t("cannotRefreshTitle")}</p>
+            <p className="mt-1 text-ink-muted">{t("noTokenHint")}</p>
+          </div>
+        </div>
+      ) : null}
       {expiredProblem ? (
         <div role="alert" className="mt-4 rounded-xl border border-warning/50 bg-warning-soft p-4 text-sm text-warning-soft-ink">
           <p className="font-semibold">{t("cannotRefreshTitle")}</p>
@@ -152,5 +186,53 @@ function SessionCard({ session, refreshing, refreshError, onRefresh }: { session
         </div>
       ) : null}
     </Card>
+  );
+}
+
+const shortId = (id: string) => `${id.slice(0, 8)}…${id.slice(-4)}`;
+
+/** The sessions this doctor looked up or refreshed lately: one click (or Enter) shows one again. */
+function RecentSessions({ sessions, current, onPick }: { sessions: RecentAssistantSession[]; current: string | null; onPick: (id: string) => void }) {
+  const t = useTranslations("slots.assistant");
+  const headingId = useId();
+  const [now] = useState(() => Date.now());
+  return (
+    <section aria-labelledby={headingId} className="mt-5 border-t border-line pt-4">
+      <h2 id={headingId} className="flex items-center gap-1.5 text-sm font-semibold text-ink">
+        <History aria-hidden className="size-4 text-ink-muted" />
+        {t("recentTitle")}
+      </h2>
+      {sessions.length === 0 ? (
+        <p className="mt-1 text-xs text-ink-muted">{t("recentEmpty")}</p>
+      ) : (
+        <ul className="mt-2 grid gap-1.5">
+          {sessions.map((s) => {
+            const expired = s.expiresAt !== null && Date.parse(s.expiresAt) <= now;
+            return (
+              <li key={s.sessionId}>
+                <button
+                  type="button"
+                  onClick={() => onPick(s.sessionId)}
+                  aria-current={s.sessionId === current ? "true" : undefined}
+                  aria-label={t("recentPick", { id: s.sessionId })}
+                  className="flex w-full items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 py-2 text-left hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-focus aria-[current=true]:border-primary"
+                >
+                  <span className="min-w-0">
+                    <span className="block font-mono text-sm text-ink" title={s.sessionId}>
+                      {shortId(s.sessionId)}
+                    </span>
+                    <span className="block text-xs text-ink-muted">{t("recentSeen", { at: formatDateTime(s.lastSeenAt) })}</span>
+                  </span>
+                  <span className="flex shrink-0 flex-wrap justify-end gap-1">
+                    {s.expiresAt === null ? null : expired ? <Badge tone="danger">{t("expired")}</Badge> : <Badge tone="success">{t("active")}</Badge>}
+                    {s.deskHoldsToken ? <Badge tone="info">{t("tokenKept")}</Badge> : null}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -104,6 +104,7 @@ function BookingForm({ target, onDone }: { target: BookingTarget; onDone: () => 
         <div>
           <PatientPicker
             label={t("booking.patient")}
+            describedBy={patientError ?? fieldErrors?.patientId ? `${modeId}-patient-error` : undefined}
             value={patient}
             onChange={(p) => {
               setPatient(p);
@@ -168,7 +169,7 @@ function BookingForm({ target, onDone }: { target: BookingTarget; onDone: () => 
         {taken ? null : (
           <Button ref={submitRef} type="submit" disabled={book.isPending}>
             {book.isPending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-            {t("booking.confirm", { amount: formatInr(service.finalAmount) })}
+            {patient ? t("booking.confirmPatient", { patient: patient.name, amount: formatInr(service.finalAmount) }) : t("booking.confirm", { amount: formatInr(service.finalAmount) })}
           </Button>
         )}
       </div>

@@ -5,7 +5,9 @@ import Link from "next/link";
 import { CalendarX2, ChevronLeft, ChevronRight, LoaderCircle, Settings } from "lucide-react";
 import { useLocale, useTranslations } from "use-intl";
 import { addDays, type Slot } from "@/lib/schemas/slots";
-import { useClinicDirectory, useSlotWeek } from "@/lib/api-client/slots";
+import { ApiProblemError } from "@/lib/api-client/http";
+import { slotKeys, useClinicDirectory, useSlotWeek } from "@/lib/api-client/slots";
+import { useQueryClient } from "@tanstack/react-query";
 import { clinicDay, displayDay, mondayOf, weekDays, weekdayName } from "@/lib/slots/clinic-time";
 import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/schemas/clinic-directory";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
@@ -54,9 +56,15 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
   const [now] = useState(() => Date.now());
   const ids = { doctor: useId(), clinic: useId(), service: useId(), mode: useId() };
 
+  const queryClient = useQueryClient();
   const doctors = directory.data?.doctors ?? [];
-  const clinics = directory.data?.clinics ?? [];
-  const doctor = doctors.find((d) => d.platformId === doctorChoice) ?? doctors[0];
+  const allClinics = directory.data?.clinics ?? [];
+  const ownDoctorId = directory.data?.ownDoctorId ?? null;
+  // A doctor opening Appointments starts on their own schedule.
+  const doctor = doctors.find((d) => d.platformId === (doctorChoice || ownDoctorId)) ?? doctors[0];
+  // Only clinics where the chosen doctor has a schedule; all of them while that is not known yet.
+  const knownClinicIds = doctor ? directory.data?.schedules?.[doctor.platformId] : undefined;
+  const clinics = knownClinicIds ? allClinics.filter((c) => knownClinicIds.includes(c.platformId)) : allClinics;
   const clinic = clinics.find((c) => c.platformId === clinicChoice) ?? clinics[0];
   const timeZone = clinic?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
   const today = clinicDay(now, timeZone);
@@ -65,6 +73,11 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
   const day = days.includes(dayChoice) ? dayChoice : days.includes(today) ? today : days[0]!;
 
   const week = useSlotWeek(doctor && clinic ? { doctorId: doctor.platformId, clinicId: clinic.platformId, monday } : null);
+  // The platform said this doctor has no schedule here: the server has learned it, so the clinic list narrows.
+  const notAtClinic = week.isError && week.error instanceof ApiProblemError && week.error.problem.code === "doctor_not_at_clinic";
+  useEffect(() => {
+    if (notAtClinic) void queryClient.invalidateQueries({ queryKey: slotKeys.directory });
+  }, [notAtClinic, queryClient]);
   useCalendarUrl(doctor?.platformId ?? "", clinic?.platformId ?? "", monday);
 
   const services = week.data?.services ?? [];
@@ -94,6 +107,26 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
 
   if (directory.isPending) return <CalendarSkeleton />;
   if (directory.isError) return <ProblemAlert error={directory.error} onRetry={() => void directory.refetch()} returnTo="/slots" />;
+  if (doctor && !clinic && allClinics.length > 0) {
+    return (
+      <>
+        <Card className="p-4">
+          <DoctorSelect id={ids.doctor} doctors={doctors} value={doctor.platformId} ownDoctorId={ownDoctorId} onChange={setDoctorId} />
+        </Card>
+        <Card className="mt-4 p-8 text-center" role="status">
+          <CalendarX2 aria-hidden className="mx-auto size-8 text-ink-muted" />
+          <p className="mt-3 font-semibold text-ink">{t("noClinics.title", { doctor: doctor.displayName })}</p>
+          <p className="mt-1 text-sm text-ink-muted">{canEditDirectory ? t("noClinics.admin") : t("noClinics.staff")}</p>
+          {canEditDirectory ? (
+            <Link href="/settings/clinics" className={buttonClasses({ className: "mt-4", variant: "secondary" })}>
+              <Settings aria-hidden className="size-4" />
+              {t("emptyDirectory.action")}
+            </Link>
+          ) : null}
+        </Card>
+      </>
+    );
+  }
   if (!doctor || !clinic) {
     return (
       <Card className="p-8 text-center">
@@ -114,16 +147,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
     <>
       <Card className="p-4">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <Label htmlFor={ids.doctor}>{t("toolbar.doctor")}</Label>
-            <Select id={ids.doctor} className="mt-1.5 h-10" value={doctor.platformId} onChange={(e) => setDoctorId(e.target.value)}>
-              {doctors.map((d) => (
-                <option key={d.platformId} value={d.platformId}>
-                  {d.displayName}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <DoctorSelect id={ids.doctor} doctors={doctors} value={doctor.platformId} ownDoctorId={ownDoctorId} onChange={setDoctorId} />
           <div>
             <Label htmlFor={ids.clinic}>{t("toolbar.clinic")}</Label>
             <Select id={ids.clinic} className="mt-1.5 h-10" value={clinic.platformId} onChange={(e) => setClinicId(e.target.value)}>
@@ -208,6 +232,11 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
       <div className="mt-4">
         {week.isPending ? (
           <GridSkeleton narrow={narrow} />
+        ) : notAtClinic ? (
+          <Card className="p-8 text-center" role="status">
+            <p className="font-semibold text-ink">{t("noClinics.notHere", { doctor: doctor.displayName, clinic: clinic.displayName })}</p>
+            <p className="mt-1 text-sm text-ink-muted">{t("noClinics.chooseAnother")}</p>
+          </Card>
         ) : week.isError ? (
           <ProblemAlert error={week.error} onRetry={() => void week.refetch()} returnTo="/slots" />
         ) : slots.length === 0 ? (
@@ -233,6 +262,34 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
       <ServicesLegend services={services} />
       <BookingDialog target={target} onClose={() => setTarget(null)} />
     </>
+  );
+}
+
+function DoctorSelect({
+  id,
+  doctors,
+  value,
+  ownDoctorId,
+  onChange,
+}: {
+  id: string;
+  doctors: { platformId: string; displayName: string }[];
+  value: string;
+  ownDoctorId: string | null;
+  onChange: (id: string) => void;
+}) {
+  const t = useTranslations("slots");
+  return (
+    <div>
+      <Label htmlFor={id}>{t("toolbar.doctor")}</Label>
+      <Select id={id} className="mt-1.5 h-10" value={value} onChange={(e) => onChange(e.target.value)}>
+        {doctors.map((d) => (
+          <option key={d.platformId} value={d.platformId}>
+            {d.platformId === ownDoctorId ? t("toolbar.you", { name: d.displayName }) : d.displayName}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 

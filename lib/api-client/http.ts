@@ -8,17 +8,26 @@ export type ApiErrorKind = "problem" | "network" | "invalid-response";
 export class ApiProblemError extends Error {
   readonly problem: Problem;
   readonly kind: ApiErrorKind;
+  /** The BFF path that failed (no query), so a message can name the feature it belongs to. */
+  path?: string;
 
-  constructor(problem: Problem, kind: ApiErrorKind = "problem") {
+  constructor(problem: Problem, kind: ApiErrorKind = "problem", path?: string) {
     super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
     this.name = "ApiProblemError";
     this.problem = problem;
     this.kind = kind;
+    this.path = path;
   }
 
   get status(): number {
     return this.problem.status;
   }
+}
+
+/** Marks an error with the path of the request that failed (kept when already set). */
+export function withRequestPath<E>(error: E, path: string): E {
+  if (error instanceof ApiProblemError && !error.path) error.path = path.split("?")[0];
+  return error;
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -55,6 +64,14 @@ async function problemFrom(response: Response): Promise<Problem> {
  * request rethrows the AbortError so React Query can drop it quietly.
  */
 export async function apiGet<T>(path: string, params: QueryParams, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  try {
+    return await getParsed(path, params, schema, signal);
+  } catch (error) {
+    throw withRequestPath(error, path);
+  }
+}
+
+async function getParsed<T>(path: string, params: QueryParams, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(buildPath(path, params), {

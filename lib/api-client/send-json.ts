@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
-import { ApiProblemError } from "./http";
+import { ApiProblemError, withRequestPath } from "./http";
 
 /**
  * POST/PATCH JSON to a same-origin BFF route and parse the answer with `schema`; failures throw
@@ -13,6 +13,14 @@ export async function sendJson<T>(
   schema: z.ZodType<T>,
   headers: Record<string, string> = {},
 ): Promise<T> {
+  try {
+    return await sendParsed(method, path, body, schema, headers);
+  } catch (error) {
+    throw withRequestPath(error, path);
+  }
+}
+
+async function sendParsed<T>(method: "POST" | "PATCH" | "PUT" | "DELETE", path: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string>): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

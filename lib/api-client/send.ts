@@ -1,9 +1,17 @@
 import type { z } from "zod";
 import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
-import { ApiProblemError } from "./http";
+import { ApiProblemError, withRequestPath } from "./http";
 
 /** POST/DELETE to a same-origin BFF route; problem+json answers become ApiProblemError with field errors. */
 export async function apiSend<T>(method: "POST" | "DELETE", path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T | undefined> {
+  try {
+    return await send(method, path, body, schema);
+  } catch (error) {
+    throw withRequestPath(error, path);
+  }
+}
+
+async function send<T>(method: "POST" | "DELETE", path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T | undefined> {
   let response: Response;
   try {
     response = await fetch(path, {

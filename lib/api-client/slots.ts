@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { AssistantSessionView } from "@/lib/schemas/assistant-session";
+import { AssistantSessionView, RecentAssistantSessions } from "@/lib/schemas/assistant-session";
 import { ClinicDirectory, DirectoryEntry, type DirectoryEntryInput, type DirectoryKind } from "@/lib/schemas/clinic-directory";
 import { addDays, Booking, SlotCalendar, type BookingRequest } from "@/lib/schemas/slots";
 import { apiGet, ApiProblemError } from "./http";
@@ -17,6 +17,7 @@ export const slotKeys = {
   practice: (doctorId: string, clinicId: string) => ["slots", "week", doctorId, clinicId] as const,
   week: (w: SlotWeek) => ["slots", "week", w.doctorId, w.clinicId, w.monday] as const,
   session: (id: string) => ["assistant-session", id] as const,
+  recentSessions: ["assistant-session", "recent"] as const,
 };
 
 /** A week is 7 days: one platform window (≤ 10), cached per doctor, clinic and week. */
@@ -66,10 +67,20 @@ export function useBookSlot() {
   });
 }
 
+/** The sessions this doctor looked up or refreshed lately. */
+export function useRecentAssistantSessions() {
+  return useQuery({ queryKey: slotKeys.recentSessions, queryFn: ({ signal }) => apiGet("/api/assistant/sessions", {}, RecentAssistantSessions, signal), staleTime: 0 });
+}
+
 export function useAssistantSession(id: string | null) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: slotKeys.session(id ?? ""),
-    queryFn: ({ signal }) => apiGet(`/api/assistant/sessions/${encodeURIComponent(id!)}`, {}, AssistantSessionView, signal),
+    queryFn: async ({ signal }) => {
+      const session = await apiGet(`/api/assistant/sessions/${encodeURIComponent(id!)}`, {}, AssistantSessionView, signal);
+      void client.invalidateQueries({ queryKey: slotKeys.recentSessions });
+      return session;
+    },
     enabled: !!id,
     staleTime: 0,
     retry: false,
@@ -80,7 +91,10 @@ export function useRefreshAssistantSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => sendJson("POST", `/api/assistant/sessions/${encodeURIComponent(id)}/refresh`, undefined, AssistantSessionView),
-    onSuccess: (session) => client.setQueryData(slotKeys.session(session.sessionId), session),
+    onSuccess: (session) => {
+      client.setQueryData(slotKeys.session(session.sessionId), session);
+      void client.invalidateQueries({ queryKey: slotKeys.recentSessions });
+    },
   });
 }
 

@@ -16,3 +16,20 @@ export const AssistantSessionView = z.object({
 export type AssistantSessionView = z.infer<typeof AssistantSessionView>;
 
 export const AssistantSessionParams = z.object({ sessionId: AssistantSessionId });
+
+/** A session the doctor looked up or refreshed lately. */
+export const RecentAssistantSession = z.object({
+  sessionId: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string().nullable(),
+  deskHoldsToken: z.boolean(),
+});
+export type RecentAssistantSession = z.infer<typeof RecentAssistantSession>;
+export const RecentAssistantSessions = z.object({ sessions: z.array(RecentAssistantSession) });
+
+const UUID_IN_TEXT = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
+
+/** What was pasted, as a session id: the UUID inside "Session: 5b0e…01 (active)", or the text trimmed. */
+export function sessionIdFromPaste(text: string): string {
+  return UUID_IN_TEXT.exec(text)?.[0].toLowerCase() ?? text.trim();
+}

@@ -46,6 +46,10 @@ export type DirectoryEntry = z.infer<typeof DirectoryEntry>;
 export const ClinicDirectory = z.object({
   doctors: z.array(DirectoryEntry),
   clinics: z.array(DirectoryEntry),
+  /** Doctor id → the clinics where that doctor has a schedule; a doctor not listed is not known yet. */
+  schedules: z.record(z.string(), z.array(z.string())).optional(),
+  /** The signed-in doctor's own directory entry, when there is one. */
+  ownDoctorId: z.string().nullable().optional(),
 });
 export type ClinicDirectory = z.infer<typeof ClinicDirectory>;
 

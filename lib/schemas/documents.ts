@@ -103,8 +103,13 @@ export const PatientDocument = z.object({
   uploadedAt: z.string(),
   /** Only on the upload's answer: "catching-up" when the platform has the file and the desk record follows. */
   deskCopy: z.enum(["done", "catching-up"]).optional(),
+  /** The desk holds a copy it can show and download (files uploaded before copies were kept have none). */
+  hasCopy: z.boolean().optional(),
 });
 export type PatientDocument = z.infer<typeof PatientDocument>;
+
+/** GET /api/documents/{id}/file: shown in the browser, or saved with `download=1`. */
+export const DocumentFileQuery = z.object({ download: z.enum(["0", "1"]).default("0").transform((v) => v === "1") });
 
 export const PatientDocumentList = z.object({ documents: z.array(PatientDocument) });
 export type PatientDocumentList = z.infer<typeof PatientDocumentList>;

@@ -10,6 +10,8 @@ export const Problem = z.object({
   errors: z.record(z.string(), z.string()).optional(),
   /** Seconds after which a retry makes sense (429, 503). */
   retryAfter: z.number().optional(),
+  /** A stable, machine-readable reason (e.g. "doctor_not_at_clinic"), so a page can choose its words. */
+  code: z.string().optional(),
 });
 export type Problem = z.infer<typeof Problem>;
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";

@@ -108,6 +108,7 @@ export function problemBody(err: AppError): Problem {
     ...(err.detail ? { detail: err.detail } : {}),
     ...(err.extra.errors ? { errors: err.extra.errors } : {}),
     ...(err.extra.retryAfter !== undefined ? { retryAfter: err.extra.retryAfter } : {}),
+    ...(err.extra.code ? { code: err.extra.code } : {}),
   };
 }
 

@@ -45,9 +45,11 @@ const PUBLIC_ROUTES = new Set([
 
 /** What each staff route does, as reviewed: changing a route's permission shows up here. */
 const ROUTE_ACTIONS: Record<string, Action> = {
+  "GET assistant/sessions": "assistant.sessions",
   "GET assistant/sessions/[sessionId]": "assistant.sessions",
   "POST assistant/sessions/[sessionId]/refresh": "assistant.sessions",
   "GET documents": "documents.read",
+  "GET documents/[id]/file": "documents.read",
   "POST documents": "documents.upload",
   "GET drugs": "drugs.read",
   "GET drugs/related": "drugs.read",

@@ -1,5 +1,5 @@
 import { DocumentListQuery, DocumentUploadQuery } from "@/lib/schemas/documents";
-import { listPatientDocuments } from "@/lib/server/documents/records";
+import { documentsWithCopy, listPatientDocuments } from "@/lib/server/documents/records";
 import { uploadPatientDocument } from "@/lib/server/documents/upload";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
@@ -7,7 +7,9 @@ import { otherMethods } from "@/lib/server/route-methods";
 const NO_STORE = { "cache-control": "private, no-store" };
 
 export const GET = withStaff({ action: "documents.read", query: DocumentListQuery }, async ({ query, db, audit }) => {
-  const documents = await listPatientDocuments(db, query.patient);
+  const listed = await listPatientDocuments(db, query.patient);
+  const copies = await documentsWithCopy(db, listed.map((d) => d.id));
+  const documents = listed.map((d) => ({ ...d, hasCopy: copies.has(d.id) }));
   await audit({ action: "list", resource: "patient-document", resourceId: query.patient, outcome: "ok", detail: { count: documents.length } });
   return Response.json({ documents }, { headers: NO_STORE });
 });

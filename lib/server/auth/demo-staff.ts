@@ -10,7 +10,7 @@ export const DEMO_DOMAIN = "demo.clinic";
 /** One account per role, created only in sandbox mode and listed on the sign-in page. */
 export const DEMO_STAFF: { email: string; password: string; role: Role; name: string }[] = [
   { email: "reception@demo.clinic", password: "sandbox-reception", role: "receptionist", name: "Priya Sharma" },
-  { email: "doctor@demo.clinic", password: "sandbox-doctor", role: "doctor", name: "Dr. Ananya Rao" },
+  { email: "doctor@demo.clinic", password: "sandbox-doctor", role: "doctor", name: "Dr. Meera Iyer" },
   { email: "admin@demo.clinic", password: "sandbox-admin", role: "admin", name: "Vikram Mehta" },
 ];
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { PatientDocument, DocumentTask, DocumentType } from "@/lib/schemas/documents";
 import type { Db } from "../db/connect";
-import { patientDocuments, staff } from "../db/schema";
+import { documentCopies, patientDocuments, staff } from "../db/schema";
 
 export interface NewPatientDocument {
   patientId: string;
@@ -67,4 +67,17 @@ export async function listPatientDocuments(db: Db, patientId: string, limit = 20
     .orderBy(desc(patientDocuments.uploadedAt), desc(patientDocuments.id))
     .limit(limit);
   return rows.map(toDocument);
+}
+
+/** One recorded document by the desk's own id (the row id, not the platform's document id). */
+export async function findPatientDocument(db: Db, id: string): Promise<PatientDocument | null> {
+  const [row] = await db.select(columns).from(patientDocuments).leftJoin(staff, eq(staff.id, patientDocuments.uploadedBy)).where(eq(patientDocuments.id, id));
+  return row ? toDocument(row) : null;
+}
+
+/** Which of these documents the desk holds a copy of, so the list offers preview and download only for them. */
+export async function documentsWithCopy(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: documentCopies.documentRowId }).from(documentCopies).where(inArray(documentCopies.documentRowId, ids));
+  return new Set(rows.map((r) => r.id));
 }

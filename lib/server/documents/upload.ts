@@ -6,6 +6,7 @@ import type { AuditEntry } from "../audit";
 import type { Db } from "../db/connect";
 import { AppError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
+import { startDocumentCopy } from "./copies";
 import { openIncomingFile } from "./intake";
 import { pendingDocument, readPatientDocument } from "./records";
 
@@ -28,6 +29,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
   const declared = req.headers.get("content-length");
   // An error raised while reading the browser's bytes reaches us wrapped by fetch; keep the original.
   let readFailure: unknown;
+  const copy = startDocumentCopy(db);
   try {
     const file = await openIncomingFile(req.body, declared, query.name);
     const chunks = async function* () {
@@ -39,7 +41,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       }
     };
     const { documentId } = await platform.documents.upload({
-      chunks: chunks(),
+      chunks: copy.tee(chunks()),
       size: file.size,
       fileName: query.name,
       mime: file.mime,
@@ -61,11 +63,15 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       uploadedBy: staffId,
     };
     const deskCopy = await writeDeskCopy(db, { kind: "document.record", doc: record });
+    // The copy links to the desk's record; while that record is still catching up there is nothing to link it to.
+    if (deskCopy === "done") await copy.keep(record.id, file.size);
+    else await copy.discard();
     const doc = (deskCopy === "done" && (await readPatientDocument(db, record.id).catch(() => undefined))) || pendingDocument(record);
     await audit({ ...base, outcome: "ok", detail: { documentId, fileName: query.name, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt, deskCopy } }).catch(() => {});
     return { ...doc, deskCopy };
   } catch (caught) {
     const err = readFailure ?? caught;
+    await copy.discard();
     const reason = req.signal.aborted ? "cancelled by the browser" : err instanceof AppError ? `${err.status} ${err.title}` : "unexpected error";
     await audit({ ...base, outcome: "failed", detail: { fileName: query.name, declaredBytes: declared, reason } });
     throw err;

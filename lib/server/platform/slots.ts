@@ -10,7 +10,7 @@ import {
   type SlotRangeQuery,
   type SlotService,
 } from "@/lib/schemas/slots";
-import { ConflictError, NotFoundError, PlatformRejectedError, ValidationError } from "../errors";
+import { AppError, ConflictError, NotFoundError, PlatformRejectedError, ValidationError } from "../errors";
 import type { PlatformHttp } from "./http";
 
 export function toSlotService(s: PlatformService): SlotService {
@@ -39,10 +39,18 @@ const DR_NOT_FOUND: Record<string, string> = {
   SERVICE_NOT_FOUND: "The doctor no longer offers this service.",
 };
 
+/** The doctor has no schedule at the clinic asked about: the desk learns from it which clinics to offer. */
+export class DoctorNotAtClinicError extends AppError {
+  constructor() {
+    super(404, "Not found", DR_NOT_FOUND.DOCTOR_NOT_AT_CLINIC, { code: "doctor_not_at_clinic" });
+  }
+}
+
 /** Platform refusals in the clinic's words; anything unexpected keeps the platform's own message. */
 function humane(err: unknown): never {
   if (!(err instanceof PlatformRejectedError)) throw err;
   const code = err.platformCode.toUpperCase();
+  if (err.status === 404 && code === "DOCTOR_NOT_AT_CLINIC") throw new DoctorNotAtClinicError();
   if (err.status === 404) throw new NotFoundError(DR_NOT_FOUND[code] ?? err.detail);
   if (err.status === 409 && code === "SLOT_NOT_AVAILABLE") throw new ConflictError("Someone booked this slot a moment ago. The calendar now shows what is still free.", "slot_taken");
   if (code === "INVALID_MODE") throw new ValidationError({ mode: "This service is not offered in that mode." });

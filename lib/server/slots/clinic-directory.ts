@@ -1,13 +1,13 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import type { ClinicDirectory, DirectoryEntry, DirectoryKind } from "@/lib/schemas/clinic-directory";
 import type { Db } from "../db";
-import { directoryEntries } from "../db/schema";
+import { directoryEntries, doctorClinicSchedules, staff } from "../db/schema";
 
 const DemoPractice = z.object({
-  doctors: z.array(z.object({ id: z.string(), name: z.string() })),
+  doctors: z.array(z.object({ id: z.string(), name: z.string(), clinicIds: z.array(z.string()).optional() })),
   clinics: z.array(z.object({ id: z.string(), name: z.string(), timeZone: z.string() })),
 });
 
@@ -22,6 +22,11 @@ async function prefillFromSandbox(db: Db): Promise<void> {
       ...demo.clinics.map((c) => ({ kind: "clinic" as const, platformId: c.id, displayName: c.name, timeZone: c.timeZone })),
     ];
     if (rows.length) await db.insert(directoryEntries).values(rows).onConflictDoNothing();
+    // The demo practice says where each doctor works, so the calendar never offers a dead end.
+    const pairs = demo.doctors.flatMap((d) =>
+      d.clinicIds ? demo.clinics.map((c) => ({ doctorId: d.id, clinicId: c.id, hasSchedule: d.clinicIds!.includes(c.id) })) : [],
+    );
+    if (pairs.length) await db.insert(doctorClinicSchedules).values(pairs).onConflictDoNothing();
   } catch (err) {
     console.warn("could not pre-fill the clinic directory from the sandbox", (err as Error).message);
   }
@@ -58,4 +63,93 @@ export async function removeDirectoryEntry(db: Db, kind: DirectoryKind, platform
     .where(and(eq(directoryEntries.kind, kind), eq(directoryEntries.platformId, platformId)))
     .returning();
   return removed.length > 0;
+}
+
+// Pairs this process already wrote as having a schedule: every week listed need not write again.
+const knownToHaveSchedule = new Set<string>();
+
+/** Remembers what the platform said about a doctor at a clinic (a slot listing, or a "not at this clinic"). */
+export async function noteDoctorSchedule(db: Db, doctorId: string, clinicId: string, hasSchedule: boolean): Promise<void> {
+  const key = `${doctorId}|${clinicId}`;
+  if (hasSchedule && knownToHaveSchedule.has(key)) return;
+  if (hasSchedule) knownToHaveSchedule.add(key);
+  else knownToHaveSchedule.delete(key);
+  try {
+    await db
+      .insert(doctorClinicSchedules)
+      .values({ doctorId, clinicId, hasSchedule })
+      .onConflictDoUpdate({ target: [doctorClinicSchedules.doctorId, doctorClinicSchedules.clinicId], set: { hasSchedule, checkedAt: sql`now()` } });
+  } catch (err) {
+    console.warn("could not remember a doctor's schedule", (err as Error).message);
+  }
+}
+
+/** A "no schedule here" answer is asked again after this long: doctors do start at new clinics. */
+const NO_SCHEDULE_RECHECK_MS = 24 * 60 * 60_000;
+/** At most this many pairs are asked about in one directory read, a few at a time. */
+const MAX_PROBES = 24;
+const PROBE_CONCURRENCY = 4;
+
+export type ScheduleProbe = (doctorId: string, clinicId: string) => Promise<boolean | undefined>;
+
+/**
+ * For each doctor, the clinics to offer: all but those where the platform said there is no
+ * schedule, after asking it (through `probe`: true, false, or undefined when it could not tell)
+ * about pairs that were never looked at.
+ */
+export async function doctorSchedules(db: Db, directory: ClinicDirectory, probe?: ScheduleProbe): Promise<Record<string, string[]>> {
+  const doctorIds = directory.doctors.map((d) => d.platformId);
+  const clinicIds = directory.clinics.map((c) => c.platformId);
+  if (doctorIds.length === 0 || clinicIds.length === 0) return {};
+  const rows = await db.select().from(doctorClinicSchedules).where(inArray(doctorClinicSchedules.doctorId, doctorIds));
+  const known = new Map(rows.map((r) => [`${r.doctorId}|${r.clinicId}`, r]));
+  const now = Date.now();
+  const unknown: { doctorId: string; clinicId: string }[] = [];
+  for (const doctorId of doctorIds) {
+    for (const clinicId of clinicIds) {
+      const row = known.get(`${doctorId}|${clinicId}`);
+      if (!row || (!row.hasSchedule && now - row.checkedAt.getTime() > NO_SCHEDULE_RECHECK_MS)) unknown.push({ doctorId, clinicId });
+    }
+  }
+  if (probe && unknown.length) {
+    const queue = unknown.slice(0, MAX_PROBES);
+    await Promise.all(
+      Array.from({ length: Math.min(PROBE_CONCURRENCY, queue.length) }, async () => {
+        for (let pair = queue.shift(); pair; pair = queue.shift()) {
+          const answer = await probe(pair.doctorId, pair.clinicId).catch(() => undefined);
+          if (answer === undefined) continue;
+          await noteDoctorSchedule(db, pair.doctorId, pair.clinicId, answer);
+          known.set(`${pair.doctorId}|${pair.clinicId}`, { doctorId: pair.doctorId, clinicId: pair.clinicId, hasSchedule: answer, checkedAt: new Date() });
+        }
+      }),
+    );
+  }
+  const result: Record<string, string[]> = {};
+  // Only a clinic the platform said "no" for is left out; one it could not answer for stays offered.
+  for (const doctorId of doctorIds) result[doctorId] = clinicIds.filter((clinicId) => known.get(`${doctorId}|${clinicId}`)?.hasSchedule !== false);
+  return result;
+}
+
+/** "Dr. Meera Iyer" and "meera iyer" are the same doctor; titles, dots and spacing don't count. */
+export function doctorNameKey(name: string): string {
+  return name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/^\s*(dr|doctor|prof)\b\.?\s*/u, "")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/**
+ * The signed-in doctor's own entry in the directory: the platform doctor id recorded on their
+ * staff record, else the one directory doctor with the same name. Null for other roles, or when
+ * no single doctor matches.
+ */
+export async function ownDoctorId(db: Db, directory: ClinicDirectory, who: { id: string; role: string; name: string }): Promise<string | null> {
+  if (who.role !== "doctor") return null;
+  const [row] = await db.select({ platformDoctorId: staff.platformDoctorId }).from(staff).where(eq(staff.id, who.id));
+  if (row?.platformDoctorId && directory.doctors.some((d) => d.platformId === row.platformDoctorId)) return row.platformDoctorId;
+  const key = doctorNameKey(who.name);
+  const matches = directory.doctors.filter((d) => doctorNameKey(d.displayName) === key);
+  return matches.length === 1 ? matches[0]!.platformId : null;
 }

@@ -13,7 +13,7 @@ import { TIME_ZONE } from "@/lib/i18n/config";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
-import { patientAuditEntries, staffWithPatientAudit } from "@/lib/server/patients/patient-audit";
+import { groupPatientAudit, patientAuditEntries, staffWithPatientAudit, type PatientAuditGroup } from "@/lib/server/patients/patient-audit";
 import { summariesByIds } from "@/lib/server/patients/patient-index";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,6 +22,24 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const when = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const clock = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+/** Actions the log has words for; anything newer is shown by its code until it gets some. */
+const KNOWN_ACTIONS = [
+  "patients.search",
+  "patients.read",
+  "patients.register",
+  "patients.update",
+  "patients.uhid-check",
+  "patients.duplicate-check",
+  "patient-document.list",
+  "patient-document.upload",
+  "patient-document.view",
+  "patient-document.download",
+] as const;
+type KnownAction = (typeof KNOWN_ACTIONS)[number];
+const isKnown = (a: string): a is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(a);
+type ActionKey<A extends string> = A extends `${infer L}.${infer R}` ? `${L}_${R}` : A;
+const actionKey = (a: KnownAction) => a.replace(".", "_") as ActionKey<KnownAction>;
 const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").trim().slice(0, 64);
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -35,7 +53,15 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
   const patientId = first(params.patient);
   const staffId = UUID.test(first(params.staff)) ? first(params.staff) : "";
   const store = await db();
-  const [entries, staffList] = await Promise.all([patientAuditEntries(store, { patientId: patientId || undefined, staffId: staffId || undefined }), staffWithPatientAudit(store)]);
+  const [rows, staffList] = await Promise.all([patientAuditEntries(store, { patientId: patientId || undefined, staffId: staffId || undefined }), staffWithPatientAudit(store)]);
+  const entries = groupPatientAudit(rows);
+  const patients = await summariesByIds(store, entries.map((e) => e.patientId).filter((id): id is string => !!id));
+  const actionText = (e: PatientAuditGroup) => {
+    // Message keys cannot hold dots (they nest), so "patients.search" is "patients_search" there.
+    const words = isKnown(e.action) ? t(`audit.actions.${actionKey(e.action)}`) : e.action;
+    if (e.count > 1) return t("audit.grouped", { what: words, count: e.count, from: clock.format(e.firstAt), to: clock.format(e.at) });
+    return words;
+  };
   const tone = { ok: "success", denied: "danger", failed: "warning" } as const;
   return (
     <>
@@ -77,18 +103,25 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
             <tbody className="divide-y divide-line">
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td className="px-4 py-2 whitespace-nowrap tabular-nums">{when.format(e.at)}</td>
+                  <td className="px-4 py-2 whitespace-nowrap tabular-nums">
+                    {e.count > 1 ? (
+                      <>
+                        <span className="block">{when.format(e.at)}</span>
+                        <span className="block text-xs text-ink-muted">{t("audit.since", { at: when.format(e.firstAt) })}</span>
+                      </>
+                    ) : (
+                      when.format(e.at)
+                    )}
+                  </td>
                   <td className="px-4 py-2">{e.staffName ?? "—"}</td>
                   <td className="px-4 py-2">{e.role === "receptionist" || e.role === "doctor" || e.role === "admin" ? roles(e.role) : (e.role ?? "—")}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-4 py-2 font-mono text-xs">
-                    {e.patientId ? (
-                      <Link className="underline" href={`/patients/${e.patientId}`}>
-                        {e.patientId}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
+                  <td className="px-4 py-2">
+                    <span data-action={e.action}>{actionText(e)}</span>
+                    {e.fileName ? <span className="block text-xs break-all text-ink-muted">{e.fileName}</span> : null}
+                    {e.matches ? <span className="block text-xs text-ink-muted">{t("audit.matches", { count: e.matches })}</span> : null}
+                  </td>
+                  <td className="px-4 py-2">
+                    <AuditPatient id={e.patientId} summary={e.patientId ? patients.get(e.patientId) : undefined} unknownLabel={t("audit.unknownPatient")} uhidLabel={t("fields.uhid")} />
                   </td>
                   <td className="px-4 py-2">
                     <Badge tone={tone[e.outcome]}>{t(`audit.outcomes.${e.outcome}`)}</Badge>
@@ -100,5 +133,28 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
         )}
       </Card>
     </>
+  );
+}
+
+/** The patient by name and UHID, linked to the record; the bare id only when the desk does not know them. */
+function AuditPatient({ id, summary, unknownLabel, uhidLabel }: { id: string | null; summary?: { name: string; uhid: string | null }; unknownLabel: string; uhidLabel: string }) {
+  if (!id) return <>—</>;
+  if (!summary)
+    return (
+      <Link className="underline" href={`/patients/${id}`} title={id}>
+        {unknownLabel}
+      </Link>
+    );
+  return (
+    <span className="block min-w-40">
+      <Link className="font-medium underline" href={`/patients/${id}`}>
+        {summary.name}
+      </Link>
+      {summary.uhid ? (
+        <span className="block text-xs text-ink-muted">
+          {uhidLabel} {summary.uhid}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { staff } from "./foundation";
 
 /** A document the platform accepted for a patient; written only after the platform answered. */
@@ -19,3 +19,34 @@ export const patientDocuments = pgTable(
   },
   (t) => [index("patient_documents_patient_idx").on(t.patientId, t.uploadedAt)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The desk's own copy of each uploaded file, in pieces of about 1 MB so it can be written while
+ * the upload streams on and read back as a stream. The platform has no download endpoint
+ * (spec 4.11 is upload only), so preview and download are served from here.
+ */
+export const documentCopyChunks = pgTable(
+  "document_copy_chunks",
+  {
+    copyId: uuid("copy_id").notNull(),
+    seq: integer("seq").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.copyId, t.seq] })],
+);
+
+/** Which copy belongs to which recorded document; a copy without a row here is an abandoned upload. */
+export const documentCopies = pgTable("document_copies", {
+  documentRowId: uuid("document_row_id")
+    .primaryKey()
+    .references(() => patientDocuments.id, { onDelete: "cascade" }),
+  copyId: uuid("copy_id").notNull().unique(),
+  sizeBytes: integer("size_bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

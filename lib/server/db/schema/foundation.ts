@@ -8,6 +8,8 @@ export const staff = pgTable("staff", {
   passwordHash: text("password_hash").notNull(),
   active: boolean("active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** A doctor's id on the platform, when their directory name differs from their staff name. */
+  platformDoctorId: text("platform_doctor_id"),
 });
 
 /** Each staff member's platform tokens; only the server ever reads them. */

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The clinic's doctors and clinics as the platform knows them (it has no listing endpoint),
@@ -39,3 +39,19 @@ export const assistantSessionTokens = pgTable("assistant_session_tokens", {
   updatedBy: uuid("updated_by"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which doctor has a schedule at which clinic, as the platform showed it (it has no listing
+ * endpoint): learned from the sandbox's demo practice, from every slot listing, and by asking
+ * once for a pair nobody has looked at yet. The calendar offers only clinics with a schedule.
+ */
+export const doctorClinicSchedules = pgTable(
+  "doctor_clinic_schedules",
+  {
+    doctorId: text("doctor_id").notNull(),
+    clinicId: text("clinic_id").notNull(),
+    hasSchedule: boolean("has_schedule").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.clinicId] })],
+);

@@ -9,7 +9,7 @@ export const POST = withStaff({ action: "assistant.sessions" }, async ({ staff, 
   if (!id.success) throw ValidationError.fromZod(id.error, "The session id is not valid.");
   const refreshed = await platform.assistantSessions.refresh(id.data.sessionId, await storedSessionToken(db, id.data.sessionId));
   await keepSessionToken(db, refreshed, staff.id);
-  await audit({ action: "refresh", resource: "assistant_session", resourceId: refreshed.sessionId, outcome: "ok" });
+  await audit({ action: "refresh", resource: "assistant_session", resourceId: refreshed.sessionId, outcome: "ok", detail: { expiresAt: refreshed.expiresAt } });
   return Response.json({ sessionId: refreshed.sessionId, expiresAt: refreshed.expiresAt, deskHoldsToken: true }, { headers: { "cache-control": "no-store" } });
 });
 
