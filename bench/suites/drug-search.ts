@@ -4,7 +4,7 @@ import Fuse from "fuse.js";
 import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/schemas/drugs";
 import { normalize, searchFormulary } from "../../sandbox/drug-search";
 import { loadFormulary } from "../../sandbox/formulary";
-import { loadLabelledQueries, measureQuality, type LabelledQuery, type Quality, type SearchFn } from "../drug-queries/evaluate";
+import { loadLabelledQueries, measureQuality, PLATFORM_KINDS, type LabelledQuery, type Quality, type SearchFn } from "../drug-queries/evaluate";
 import type { SuiteResult } from "../report";
 
 export const QUALITY_FLOOR = { top1: 0.95, mrr: 0.97 } as const;
@@ -62,7 +62,8 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export async function drugSearch(): Promise<SuiteResult> {
   const { entries, index } = loadFormulary();
-  const queries = loadLabelledQueries();
+  const platformKinds = new Set<string>(PLATFORM_KINDS);
+  const queries = loadLabelledQueries().filter((q) => platformKinds.has(q.kind));
   const ours = sandboxSearch(index);
   const fuse = fuseSearch(entries);
   const rows: string[][] = [];
