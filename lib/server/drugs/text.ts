@@ -35,7 +35,7 @@ export function editDistance(a: string, b: string, max: number): number {
     before = prev;
     prev = cur;
   }
-  return prev[b.length]!;
+  return Math.min(prev[b.length]!, max + 1);
 }
 
 /** Typos tolerated in a key of this many characters (the sandbox's rule, so both sides agree). */
