@@ -116,6 +116,32 @@ test.describe("drug lookup as the demo doctor", () => {
     await page.emulateMedia({ media: "screen" });
   });
 
+  test("reads brands, strengths and Hindi as Indian prescriptions are written: the generic first, with the brand line", async ({ page }) => {
+    await page.goto("/drugs");
+    const input = page.getByLabel("Generic name");
+    await input.fill("dolo 650");
+    await expect(results(page).getByRole("option").first()).toContainText(/^\s*Paracetamol(?! \+)/);
+    await expect(page.getByTestId("drug-brand-line")).toHaveText("brand: Dolo 650 (Micro Labs) = Paracetamol 650 mg");
+    await results(page).getByRole("option").first().click();
+    const details = page.getByRole("article", { name: "Paracetamol" });
+    await expect(details.getByTestId("drug-strengths").locator("[aria-current=true]")).toHaveText("650 mg");
+    await expect(details.getByTestId("drug-also-sold-as")).toContainText("Crocin");
+
+    await input.fill("pan 40");
+    await expect(results(page).getByRole("option").first()).toContainText(/^\s*Pantoprazole(?! \+)/);
+    await expect(page.getByTestId("drug-brand-line")).toHaveText("brand: Pan 40 (Alkem) = Pantoprazole 40 mg");
+    await expect(results(page).getByRole("option", { name: /Esomeprazole/ })).toHaveCount(0);
+
+    await input.fill("पैरासिटामोल");
+    await expect(results(page).getByRole("option").first()).toContainText(/^\s*Paracetamol(?! \+)/);
+    await expect(page.getByTestId("drug-understood")).toContainText("read from Hindi");
+
+    await input.fill("lansoprazole");
+    await expect(page.getByText("No confident match for “lansoprazole”")).toBeVisible();
+    await expect(results(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Pantoprazole", exact: true })).toBeVisible();
+  });
+
   test("says plainly when nothing matches", async ({ page }) => {
     await page.goto("/drugs");
     await page.getByLabel("Generic name").fill("zzqxwv");

@@ -3,10 +3,11 @@
 import type { ReactNode, Ref } from "react";
 import { ArrowLeft, Printer, Search } from "lucide-react";
 import { useTranslations } from "use-intl";
-import type { DrugEntry } from "@/lib/schemas/drugs";
+import type { DrugBrand, DrugEntry, DrugQueryUnderstood } from "@/lib/schemas/drugs";
 import { Button } from "@/components/ui/button";
 import { CategoryBadge, CompoundBadge, PregnancyBadge, ReferenceBadge, ScheduleBadge } from "./drug-badges";
 import { DrugRelated } from "./drug-related";
+import { EntryBrandsAndStrengths } from "./drug-understood";
 import { normalisePregnancyCategory, normaliseSchedule, showsComponents } from "./drug-labels";
 
 function FieldRow({ label, children, empty }: { label: string; children: ReactNode; empty?: boolean }) {
@@ -75,6 +76,8 @@ export function DrugDetail({
   onOpenEntry,
   onBack,
   sandboxMode,
+  understood,
+  brands = [],
 }: {
   entry: DrugEntry;
   headingRef?: Ref<HTMLHeadingElement>;
@@ -84,6 +87,10 @@ export function DrugDetail({
   onBack?: () => void;
   /** The printout carries the demo-content label too. */
   sandboxMode: boolean;
+  /** What the desk read in the query (brand, strength), to mark the asked strength. */
+  understood?: DrugQueryUnderstood;
+  /** Brands of this entry from the desk's brand table. */
+  brands?: DrugBrand[];
 }) {
   const t = useTranslations("drugs");
   const f = useTranslations("drugs.fields");
@@ -141,6 +148,7 @@ export function DrugDetail({
           </div>
         ) : null}
         {entry.isReference ? <p className="mt-3 text-sm text-ink-muted">{t("referenceHint")}</p> : null}
+        <EntryBrandsAndStrengths entry={entry} understood={understood} brands={brands} />
       </header>
 
       <div className="mt-6 space-y-6">

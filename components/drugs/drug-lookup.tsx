@@ -13,6 +13,7 @@ import { drugKey } from "./drug-labels";
 import { DrugResultsList } from "./drug-results-list";
 import { DrugSearchBar } from "./drug-search-bar";
 import { DrugSuggestions } from "./drug-suggestions";
+import { NoConfidentMatch, QueryUnderstood } from "./drug-understood";
 import { DrugResultsSkeleton, DrugSearchHint, NoDrugMatches, SandboxFormularyNotice } from "./drug-search-states";
 import { useMediaQuery } from "./use-media-query";
 import { useSearchUrl } from "./use-search-url";
@@ -49,6 +50,8 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   const results = search.enabled ? (search.data?.results ?? []) : [];
   const info = search.enabled ? search.data?.info : undefined;
   const total = info?.total ?? results.length;
+  const match = search.enabled ? search.data?.match : undefined;
+  const understood = search.enabled ? search.data?.understood : undefined;
   const updating = search.enabled && (search.isDebouncing || (search.isFetching && search.isPlaceholderData));
 
   function open(entry: DrugEntry, index: number) {
@@ -104,7 +107,10 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   if (!search.enabled) listBody = <DrugSearchHint />;
   else if (search.isError && !search.isFetching) listBody = <div className="p-4"><ProblemAlert error={search.error} onRetry={() => void search.refetch()} returnTo={currentPath()} /></div>;
   else if (!search.data) listBody = <DrugResultsSkeleton />;
-  else if (results.length === 0) listBody = search.isPlaceholderData ? <DrugResultsSkeleton /> : <NoDrugMatches query={search.params.q} />;
+  else if (results.length === 0 && search.isPlaceholderData) listBody = <DrugResultsSkeleton />;
+  else if (results.length === 0 && match && !match.confident && search.params.q && (match.didYouMean.length > 0 || understood?.otherMedicine))
+    listBody = <NoConfidentMatch query={search.params.q} match={match} understood={understood} onChoose={chooseSuggestion} />;
+  else if (results.length === 0) listBody = <NoDrugMatches query={search.params.q} />;
   else
     listBody = (
       <DrugResultsList
@@ -164,6 +170,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
             data-results-for={search.enabled && search.data && !search.isDebouncing && !search.isPlaceholderData ? search.params.q : undefined}
             className="relative lg:max-h-[calc(100dvh-var(--banner-h,0px)-17rem)] lg:overflow-y-auto"
           >
+            {results.length > 0 && !search.isPlaceholderData ? <QueryUnderstood understood={understood} /> : null}
             {listBody}
           </div>
         </Card>
@@ -177,6 +184,8 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
               onOpenEntry={openRelated}
               onBack={backToResults}
               sandboxMode={sandboxMode}
+              understood={understood}
+              brands={search.data?.brands?.[opened.name] ?? []}
             />
           ) : (
             <div className="flex h-full min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-sm text-ink-muted">

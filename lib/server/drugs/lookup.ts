@@ -19,6 +19,8 @@ export interface LookupOutcome {
   relevance: number[];
   confident: boolean;
   didYouMean: { label: string; query: string }[];
+  /** Results below the confidence line were left out, so the platform's total no longer counts what is shown. */
+  trimmed?: boolean;
 }
 
 const DID_YOU_MEAN = 5;
@@ -28,7 +30,7 @@ export function plan(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exac
   const text = q.q?.trim() ?? "";
   if (!text) return { understanding: null, params: { category: q.category || undefined, limit: q.limit } };
   const understanding = understandQuery(text);
-  const exact = q.exact && !understanding.resolved ? true : undefined;
+  const exact = q.exact || undefined;
   return { understanding, params: { query: understanding.platformQuery || text, category: q.category || undefined, limit: q.limit, exact_match: exact } };
 }
 
@@ -44,7 +46,9 @@ export function judge(u: Understanding | null, raw: PharmacologySearchResponse, 
   const floor = strict ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.CONFIDENT;
   const confident = !u.otherMedicine && scored.length > 0 && scored[0]!.score >= floor;
   if (confident) {
-    return { understanding: u, raw, results: scored.map((s) => s.entry), relevance: scored.map((s) => s.score), confident, didYouMean: [] };
+    // Entries that only mention the name in their text are not answers to it; inside a chosen section they are.
+    const kept = inSection ? scored : scored.filter((s) => s.score >= RELEVANCE.CONFIDENT);
+    return { understanding: u, raw, results: kept.map((s) => s.entry), relevance: kept.map((s) => s.score), confident, didYouMean: [], trimmed: kept.length < scored.length };
   }
   const seen = new Set<string>();
   const didYouMean = [

@@ -70,6 +70,7 @@ export function drugsApi(http: PlatformHttp) {
         outcome.results.filter((e) => !e.is_a_reference).map((e) => [e.generic_name, brandsOf(e).map((b) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form }))]),
       );
       if (!outcome.confident) result.info.total = 0;
+      else if (outcome.trimmed) result.info.total = outcome.results.length;
       return {
         ...result,
         understood: outcome.understanding?.understood,
