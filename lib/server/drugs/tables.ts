@@ -3,7 +3,7 @@ import { z } from "zod";
 import brandRows from "./data/brands.json";
 import genericsHi from "./data/generics-hi.json";
 import otherMedicines from "./data/other-medicines.json";
-import { compactKey, phoneticKey } from "./text";
+import { compactKey, letterMask, phoneticKey } from "./text";
 import { devanagariKey } from "./hindi";
 
 /** One row of data/brands.json: [brand, manufacturer, composition with strengths, form, Devanagari name]. */
@@ -91,6 +91,8 @@ export const INDEX = {
   brandsByFamily: group(BRANDS, (b) => (b.family.length >= 3 ? b.family : "")),
   families: [...new Set(BRANDS.filter((b) => b.family.length >= 4).map((b) => b.family))],
   familyPhonetic: new Map(BRANDS.map((b) => [b.family, phoneticKey(b.family)])),
+  familyMask: new Map(BRANDS.map((b) => [b.family, letterMask(b.family)])),
+  genericMasks: [...new Set(genericNames)].map((g) => [compactKey(g), letterMask(compactKey(g))] as const),
   genericByKey: new Map(genericNames.map((g) => [compactKey(g), g])),
   genericsByPhonetic: group(genericNames, phoneticKey),
   genericPhonetics: [...new Set(genericNames.map(phoneticKey))],

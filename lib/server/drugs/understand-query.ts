@@ -2,7 +2,7 @@ import "server-only";
 import type { DrugQueryUnderstood } from "@/lib/schemas/drugs";
 import { asciiDigits, DEVANAGARI, devanagariKey, romanise } from "./hindi";
 import { INDEX, type Brand } from "./tables";
-import { compactKey, editDistance, normalizeLatin, phoneticKey } from "./text";
+import { bitCount, compactKey, editDistance, letterMask, normalizeLatin, phoneticKey } from "./text";
 
 const FORMS: Record<string, string> = {
   tab: "tablet", tabs: "tablet", tablet: "tablet", tablets: "tablet", cap: "capsule", caps: "capsule", capsule: "capsule", capsules: "capsule",
@@ -151,10 +151,13 @@ function findBrand(words: string[], numbers: string[]): { brand?: Brand; typo: b
   const max = nameKey.length >= 10 ? 2 : nameKey.length >= 5 ? 1 : 0;
   if (max === 0) return { typo: false, near: [] };
   const sound = phoneticKey(nameKey);
+  const mask = letterMask(nameKey);
   let best = max + 1;
   let hits: Brand[] = [];
   for (const family of INDEX.families) {
-    const d = sound.length >= 5 && INDEX.familyPhonetic.get(family) === sound ? max : editDistance(nameKey, family, Math.min(max, best));
+    const soundsSame = sound.length >= 5 && INDEX.familyPhonetic.get(family) === sound;
+    if (!soundsSame && (Math.abs(family.length - nameKey.length) > max || bitCount(mask ^ INDEX.familyMask.get(family)!) > 2 * max)) continue;
+    const d = soundsSame ? max : editDistance(nameKey, family, Math.min(max, best));
     if (d > max || d > best) continue;
     const brands = INDEX.brandsByFamily.get(family)!.filter((b) => b.familyWords === words.length);
     if (!brands.length) continue;
@@ -169,8 +172,12 @@ function findBrand(words: string[], numbers: string[]): { brand?: Brand; typo: b
 }
 
 function nearestGenericDistance(key: string, max: number): number {
+  const mask = letterMask(key);
   let best = max + 1;
-  for (const g of INDEX.genericByKey.keys()) best = Math.min(best, editDistance(key, g, best - 1 < 0 ? 0 : best - 1));
+  for (const [g, m] of INDEX.genericMasks) {
+    if (Math.abs(g.length - key.length) > max || bitCount(mask ^ m) > 2 * max) continue;
+    best = Math.min(best, editDistance(key, g, max));
+  }
   return best;
 }
 
@@ -211,7 +218,7 @@ export function soundsLike(part: string): string | null {
   if (p.length < 5 || INDEX.otherPhonetics.has(p)) return null;
   let hits: string[] = [];
   for (const q of INDEX.genericPhonetics) {
-    if (q[0] !== p[0] || editDistance(p, q, 1) > 1) continue;
+    if (q[0] !== p[0] || Math.abs(q.length - p.length) > 1 || editDistance(p, q, 1) > 1) continue;
     hits.push(...INDEX.genericsByPhonetic.get(q)!);
   }
   for (const o of INDEX.otherPhonetics) if (o[0] === p[0] && editDistance(p, o, 1) <= 1) hits = [];
