@@ -44,7 +44,9 @@ export function judge(u: Understanding | null, raw: PharmacologySearchResponse, 
   // A brand or a spelling by sound names one exact medicine: nothing less than that medicine answers it.
   const strict = bySound || u.resolved?.via === "brand" || u.resolved?.via === "brand-typo";
   const floor = strict ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.CONFIDENT;
-  const confident = !u.otherMedicine && scored.length > 0 && scored[0]!.score >= floor;
+  const top = scored[0]?.score ?? RELEVANCE.NONE;
+  const onlyInCombination = top === RELEVANCE.COMPONENT && input.parts.length === 1 && !inSection;
+  const confident = !u.otherMedicine && top >= floor && !onlyInCombination;
   if (confident) {
     // Entries that only mention the name in their text are not answers to it; inside a chosen section they are.
     const kept = inSection ? scored : scored.filter((s) => s.score >= RELEVANCE.CONFIDENT);

@@ -10,7 +10,8 @@ import { allowedEdits, compactKey, editDistance, phoneticKey } from "./text";
  *  95 NAME          the typed name is the entry's name (or a reference's), or the same components in any order
  *  90 ALIAS         the typed name is one of the entry's other names (PCM, HRZE, co-amoxiclav)
  *  80 SOUNDS_LIKE   resolved from a romanised spelling by sound ("sitrizin" → Cetirizine)
- *  75 COMPONENT     every typed name is a component of this combination
+ *  75 COMPONENT     every typed name is a component of this combination; listed after the medicine itself, but a
+ *                   combination alone never answers a single name (valsartan is not sacubitril + valsartan)
  *  70 TYPO          within the tolerated edits of the name or a component, same first letter (or same sound)
  *  65 PREFIX        every typed word begins a word of the name, a component or an other name
  *  60 SECTION_TEXT  with a section chosen, the typed words occur in the entry's text
