@@ -113,7 +113,21 @@ test.describe("drug lookup as the demo doctor", () => {
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
     await expect(page.getByText("Sandbox formulary — demo content, not for clinical use.")).toBeVisible();
     await page.screenshot({ path: "e2e/screenshots/drugs-print-light-wide.png", fullPage: true });
+    // A4 portrait, only the entry: a short entry fits on a page or two, not the desktop layout's blank pages.
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+    const pages = pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(2);
+    expect(pdf).toMatch(/\/MediaBox\s*\[\s*0 0 59\d(\.\d+)? 84\d(\.\d+)?\s*\]/);
     await page.emulateMedia({ media: "screen" });
+  });
+
+  test("shows the rest of a long list on request", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Category").selectOption("Anti-infective medicines");
+    await expect(results(page).getByRole("option")).toHaveCount(20);
+    await page.getByRole("button", { name: "show 30 more" }).click();
+    await expect(results(page).getByRole("option")).toHaveCount(50);
   });
 
   test("reads brands, strengths and Hindi as Indian prescriptions are written: the generic first, with the brand line", async ({ page }) => {
@@ -126,6 +140,9 @@ test.describe("drug lookup as the demo doctor", () => {
     const details = page.getByRole("article", { name: "Paracetamol" });
     await expect(details.getByTestId("drug-strengths").locator("[aria-current=true]")).toHaveText("650 mg");
     await expect(details.getByTestId("drug-also-sold-as")).toContainText("Crocin");
+    await expect(page).toHaveURL(/[?&]open=Paracetamol(&|$)/);
+    await page.reload();
+    await expect(page.getByRole("article", { name: "Paracetamol" })).toBeVisible();
 
     await input.fill("pan 40");
     await expect(results(page).getByRole("option").first()).toContainText(/^\s*Pantoprazole(?! \+)/);

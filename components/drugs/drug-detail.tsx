@@ -62,11 +62,17 @@ function ScheduleExplained({ value }: { value: string }) {
 }
 
 /** Every field of a formulary entry, labelled, grouped the way a prescriber reads it. */
-// Printing shows only the open entry: everything else on the page is hidden from the printer.
+// Printing shows only the open entry on A4 portrait: everything that neither holds nor is the entry leaves the layout
+// (display: none, so the desktop layout's height cannot print as blank pages), and its holders lose their boxes.
 const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  [data-drug-print], [data-drug-print] * { visibility: visible !important; }
-  [data-drug-print] { position: absolute; inset: 0 auto auto 0; width: 100%; color: #000; background: #fff; }
+  @page { size: A4 portrait; margin: 14mm; }
+  html, body { height: auto !important; overflow: visible !important; background: #fff !important; }
+  body *:not(:has([data-drug-print])):not([data-drug-print]):not([data-drug-print] *) { display: none !important; }
+  body *:has([data-drug-print]) { display: block !important; position: static !important; overflow: visible !important; max-height: none !important;
+    width: auto !important; margin: 0 !important; padding: 0 !important; border: 0 !important; box-shadow: none !important; background: none !important; }
+  [data-drug-print] { display: block !important; width: 100% !important; padding: 0 !important; color: #000; background: #fff; }
+  [data-drug-print] section { break-inside: auto; }
+  [data-drug-print] h2, [data-drug-print] h3 { break-after: avoid; }
 }`;
 
 export function DrugDetail({
@@ -186,7 +192,9 @@ export function DrugDetail({
           <FieldRow label={f("isReference")}>{entry.isReference ? tc("yes") : tc("no")}</FieldRow>
         </Section>
 
-        <DrugRelated name={entry.name} onOpen={onOpenEntry} />
+        <div className="print:hidden">
+          <DrugRelated name={entry.name} onOpen={onOpenEntry} />
+        </div>
       </div>
     </article>
   );

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { LoaderCircle, Pill } from "lucide-react";
 import { useTranslations } from "use-intl";
 import type { DrugEntry } from "@/lib/schemas/drugs";
-import { useDrugSearch, type DrugSearchParams } from "@/lib/api-client/drugs";
+import { DRUG_SEARCH_LIMIT, DRUG_SEARCH_MAX, useDrugSearch, type DrugSearchParams } from "@/lib/api-client/drugs";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -16,12 +16,13 @@ import { DrugSuggestions } from "./drug-suggestions";
 import { NoConfidentMatch, QueryUnderstood } from "./drug-understood";
 import { DrugResultsSkeleton, DrugSearchHint, NoDrugMatches, SandboxFormularyNotice } from "./drug-search-states";
 import { useMediaQuery } from "./use-media-query";
+import { useOpenEntryUrl } from "./use-open-entry-url";
 import { useSearchUrl } from "./use-search-url";
 import { useSlashShortcut } from "./use-slash-shortcut";
 
 const WIDE = "(min-width: 1024px)";
 
-export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams; sandboxMode: boolean }) {
+export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams & { open?: string }; sandboxMode: boolean }) {
   const t = useTranslations("drugs");
   const [q, setQ] = useState(initial.q);
   const [category, setCategory] = useState(initial.category);
@@ -36,7 +37,8 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listboxId = useId();
 
-  const search = useDrugSearch({ q, category, exact });
+  const [limit, setLimit] = useState(DRUG_SEARCH_LIMIT);
+  const search = useDrugSearch({ q, category, exact }, limit);
   useSlashShortcut(inputRef);
   useSearchUrl(search.params);
 
@@ -45,6 +47,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   if (lastParams !== search.params) {
     setLastParams(search.params);
     setActiveIndex(0);
+    setLimit(DRUG_SEARCH_LIMIT);
   }
 
   const results = search.enabled ? (search.data?.results ?? []) : [];
@@ -52,6 +55,17 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   const total = info?.total ?? results.length;
   const match = search.enabled ? search.data?.match : undefined;
   const understood = search.enabled ? search.data?.understood : undefined;
+  // The entry named in the address bar opens once a search shows it, so a reload or a shared link keeps it open.
+  const [pendingOpen, setPendingOpen] = useState(initial.open ?? "");
+  if (pendingOpen && !opened && !search.isPlaceholderData) {
+    const named = results.find((e) => e.name === pendingOpen);
+    if (named) {
+      setOpened(named);
+      setPendingOpen("");
+      if (!wide) setShowingDetail(true);
+    } else if (search.data || !search.enabled) setPendingOpen("");
+  }
+  useOpenEntryUrl(opened?.name ?? (pendingOpen || undefined));
   const updating = search.enabled && (search.isDebouncing || (search.isFetching && search.isPlaceholderData));
 
   function open(entry: DrugEntry, index: number) {
@@ -154,6 +168,14 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
                 <>
                   <span className="font-medium text-ink">{t("matches", { count: total })}</span>
                   {total > results.length ? <span> · {t("shownOf", { shown: results.length, total })}</span> : null}
+                  {total > results.length && limit < DRUG_SEARCH_MAX ? (
+                    <>
+                      {" · "}
+                      <button type="button" onClick={() => setLimit(DRUG_SEARCH_MAX)} className="font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-focus">
+                        {t("showRest", { count: Math.min(total, DRUG_SEARCH_MAX) - results.length })}
+                      </button>
+                    </>
+                  ) : null}
                   {info?.tookMs !== undefined ? <span className="text-ink-faint"> · {t("took", { ms: Math.round(info.tookMs) })}</span> : null}
                 </>
               ) : updating ? (
