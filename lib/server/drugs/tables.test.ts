@@ -60,6 +60,18 @@ describe("Hindi names (lib/server/drugs/data/generics-hi.json) and other medicin
     expect(clashes).toEqual([]);
   });
 
+  it("gives every brand a Devanagari name that leads back to it and to no other brand family", () => {
+    const family = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const b of BRANDS) {
+      const k = devanagariKey(b.devanagari.split(" ").filter((w) => !/^[\d\u0966-\u096F]/.test(w)).join(" "));
+      const latin = b.name.split(/\s+/).filter((w) => !/^\d/.test(w)).join(" ").toLowerCase();
+      if (family.has(k) && family.get(k) !== latin) clashes.push(`${b.devanagari}: ${family.get(k)} / ${latin}`);
+      family.set(k, latin);
+    }
+    expect(clashes).toEqual([]);
+  });
+
   it("lists as other medicines only names the formulary does not hold", () => {
     expect(OTHER_MEDICINES.filter((m) => allNames.has(compactKey(m)))).toEqual([]);
   });

@@ -101,7 +101,7 @@ export const INDEX = {
   /** Devanagari key → what it means in Latin letters: a generic name or a brand's name without its numbers. */
   devanagari: new Map<string, string>([
     ...Object.entries(GENERICS_HI).flatMap(([generic, spellings]) => spellings.map((s) => [devanagariKey(s), generic] as [string, string])),
-    ...BRANDS.map((b) => [devanagariKey(b.devanagari.split(" ").filter((w) => !/[\d\u0966-\u096F]/.test(w) && !HINDI_UNITS.has(w)).join(" ")), b.name.split(/\s+/).filter((w) => !numberWord(w)).join(" ")] as [string, string]),
+    ...BRANDS.map((b) => [devanagariKey(b.devanagari.split(" ").filter((w) => !/^[\d\u0966-\u096F]/.test(w) && !HINDI_UNITS.has(w)).join(" ")), b.name.split(/\s+/).filter((w) => !numberWord(w)).join(" ")] as [string, string]),
     ...Object.entries(HINDI_WORDS).map(([hi, en]) => [devanagariKey(hi), en] as [string, string]),
   ]),
 };
