@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, resetSandboxFaults, screenshots, setSandboxFaults, test } from "./fixtures";
 
@@ -120,7 +121,57 @@ test.describe("drug lookup as the demo doctor", () => {
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
     await expect(page.getByText("Sandbox formulary — demo content, not for clinical use.")).toBeVisible();
     await page.screenshot({ path: "e2e/screenshots/drugs-print-light-wide.png", fullPage: true });
+    // A4 portrait with text on every page: the desktop layout used to add blank pages.
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+    const pages = pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+    const texts = [...pdf.matchAll(/FlateDecode[^]*?stream\r?\n([^]*?)\r?\nendstream/g)].filter((m) => {
+      try {
+        return /T[Jj]\b/.test(inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1"));
+      } catch {
+        return false;
+      }
+    }).length;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(texts, `${pages} pages, ${texts} with text`).toBeGreaterThanOrEqual(pages);
+    expect(pdf).toMatch(/\/MediaBox\s*\[\s*0 0 59\d(\.\d+)? 84\d(\.\d+)?\s*\]/);
     await page.emulateMedia({ media: "screen" });
+  });
+
+  test("shows the rest of a long list on request", async ({ page }) => {
+    await page.goto("/drugs");
+    await page.getByLabel("Category").selectOption("Anti-infective medicines");
+    await expect(results(page).getByRole("option")).toHaveCount(20);
+    await page.getByRole("button", { name: "show 30 more" }).click();
+    await expect(results(page).getByRole("option")).toHaveCount(50);
+  });
+
+  test("reads brands, strengths and Hindi as Indian prescriptions are written: the generic first, with the brand line", async ({ page }) => {
+    await page.goto("/drugs");
+    const input = page.getByLabel("Generic name");
+    await input.fill("dolo 650");
+    await expect(results(page).getByRole("option").first()).toContainText(/^\s*Paracetamol(?! \+)/);
+    await expect(page.getByTestId("drug-brand-line")).toHaveText("brand: Dolo 650 (Micro Labs) = Paracetamol 650 mg");
+    await results(page).getByRole("option").first().click();
+    const details = page.getByRole("article", { name: "Paracetamol" });
+    await expect(details.getByTestId("drug-strengths").locator("[aria-current=true]")).toHaveText("650 mg");
+    await expect(details.getByTestId("drug-also-sold-as")).toContainText("Crocin");
+    await expect(page).toHaveURL(/[?&]open=Paracetamol(&|$)/);
+    await page.reload();
+    await expect(page.getByRole("article", { name: "Paracetamol" })).toBeVisible();
+
+    await input.fill("pan 40");
+    await expect(results(page).getByRole("option").first()).toContainText(/^\s*Pantoprazole(?! \+)/);
+    await expect(page.getByTestId("drug-brand-line")).toHaveText("brand: Pan 40 (Alkem) = Pantoprazole 40 mg");
+    await expect(results(page).getByRole("option", { name: /Esomeprazole/ })).toHaveCount(0);
+
+    await input.fill("पैरासिटामोल");
+    await expect(results(page).getByRole("option").first()).toContainText(/^\s*Paracetamol(?! \+)/);
+    await expect(page.getByTestId("drug-understood")).toContainText("read from Hindi");
+
+    await input.fill("lansoprazole");
+    await expect(page.getByText("No confident match for “lansoprazole”")).toBeVisible();
+    await expect(results(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Pantoprazole", exact: true })).toBeVisible();
   });
 
   test("says plainly when nothing matches", async ({ page }) => {

@@ -4,14 +4,20 @@ import path from "node:path";
 import { z } from "zod";
 import type { PharmacologyEntry } from "../../lib/schemas/drugs";
 
-export const QUERY_KINDS = ["plain", "prefix", "misspelling", "compound-order", "compound-separator", "synonym", "category"] as const;
+/** Kinds the platform's generic-name search answers on its own. */
+export const PLATFORM_KINDS = ["plain", "prefix", "misspelling", "compound-order", "compound-separator", "synonym", "category"] as const;
+/** Kinds only the desk's query understanding answers (brands, strengths, Hindi); a negative expects no confident match. */
+export const DESK_KINDS = ["strength-form", "brand", "brand-strength", "brand-typo", "hindi", "romanised", "negative"] as const;
+export const QUERY_KINDS = [...PLATFORM_KINDS, ...DESK_KINDS] as const;
 
-const LabelledQuery = z.object({
-  query: z.string().min(1),
-  expected: z.string().min(1),
-  kind: z.enum(QUERY_KINDS),
-  category: z.string().optional(),
-});
+const LabelledQuery = z
+  .object({
+    query: z.string().min(1),
+    expected: z.string().min(1).optional(),
+    kind: z.enum(QUERY_KINDS),
+    category: z.string().optional(),
+  })
+  .refine((q) => (q.kind === "negative") === (q.expected === undefined), "a negative query has no expected entry; every other kind has one");
 export type LabelledQuery = z.infer<typeof LabelledQuery>;
 
 const DIR = path.resolve(__dirname);
@@ -41,6 +47,42 @@ export function rankOf(results: readonly PharmacologyEntry[], expected: string, 
   return i < 0 ? Infinity : i + 1;
 }
 
+/** One answer of the desk's lookup: results, and whether they answer the typed name. */
+export type LookupFn = (q: LabelledQuery) => { results: readonly PharmacologyEntry[]; confident: boolean };
+
+export interface LookupQuality {
+  queries: number;
+  byKind: Record<string, { queries: number; top1: number; top3: number; mrr: number }>;
+  /** Confident answers that were a different medicine (or any confident answer to a negative query). */
+  wrong: { query: string; kind: string; expected?: string; got: string }[];
+  misses: { query: string; kind: string; expected?: string; got: string[]; confident: boolean }[];
+}
+
+/** Per kind: top-1, top-3 and MRR; a negative counts as found when the lookup says it has no confident match. */
+export function measureLookup(entries: readonly PharmacologyEntry[], queries: readonly LabelledQuery[], lookup: LookupFn): LookupQuality {
+  const pageOf = new Map(entries.filter((e) => !e.is_a_reference).map((e) => [e.generic_name, e.page_number]));
+  const byKind: LookupQuality["byKind"] = {};
+  const wrong: LookupQuality["wrong"] = [];
+  const misses: LookupQuality["misses"] = [];
+  for (const q of queries) {
+    const { results, confident } = lookup(q);
+    const k = (byKind[q.kind] ??= { queries: 0, top1: 0, top3: 0, mrr: 0 });
+    k.queries++;
+    const rank = q.expected === undefined ? (confident && results.length ? Infinity : 1) : confident ? rankOf(results, q.expected, pageOf) : Infinity;
+    if (rank === 1) k.top1++;
+    else misses.push({ query: q.query, kind: q.kind, expected: q.expected, got: results.slice(0, 3).map((e) => e.generic_name), confident });
+    if (rank <= 3) k.top3++;
+    k.mrr += 1 / rank;
+    if (confident && results.length && rank !== 1) wrong.push({ query: q.query, kind: q.kind, expected: q.expected, got: results[0]!.generic_name });
+  }
+  for (const k of Object.values(byKind)) {
+    k.top1 /= k.queries;
+    k.top3 /= k.queries;
+    k.mrr /= k.queries;
+  }
+  return { queries: queries.length, byKind, wrong, misses };
+}
+
 export function measureQuality(entries: readonly PharmacologyEntry[], queries: readonly LabelledQuery[], search: SearchFn): Quality {
   const pageOf = new Map(entries.filter((e) => !e.is_a_reference).map((e) => [e.generic_name, e.page_number]));
   const byKind: Quality["byKind"] = {};
@@ -50,13 +92,13 @@ export function measureQuality(entries: readonly PharmacologyEntry[], queries: r
   let rr = 0;
   for (const q of queries) {
     const results = search(q);
-    const rank = rankOf(results, q.expected, pageOf);
+    const rank = rankOf(results, q.expected!, pageOf);
     const k = (byKind[q.kind] ??= { queries: 0, top1: 0, mrr: 0 });
     k.queries++;
     if (rank === 1) {
       top1++;
       k.top1++;
-    } else misses.push({ query: q.query, category: q.category, expected: q.expected, got: results.slice(0, 3).map((e) => e.generic_name) });
+    } else misses.push({ query: q.query, category: q.category, expected: q.expected!, got: results.slice(0, 3).map((e) => e.generic_name) });
     if (rank <= 3) top3++;
     rr += 1 / rank;
     k.mrr += 1 / rank;

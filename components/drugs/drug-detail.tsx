@@ -3,10 +3,11 @@
 import type { ReactNode, Ref } from "react";
 import { ArrowLeft, Printer, Search } from "lucide-react";
 import { useTranslations } from "use-intl";
-import type { DrugEntry } from "@/lib/schemas/drugs";
+import type { DrugBrand, DrugEntry, DrugQueryUnderstood } from "@/lib/schemas/drugs";
 import { Button } from "@/components/ui/button";
 import { CategoryBadge, CompoundBadge, PregnancyBadge, ReferenceBadge, ScheduleBadge } from "./drug-badges";
 import { DrugRelated } from "./drug-related";
+import { EntryBrandsAndStrengths } from "./drug-understood";
 import { normalisePregnancyCategory, normaliseSchedule, showsComponents } from "./drug-labels";
 
 function FieldRow({ label, children, empty }: { label: string; children: ReactNode; empty?: boolean }) {
@@ -61,11 +62,17 @@ function ScheduleExplained({ value }: { value: string }) {
 }
 
 /** Every field of a formulary entry, labelled, grouped the way a prescriber reads it. */
-// Printing shows only the open entry: everything else on the page is hidden from the printer.
+// Printing shows only the open entry on A4 portrait: everything that neither holds nor is the entry leaves the layout
+// (display: none, so the desktop layout's height cannot print as blank pages), and its holders lose their boxes.
 const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  [data-drug-print], [data-drug-print] * { visibility: visible !important; }
-  [data-drug-print] { position: absolute; inset: 0 auto auto 0; width: 100%; color: #000; background: #fff; }
+  @page { size: A4 portrait; margin: 14mm; }
+  html, body { height: auto !important; overflow: visible !important; background: #fff !important; }
+  body *:not(:has([data-drug-print])):not([data-drug-print]):not([data-drug-print] *) { display: none !important; }
+  body *:has([data-drug-print]) { display: block !important; position: static !important; overflow: visible !important; max-height: none !important;
+    width: auto !important; margin: 0 !important; padding: 0 !important; border: 0 !important; box-shadow: none !important; background: none !important; }
+  [data-drug-print] { display: block !important; width: 100% !important; padding: 0 !important; color: #000; background: #fff; }
+  [data-drug-print] section { break-inside: auto; }
+  [data-drug-print] h2, [data-drug-print] h3 { break-after: avoid; }
 }`;
 
 export function DrugDetail({
@@ -75,6 +82,8 @@ export function DrugDetail({
   onOpenEntry,
   onBack,
   sandboxMode,
+  understood,
+  brands = [],
 }: {
   entry: DrugEntry;
   headingRef?: Ref<HTMLHeadingElement>;
@@ -84,6 +93,10 @@ export function DrugDetail({
   onBack?: () => void;
   /** The printout carries the demo-content label too. */
   sandboxMode: boolean;
+  /** What the desk read in the query (brand, strength), to mark the asked strength. */
+  understood?: DrugQueryUnderstood;
+  /** Brands of this entry from the desk's brand table. */
+  brands?: DrugBrand[];
 }) {
   const t = useTranslations("drugs");
   const f = useTranslations("drugs.fields");
@@ -141,6 +154,7 @@ export function DrugDetail({
           </div>
         ) : null}
         {entry.isReference ? <p className="mt-3 text-sm text-ink-muted">{t("referenceHint")}</p> : null}
+        <EntryBrandsAndStrengths entry={entry} understood={understood} brands={brands} />
       </header>
 
       <div className="mt-6 space-y-6">
@@ -178,7 +192,9 @@ export function DrugDetail({
           <FieldRow label={f("isReference")}>{entry.isReference ? tc("yes") : tc("no")}</FieldRow>
         </Section>
 
-        <DrugRelated name={entry.name} onOpen={onOpenEntry} />
+        <div className="print:hidden">
+          <DrugRelated name={entry.name} onOpen={onOpenEntry} />
+        </div>
       </div>
     </article>
   );

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { LoaderCircle, Pill } from "lucide-react";
 import { useTranslations } from "use-intl";
 import type { DrugEntry } from "@/lib/schemas/drugs";
-import { useDrugSearch, type DrugSearchParams } from "@/lib/api-client/drugs";
+import { DRUG_SEARCH_LIMIT, DRUG_SEARCH_MAX, useDrugSearch, type DrugSearchParams } from "@/lib/api-client/drugs";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -14,14 +14,16 @@ import { drugKey } from "./drug-labels";
 import { DrugResultsList } from "./drug-results-list";
 import { DrugSearchBar } from "./drug-search-bar";
 import { DrugSuggestions } from "./drug-suggestions";
+import { NoConfidentMatch, QueryUnderstood } from "./drug-understood";
 import { DrugResultsSkeleton, DrugSearchHint, NoDrugMatches, SandboxFormularyNotice } from "./drug-search-states";
 import { useMediaQuery } from "./use-media-query";
+import { useOpenEntryUrl } from "./use-open-entry-url";
 import { useSearchUrl } from "./use-search-url";
 import { useSlashShortcut } from "./use-slash-shortcut";
 
 const WIDE = "(min-width: 1024px)";
 
-export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams; sandboxMode: boolean }) {
+export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams & { open?: string }; sandboxMode: boolean }) {
   const t = useTranslations("drugs");
   const [q, setQ] = useState(initial.q);
   const [category, setCategory] = useState(initial.category);
@@ -35,7 +37,8 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listboxId = useId();
 
-  const search = useDrugSearch({ q, category, exact });
+  const [limit, setLimit] = useState(DRUG_SEARCH_LIMIT);
+  const search = useDrugSearch({ q, category, exact }, limit);
   useSlashShortcut(inputRef);
   useSearchUrl(search.params);
 
@@ -59,9 +62,23 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   if (lastParams !== search.params) {
     setLastParams(search.params);
     combobox.reset();
+    setLimit(DRUG_SEARCH_LIMIT);
   }
   const info = search.enabled ? search.data?.info : undefined;
   const total = info?.total ?? results.length;
+  const match = search.enabled ? search.data?.match : undefined;
+  const understood = search.enabled ? search.data?.understood : undefined;
+  // The entry named in the address bar opens once a search shows it, so a reload or a shared link keeps it open.
+  const [pendingOpen, setPendingOpen] = useState(initial.open ?? "");
+  if (pendingOpen && !opened && !search.isPlaceholderData) {
+    const named = results.find((e) => e.name === pendingOpen);
+    if (named) {
+      setOpened(named);
+      setPendingOpen("");
+      if (!wide) setShowingDetail(true);
+    } else if (search.data || !search.enabled) setPendingOpen("");
+  }
+  useOpenEntryUrl(opened?.name ?? (pendingOpen || undefined));
   const updating = search.enabled && (search.isDebouncing || (search.isFetching && search.isPlaceholderData));
 
   function open(entry: DrugEntry, index: number) {
@@ -110,7 +127,10 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   if (!search.enabled) listBody = <DrugSearchHint />;
   else if (search.isError && !search.isFetching) listBody = <div className="p-4"><ProblemAlert error={search.error} onRetry={() => void search.refetch()} returnTo={currentPath()} /></div>;
   else if (!search.data) listBody = <DrugResultsSkeleton />;
-  else if (results.length === 0) listBody = search.isPlaceholderData ? <DrugResultsSkeleton /> : <NoDrugMatches query={search.params.q} />;
+  else if (results.length === 0 && search.isPlaceholderData) listBody = <DrugResultsSkeleton />;
+  else if (results.length === 0 && match && !match.confident && search.params.q && (match.didYouMean.length > 0 || understood?.otherMedicine))
+    listBody = <NoConfidentMatch query={search.params.q} match={match} understood={understood} onChoose={chooseSuggestion} />;
+  else if (results.length === 0) listBody = <NoDrugMatches query={search.params.q} />;
   else
     listBody = (
       <DrugResultsList
@@ -156,6 +176,14 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
                 <>
                   <span className="font-medium text-ink">{t("matches", { count: total })}</span>
                   {total > results.length ? <span> · {t("shownOf", { shown: results.length, total })}</span> : null}
+                  {total > results.length && limit < DRUG_SEARCH_MAX ? (
+                    <>
+                      {" · "}
+                      <button type="button" onClick={() => setLimit(DRUG_SEARCH_MAX)} className="font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-focus">
+                        {t("showRest", { count: Math.min(total, DRUG_SEARCH_MAX) - results.length })}
+                      </button>
+                    </>
+                  ) : null}
                   {info?.tookMs !== undefined ? <span className="text-ink-faint"> · {t("took", { ms: Math.round(info.tookMs) })}</span> : null}
                 </>
               ) : updating ? (
@@ -172,6 +200,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
             data-results-for={search.enabled && search.data && !search.isDebouncing && !search.isPlaceholderData ? search.params.q : undefined}
             className="relative lg:max-h-[calc(100dvh-var(--banner-h,0px)-17rem)] lg:overflow-y-auto"
           >
+            {results.length > 0 && !search.isPlaceholderData ? <QueryUnderstood understood={understood} /> : null}
             {listBody}
           </div>
         </Card>
@@ -185,6 +214,8 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
               onOpenEntry={openRelated}
               onBack={backToResults}
               sandboxMode={sandboxMode}
+              understood={understood}
+              brands={search.data?.brands?.[opened.name] ?? []}
             />
           ) : (
             <div className="flex h-full min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-sm text-ink-muted">

@@ -9,6 +9,8 @@ import { useDebouncedValue } from "./use-debounced-value";
 export type DrugSearchParams = { q: string; category: string; exact: boolean };
 
 export const DRUG_SEARCH_LIMIT = 20;
+/** The most one search may return (the route's limit), for "show the rest". */
+export const DRUG_SEARCH_MAX = 50;
 // Short enough that results land within ~100 ms of the last keystroke; the previous results stay meanwhile.
 const DEBOUNCE_MS = 40;
 const SUGGEST_DEBOUNCE_MS = 250;
@@ -20,10 +22,10 @@ export const drugKeys = {
   related: (name: string) => ["drugs", "related", name] as const,
 };
 
-export function findGenericDrugs(params: DrugSearchParams, signal?: AbortSignal): Promise<DrugSearchResult> {
+export function findGenericDrugs(params: DrugSearchParams, signal?: AbortSignal, limit = DRUG_SEARCH_LIMIT): Promise<DrugSearchResult> {
   return apiGet(
     "/api/drugs",
-    { q: params.q, category: params.category, exact: params.exact ? "true" : undefined, limit: DRUG_SEARCH_LIMIT },
+    { q: params.q, category: params.category, exact: params.exact ? "true" : undefined, limit },
     DrugSearchResult,
     signal,
   );
@@ -43,13 +45,13 @@ export function hasDrugCriteria(params: DrugSearchParams): boolean {
  * Search as the user types: waits ~40 ms after the last keystroke, cancels the request a newer
  * search replaces, and keeps the previous results on screen until the new ones arrive.
  */
-export function useDrugSearch(input: DrugSearchParams) {
+export function useDrugSearch(input: DrugSearchParams, limit = DRUG_SEARCH_LIMIT) {
   const typed = useMemo(() => normalise({ q: input.q, category: input.category, exact: input.exact }), [input.q, input.category, input.exact]);
   const params = useDebouncedValue(typed, DEBOUNCE_MS, sameParams);
   const enabled = hasDrugCriteria(params);
   const query = useQuery({
-    queryKey: drugKeys.search(params),
-    queryFn: ({ signal }) => findGenericDrugs(params, signal),
+    queryKey: [...drugKeys.search(params), limit],
+    queryFn: ({ signal }) => findGenericDrugs(params, signal, limit),
     enabled,
     placeholderData: keepPreviousData,
   });

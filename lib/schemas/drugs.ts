@@ -126,8 +126,39 @@ export const DrugEntry = z.object({
 });
 export type DrugEntry = z.infer<typeof DrugEntry>;
 
+/** A brand as the desk's brand table knows it. */
+export const DrugBrand = z.object({ name: z.string(), manufacturer: z.string(), composition: z.string(), form: z.string() });
+export type DrugBrand = z.infer<typeof DrugBrand>;
+
+/** What the desk read in the query before asking the platform (lib/server/drugs/understand-query.ts). */
+export const DrugQueryUnderstood = z.object({
+  brand: DrugBrand.optional(),
+  /** Generic name(s) the query was resolved to and sent to the platform. */
+  generic: z.array(z.string()).optional(),
+  strength: z.string().optional(),
+  form: z.string().optional(),
+  route: z.string().optional(),
+  script: z.literal("devanagari").optional(),
+  /** The name is a medicine the desk knows, but not one of the formulary's generics. */
+  otherMedicine: z.boolean().optional(),
+});
+export type DrugQueryUnderstood = z.infer<typeof DrugQueryUnderstood>;
+
+/** Whether the results answer the typed name; when not, they are offered separately as "Did you mean". */
+export const DrugMatch = z.object({
+  confident: z.boolean(),
+  /** Desk relevance (0-100) of each result, in order; see lib/server/drugs/relevance.ts. */
+  relevance: z.array(z.number()),
+  didYouMean: z.array(z.object({ label: z.string(), query: z.string() })),
+});
+export type DrugMatch = z.infer<typeof DrugMatch>;
+
 export const DrugSearchResult = z.object({
   results: z.array(DrugEntry),
+  understood: DrugQueryUnderstood.optional(),
+  match: DrugMatch.optional(),
+  /** Brands of each result, by entry name ("also sold as"). */
+  brands: z.record(z.string(), z.array(DrugBrand)).optional(),
   info: z.object({
     query: z.string().optional(),
     total: z.number().optional(),

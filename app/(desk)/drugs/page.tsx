@@ -26,6 +26,7 @@ export default async function DrugsPage({ searchParams }: { searchParams: Promis
     q: first(params.q).slice(0, 200),
     category: (DRUG_CATEGORIES as readonly string[]).includes(category) ? category : "",
     exact: first(params.exact) === "true",
+    open: first(params.open).slice(0, 200),
   };
 
   return (

@@ -44,6 +44,41 @@ describe("drug suggestions and related entries against the sandbox platform", ()
     expect(names(related.sharingComponents)).toEqual(expect.arrayContaining(["Amoxicillin", "Cefpodoxime + Clavulanic acid"]));
   });
 
+  const find = (q: string) => drugs().findGenericDrugs({ q, limit: 20, exact: false });
+
+  it("turns a brand with a strength into its generic, asks the platform for the generic, and says what it read", async () => {
+    const r = await find("dolo 650");
+    expect(r.results[0]!.name).toBe("Paracetamol");
+    expect(r.info.query).toBe("Paracetamol");
+    expect(r.understood).toMatchObject({ brand: { name: "Dolo 650", manufacturer: "Micro Labs", composition: "Paracetamol 650 mg" }, strength: "650" });
+    expect(r.match).toMatchObject({ confident: true, didYouMean: [] });
+    expect(r.brands!["Paracetamol"]!.map((b) => b.name)).toEqual(expect.arrayContaining(["Dolo 650", "Crocin", "Calpol"]));
+  });
+
+  it("answers Pan 40 with pantoprazole, never esomeprazole", async () => {
+    const r = await find("Pan 40");
+    expect(r.results[0]!.name).toBe("Pantoprazole");
+    expect(r.results.map((e) => e.name)).not.toContain("Esomeprazole");
+  });
+
+  it("reads Devanagari and a strength with its form", async () => {
+    const hindi = await find("पैरासिटामोल");
+    expect(hindi.results[0]!.name).toBe("Paracetamol");
+    expect(hindi.understood?.script).toBe("devanagari");
+    const tab = await find("azithromycin 500mg tab");
+    expect(tab.results[0]!.name).toBe("Azithromycin");
+    expect(tab.understood).toMatchObject({ strength: "500 mg", form: "tablet" });
+  });
+
+  it("shows no result for a name nothing matches with confidence, and offers near entries separately", async () => {
+    const r = await find("lansoprazole");
+    expect(r.results).toEqual([]);
+    expect(r.info.total).toBe(0);
+    expect(r.match?.confident).toBe(false);
+    expect(r.understood?.otherMedicine).toBe(true);
+    expect(r.match?.didYouMean.map((d) => d.label)).toContain("Pantoprazole");
+  });
+
   it("answers null for a name the formulary does not hold", async () => {
     expect(await drugs().findRelatedDrugs("Unobtainium")).toBeNull();
   });

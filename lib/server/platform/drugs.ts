@@ -8,6 +8,8 @@ import {
   type DrugSuggestions,
   type PharmacologyEntry,
 } from "@/lib/schemas/drugs";
+import { lookup } from "@/lib/server/drugs/lookup";
+import { brandsOf } from "@/lib/server/drugs/tables";
 import type { PlatformHttp } from "./http";
 
 export function toDrugEntry(e: PharmacologyEntry): DrugEntry {
@@ -60,9 +62,21 @@ export function drugsApi(http: PlatformHttp) {
     http({ method: "GET", path: "/svc-mcp/pharmacology/v1/search", auth: "bearer", query, schema: PharmacologySearchResponse, signal });
 
   return {
+    /** Understands the query first (brand, strength, form, Hindi), asks the platform for the generic, and says how sure it is. */
     async findGenericDrugs(q: DrugSearchQuery, signal?: AbortSignal): Promise<DrugSearchResult> {
-      const raw = await search({ query: q.q || undefined, category: q.category || undefined, limit: q.limit, exact_match: q.exact || undefined }, signal);
-      return toDrugSearchResult(raw);
+      const outcome = await lookup(q, (params) => search({ ...params }, signal));
+      const result = toDrugSearchResult({ ...outcome.raw, results: outcome.results });
+      const brands = Object.fromEntries(
+        outcome.results.filter((e) => !e.is_a_reference).map((e) => [e.generic_name, brandsOf(e).map((b) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form }))]),
+      );
+      if (!outcome.confident) result.info.total = 0;
+      else if (outcome.trimmed) result.info.total = outcome.results.length;
+      return {
+        ...result,
+        understood: outcome.understanding?.understood,
+        match: { confident: outcome.confident, relevance: outcome.relevance, didYouMean: outcome.didYouMean },
+        brands,
+      };
     },
 
     /** Names starting with what was typed; the production platform documents no such endpoint, the sandbox serves one. */

@@ -1,0 +1,41 @@
+/**
+ * Measuring child of the drug-search suite (run with --conditions=react-server so server-only modules load): the desk's
+ * lookup (query understanding + the sandbox's search + relevance) on every labelled query, and the understanding's speed.
+ */
+import { PlatformDrugQuery } from "../../lib/schemas/drugs";
+import { lookupSync, type PlatformSearchParams } from "../../lib/server/drugs/lookup";
+import { understandQuery } from "../../lib/server/drugs/understand-query";
+import { searchFormulary } from "../../sandbox/drug-search";
+import { loadFormulary } from "../../sandbox/formulary";
+import { loadLabelledQueries, measureLookup, type LabelledQuery, type LookupFn } from "../drug-queries/evaluate";
+
+const ROUNDS = 20;
+
+export function deskLookup(index: ReturnType<typeof loadFormulary>["index"]): LookupFn {
+  const search = (params: PlatformSearchParams) => {
+    const { results, search_info } = searchFormulary(index, PlatformDrugQuery.parse(params));
+    return { results, search_info: { ...search_info } };
+  };
+  return (q: LabelledQuery) => lookupSync({ q: q.query, category: q.category, limit: 10, exact: false }, search);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+if (process.argv[1]?.endsWith("drug-lookup-measure.ts")) {
+  const { entries, index } = loadFormulary();
+  const queries = loadLabelledQueries();
+  const quality = measureLookup(entries, queries, deskLookup(index));
+  for (let r = 0; r < 2; r++) for (const q of queries) understandQuery(q.query);
+  const perQuery = queries.map(() => [] as number[]);
+  for (let r = 0; r < ROUNDS; r++)
+    queries.forEach((q, k) => {
+      const t0 = performance.now();
+      understandQuery(q.query);
+      perQuery[k]!.push(performance.now() - t0);
+    });
+  const calls = perQuery.flat().sort((a, b) => a - b);
+  const medians = perQuery.map((t) => t.sort((a, b) => a - b)[t.length >> 1]!).sort((a, b) => a - b);
+  console.log(JSON.stringify({ quality, understanding: { p50: percentile(calls, 0.5), p95: percentile(calls, 0.95), p95OfMedians: percentile(medians, 0.95) } }));
+}

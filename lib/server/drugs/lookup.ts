@@ -1,0 +1,81 @@
+import "server-only";
+import type { DrugSearchQuery, PharmacologyEntry, PharmacologySearchResponse } from "@/lib/schemas/drugs";
+import { RELEVANCE, relevanceOf } from "./relevance";
+import { understandQuery, type Understanding } from "./understand-query";
+
+/** The platform's search as the lookup needs it (spec 4.3 parameters). */
+export interface PlatformSearchParams {
+  query?: string;
+  category?: string;
+  limit: number;
+  exact_match?: boolean;
+}
+
+export interface LookupOutcome {
+  understanding: Understanding | null;
+  raw: PharmacologySearchResponse;
+  /** Results, best first, each with its relevance; empty when nothing matched the name with confidence. */
+  results: PharmacologyEntry[];
+  relevance: number[];
+  confident: boolean;
+  didYouMean: { label: string; query: string }[];
+  /** Results below the confidence line were left out, so the platform's total no longer counts what is shown. */
+  trimmed?: boolean;
+}
+
+const DID_YOU_MEAN = 5;
+
+/** What to ask the platform first for one browser query. */
+export function plan(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">): { understanding: Understanding | null; params: PlatformSearchParams } {
+  const text = q.q?.trim() ?? "";
+  if (!text) return { understanding: null, params: { category: q.category || undefined, limit: q.limit } };
+  const understanding = understandQuery(text);
+  const exact = q.exact || undefined;
+  return { understanding, params: { query: understanding.platformQuery || text, category: q.category || undefined, limit: q.limit, exact_match: exact } };
+}
+
+/** Ranks one platform answer by the desk's relevance scale; the resolved medicine leads, whatever the platform's order. */
+export function judge(u: Understanding | null, raw: PharmacologySearchResponse, inSection: boolean, bySound = false): LookupOutcome {
+  if (!u) return { understanding: null, raw, results: raw.results, relevance: raw.results.map(() => RELEVANCE.SECTION_TEXT), confident: true, didYouMean: [] };
+  const resolved = bySound ? u.fallbackQuery : u.resolved?.generic;
+  const input = { parts: (resolved ?? u.platformQuery).split(" + ").filter(Boolean), resolved, resolvedBySound: bySound, inSection };
+  const scored = raw.results.map((entry, i) => ({ entry, i, score: relevanceOf(entry, input) }));
+  scored.sort((a, b) => b.score - a.score || a.i - b.i);
+  // A brand or a spelling by sound names one exact medicine: nothing less than that medicine answers it.
+  const strict = bySound || u.resolved?.via === "brand" || u.resolved?.via === "brand-typo";
+  const floor = strict ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.CONFIDENT;
+  const top = scored[0]?.score ?? RELEVANCE.NONE;
+  const onlyInCombination = top === RELEVANCE.COMPONENT && input.parts.length === 1 && !inSection;
+  const confident = !u.otherMedicine && top >= floor && !onlyInCombination;
+  if (confident) {
+    // Entries that only mention the name in their text are not answers to it; inside a chosen section they are.
+    const kept = inSection ? scored : scored.filter((s) => s.score >= RELEVANCE.CONFIDENT);
+    return { understanding: u, raw, results: kept.map((s) => s.entry), relevance: kept.map((s) => s.score), confident, didYouMean: [], trimmed: kept.length < scored.length };
+  }
+  const seen = new Set<string>();
+  const didYouMean = [
+    ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: b.name })),
+    ...scored.filter((s) => s.score > RELEVANCE.NONE || !u.otherMedicine).map((s) => ({ label: s.entry.generic_name, query: s.entry.generic_name })),
+  ].filter((d) => !seen.has(d.label) && seen.add(d.label)).slice(0, DID_YOU_MEAN);
+  return { understanding: u, raw, results: [], relevance: [], confident: false, didYouMean };
+}
+
+type Search<R> = (params: PlatformSearchParams) => R;
+
+/** The lookup against an in-process search (bench, tests). */
+export function lookupSync(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">, search: Search<PharmacologySearchResponse>): LookupOutcome {
+  const { understanding, params } = plan(q);
+  const first = judge(understanding, search(params), Boolean(q.category));
+  if (first.confident || !understanding?.fallbackQuery) return first;
+  const second = judge(understanding, search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), Boolean(q.category), true);
+  return second.confident ? second : first;
+}
+
+/** The lookup against the platform over HTTP: at most two searches, the second only for a romanised spelling. */
+export async function lookup(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">, search: Search<Promise<PharmacologySearchResponse>>): Promise<LookupOutcome> {
+  const { understanding, params } = plan(q);
+  const first = judge(understanding, await search(params), Boolean(q.category));
+  if (first.confident || !understanding?.fallbackQuery) return first;
+  const second = judge(understanding, await search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), Boolean(q.category), true);
+  return second.confident ? second : first;
+}

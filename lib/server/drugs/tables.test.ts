@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { loadFormulary } from "@/sandbox/formulary";
+import { devanagariKey } from "./hindi";
+import { BRANDS, GENERICS_HI, OTHER_MEDICINES } from "./tables";
+import { compactKey } from "./text";
+
+const { entries } = loadFormulary();
+const mains = entries.filter((e) => !e.is_a_reference);
+const byComponents = new Set(mains.map((e) => e.components.map(compactKey).sort().join("+")));
+const entryNames = new Set(mains.map((e) => compactKey(e.generic_name)));
+const allNames = new Set(entries.map((e) => compactKey(e.generic_name)));
+
+describe("brand table (lib/server/drugs/data/brands.json)", () => {
+  it("holds at least 400 brands, each name once", () => {
+    expect(BRANDS.length).toBeGreaterThanOrEqual(400);
+    const keys = BRANDS.map((b) => b.key);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
+  it("resolves every brand's composition to exactly one formulary medicine", () => {
+    const unresolved = BRANDS.filter((b) => !byComponents.has(b.components.map((c) => compactKey(c.name)).sort().join("+")) && !entryNames.has(compactKey(b.generic)));
+    expect(unresolved.map((b) => `${b.name}: ${b.composition}`)).toEqual([]);
+  });
+
+  it("gives every component a strength unless the medicine is a fixed mixture (ORS)", () => {
+    expect(BRANDS.filter((b) => b.components.some((c) => !c.strength) && b.generic !== "Oral rehydration salts").map((b) => b.name)).toEqual([]);
+  });
+
+  it("never names a brand like a generic or a reference entry, nor like an other name of a different medicine", () => {
+    expect(BRANDS.filter((b) => allNames.has(b.key)).map((b) => b.name)).toEqual([]);
+    const medicineOf = (b: (typeof BRANDS)[number]) => b.components.map((c) => compactKey(c.name)).sort().join("+");
+    const clash = BRANDS.filter((b) =>
+      mains.some((e) => e.additional_keys.split(/[,;]/).some((a) => compactKey(a) === b.key) && e.components.map(compactKey).sort().join("+") !== medicineOf(b) && compactKey(e.generic_name) !== compactKey(b.generic)),
+    );
+    expect(clash.map((b) => b.name)).toEqual([]);
+  });
+
+  it("covers every therapeutic area with common fixed-dose combinations", () => {
+    expect(BRANDS.filter((b) => b.components.length > 1).length).toBeGreaterThanOrEqual(100);
+    const sections = new Set(BRANDS.map((b) => mains.find((e) => e.components.map(compactKey).sort().join("+") === b.components.map((c) => compactKey(c.name)).sort().join("+"))?.generic_category));
+    expect(sections.size).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("Hindi names (lib/server/drugs/data/generics-hi.json) and other medicines", () => {
+  it("names at least 300 generics in Devanagari, each a formulary name", () => {
+    expect(Object.keys(GENERICS_HI).length).toBeGreaterThanOrEqual(300);
+    expect(Object.keys(GENERICS_HI).filter((g) => !allNames.has(compactKey(g)))).toEqual([]);
+  });
+
+  it("never gives one Devanagari spelling two meanings", () => {
+    const meaning = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [generic, spellings] of Object.entries(GENERICS_HI))
+      for (const s of spellings) {
+        const k = devanagariKey(s);
+        if (meaning.has(k) && meaning.get(k) !== generic) clashes.push(`${s}: ${meaning.get(k)} / ${generic}`);
+        meaning.set(k, generic);
+      }
+    expect(clashes).toEqual([]);
+  });
+
+  it("gives every brand a Devanagari name that leads back to it and to no other brand family", () => {
+    const family = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const b of BRANDS) {
+      const k = devanagariKey(b.devanagari.split(" ").filter((w) => !/^[\d\u0966-\u096F]/.test(w)).join(" "));
+      const latin = b.name.split(/\s+/).filter((w) => !/^\d/.test(w)).join(" ").toLowerCase();
+      if (family.has(k) && family.get(k) !== latin) clashes.push(`${b.devanagari}: ${family.get(k)} / ${latin}`);
+      family.set(k, latin);
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  it("lists as other medicines only names the formulary does not hold", () => {
+    expect(OTHER_MEDICINES.filter((m) => allNames.has(compactKey(m)))).toEqual([]);
+  });
+});

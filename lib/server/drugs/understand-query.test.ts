@@ -1,0 +1,189 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { devanagariKey, romanise } from "./hindi";
+import { RELEVANCE, relevanceOf } from "./relevance";
+import { BRANDS } from "./tables";
+import { editDistance, phoneticKey } from "./text";
+import { understandQuery } from "./understand-query";
+
+const FORM_WORDS = { tab: "tablet", tablet: "tablet", cap: "capsule", capsule: "capsule", syrup: "syrup", susp: "suspension", inj: "injection", injection: "injection", drops: "drops", cream: "cream", ointment: "ointment", gel: "gel", inhaler: "inhaler", sachet: "sachet" } as const;
+const UNITS = ["mg", "mcg", "g", "ml", "IU", "%"] as const;
+
+describe("strength, form and route in the query", () => {
+  it.each([
+    ["amoxicillin 250mg", "Amoxicillin", "250 mg", undefined],
+    ["azithromycin 500mg tab", "Azithromycin", "500 mg", "tablet"],
+    ["atorvastatin 10mg tablet", "Atorvastatin", "10 mg", "tablet"],
+    ["paracetamol 500 mg", "Paracetamol", "500 mg", undefined],
+    ["paracetamol 650", "Paracetamol", "650", undefined],
+    ["amoxicillin syrup 125mg/5ml", "Amoxicillin", "125 mg/5 ml", "syrup"],
+    ["inj ceftriaxone 1 g iv", "Ceftriaxone", "1 g", "injection"],
+    ["diclofenac gel 1%", "Diclofenac", "1 %", "gel"],
+    ["cholecalciferol 60k", "Cholecalciferol", "60000 IU", undefined],
+  ])("%s → %s, %s, %s", (q, generic, strength, form) => {
+    const u = understandQuery(q);
+    expect(u.platformQuery).toBe(generic);
+    expect(u.understood.strength).toBe(strength);
+    expect(u.understood.form).toBe(form);
+  });
+
+  it("reads eye drops as a route and a form", () => {
+    expect(understandQuery("ciprofloxacin eye drops").understood).toMatchObject({ route: "eye", form: "eye drops", generic: ["Ciprofloxacin"] });
+  });
+
+  it("keeps numbers that are part of a name (vitamin D3, 5-FU, 8-MOP)", () => {
+    expect(understandQuery("vitamin d3").name).toBe("vitamin d3");
+    expect(understandQuery("5-FU").understood.strength).toBeUndefined();
+    expect(understandQuery("8-MOP").understood.strength).toBeUndefined();
+  });
+
+  it("removes any strength and form from the name, whatever the spacing and unit (property)", () => {
+    const generics = ["paracetamol", "metformin", "amoxicillin", "pantoprazole", "cetirizine"];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...generics),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.constantFrom(...UNITS),
+        fc.constantFrom("", " "),
+        fc.constantFrom(...Object.keys(FORM_WORDS)),
+        fc.boolean(),
+        (name, n, unit, space, form, formFirst) => {
+          const strength = `${n}${space}${unit}`;
+          const q = formFirst ? `${form} ${name} ${strength}` : `${name} ${strength} ${form}`;
+          const u = understandQuery(q);
+          expect(u.name).toBe(name);
+          expect(u.understood.strength).toBe(`${n} ${unit}`);
+          expect(u.understood.form).toBe(FORM_WORDS[form as keyof typeof FORM_WORDS]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("brands", () => {
+  it.each([
+    ["Dolo 650", "Paracetamol", "Dolo 650", "Micro Labs"],
+    ["pan 40", "Pantoprazole", "Pan 40", "Alkem"],
+    ["augmentin 625", "Amoxicillin + Clavulanic acid", "Augmentin 625", "GSK"],
+    ["Montair LC", "Montelukast + Levocetirizine", "Montair LC", "Cipla"],
+    ["Taxim-O", "Cefixime", "Taxim O", "Alkem"],
+    ["zerodol p", "Aceclofenac + Paracetamol", "Zerodol P", "Ipca"],
+    ["Combiflam", "Ibuprofen + Paracetamol", "Combiflam", "Sanofi"],
+    ["thyronorm 25 mcg", "Levothyroxine", "Thyronorm 25", "Abbott"],
+  ])("%s → %s", (q, generic, brand, manufacturer) => {
+    const u = understandQuery(q);
+    expect(u.platformQuery).toBe(generic);
+    expect(u.understood.brand).toMatchObject({ name: brand, manufacturer });
+  });
+
+  it("never reads Pan 40 as esomeprazole", () => {
+    expect(understandQuery("Pan 40").understood.generic).toEqual(["Pantoprazole"]);
+  });
+
+  it("finds the variant of the strength asked for", () => {
+    expect(understandQuery("telma 80").understood.brand?.name).toBe("Telma 80");
+    expect(understandQuery("rosuvas 20 mg").understood.brand?.name).toBe("Rosuvas 20");
+  });
+
+  it("tolerates one typo in a brand, and never a whole extra word", () => {
+    expect(understandQuery("crosin").understood.brand?.name).toBe("Crocin");
+    expect(understandQuery("augmantin").understood.generic).toEqual(["Amoxicillin", "Clavulanic acid"]);
+    expect(understandQuery("candid b").understood.brand).toBeUndefined();
+    expect(understandQuery("pause mf").understood.brand).toBeUndefined();
+  });
+
+  it("does not let a near brand stand in for a generic typo or another medicine", () => {
+    expect(understandQuery("amlodipin").understood.brand).toBeUndefined();
+    expect(understandQuery("zincovit").understood.brand).toBeUndefined();
+  });
+
+  it("every brand in the table is found by its own name (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...BRANDS), (b) => {
+        expect(compact(understandQuery(b.name).platformQuery)).toBe(compact(b.generic));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+const compact = (s: string) => s.toLowerCase().split(" + ").sort().join("+");
+
+describe("Hindi and romanised spellings", () => {
+  it.each([
+    ["पैरासिटामोल", "Paracetamol"],
+    ["पेरासिटामोल", "Paracetamol"],
+    ["मेटफॉर्मिन", "Metformin"],
+    ["मेटफार्मिन", "Metformin"],
+    ["एमोक्सिसिलिन", "Amoxicillin"],
+    ["डोलो ६५०", "Paracetamol"],
+    ["फोलिक एसिड", "Folic acid"],
+  ])("%s → %s", (q, generic) => {
+    const u = understandQuery(q);
+    expect(u.platformQuery).toBe(generic);
+    expect(u.understood.script).toBe("devanagari");
+  });
+
+  it("reads Hindi form words and mixed scripts", () => {
+    expect(understandQuery("पैरासिटामोल 500 mg गोली").understood).toMatchObject({ strength: "500 mg", form: "tablet", generic: ["Paracetamol"] });
+    expect(understandQuery("dolo डोलो 650").understood.brand?.name).toBe("Dolo 650");
+  });
+
+  it("treats the spellings typists swap as one (nukta, long/short vowels, ai/e)", () => {
+    expect(devanagariKey("एज़िथ्रोमाइसिन")).toBe(devanagariKey("एजिथ्रोमाइसिन"));
+    expect(devanagariKey("पैरासीटामोल")).toBe(devanagariKey("पेरासिटामोल"));
+  });
+
+  it("romanises unknown Devanagari close enough to sound like the INN", () => {
+    expect(phoneticKey(romanise("सेट्रीजीन"))).toBe(phoneticKey("cetirizine"));
+  });
+
+  it("maps romanised spellings by sound when the platform finds nothing", () => {
+    expect(understandQuery("sitrizin").fallbackQuery).toBe("Cetirizine");
+    expect(understandQuery("ajithromycin").fallbackQuery).toBe("Azithromycin");
+  });
+
+  it("never maps a known other medicine to a near generic", () => {
+    for (const q of ["lansoprazole", "ranitidine", "faropenem", "pefloxacin"]) {
+      const u = understandQuery(q);
+      expect(u.fallbackQuery, q).toBeUndefined();
+      expect(u.resolved, q).toBeUndefined();
+    }
+  });
+});
+
+describe("relevance scale", () => {
+  const entry = (generic_name: string, components = [generic_name], additional_keys = "", indications = "") =>
+    ({ generic_name, components, is_compound: components.length > 1, additional_keys, indications }) as Parameters<typeof relevanceOf>[0];
+  const scale = (parts: string[], e: Parameters<typeof relevanceOf>[0], extra: Partial<Parameters<typeof relevanceOf>[1]> = {}) =>
+    relevanceOf(e, { parts, inSection: false, ...extra });
+
+  it("orders resolved > name > alias > component > typo > prefix > text", () => {
+    const pcm = entry("Paracetamol", ["Paracetamol"], "acetaminophen, PCM");
+    expect(scale(["Paracetamol"], pcm, { resolved: "Paracetamol" })).toBe(RELEVANCE.RESOLVED);
+    expect(scale(["paracetamol"], pcm)).toBe(RELEVANCE.NAME);
+    expect(scale(["pcm"], pcm)).toBe(RELEVANCE.ALIAS);
+    expect(scale(["paracetamol"], entry("Paracetamol + Ibuprofen", ["Paracetamol", "Ibuprofen"]))).toBe(RELEVANCE.COMPONENT);
+    expect(scale(["paracetmol"], pcm)).toBe(RELEVANCE.TYPO);
+    expect(scale(["parac"], pcm)).toBe(RELEVANCE.PREFIX);
+    expect(scale(["fever"], entry("Paracetamol", ["Paracetamol"], "", "fever and pain"))).toBe(RELEVANCE.TEXT);
+    expect(RELEVANCE.TEXT).toBeLessThan(RELEVANCE.CONFIDENT);
+  });
+
+  it("does not count a near name with another first letter as a typo (lansoprazole is not pantoprazole)", () => {
+    expect(scale(["lansoprazole"], entry("Pantoprazole"))).toBeLessThan(RELEVANCE.CONFIDENT);
+    expect(scale(["esomeprazole"], entry("Omeprazole"))).toBeLessThan(RELEVANCE.CONFIDENT);
+  });
+
+  it("edit distance is symmetric and bounded (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 }), fc.integer({ min: 0, max: 3 }), (a, b, max) => {
+        const d = editDistance(a, b, max);
+        expect(d).toBe(editDistance(b, a, max));
+        expect(d).toBeLessThanOrEqual(max + 1);
+        if (a === b) expect(d).toBe(0);
+      }),
+    );
+  });
+});
