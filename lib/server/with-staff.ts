@@ -7,6 +7,7 @@ import { getStaffSession, type StaffSession } from "./auth/session";
 import { db } from "./db";
 import type { Db } from "./db/connect";
 import { services } from "./services";
+import { readLimitedBody } from "./read-body";
 import type { StaffPlatform } from "./platform/client";
 import { recordAudit, type AuditEntry } from "./audit";
 import { clientAddress } from "./request-info";
@@ -52,28 +53,11 @@ export function isSameOrigin(req: Request, appUrl: string): boolean {
   return originUrl.host === req.headers.get("host");
 }
 
-/**
- * Reads the body as it streams in, counting bytes, and stops at the limit: a chunked body (no
- * Content-Length) or one that lies about its length is cancelled there, never buffered past it.
- */
+/** The body as text, read up to the limit while it streams (see readLimitedBody). */
 export async function readBodyText(req: Request, limit: number): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new PayloadTooLargeError(limit);
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new PayloadTooLargeError(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = await readLimitedBody(req, limit);
+  if (!bytes) throw new PayloadTooLargeError(limit);
+  return bytes.toString("utf8");
 }
 
 async function readJsonBody(req: Request, limit: number): Promise<unknown> {

@@ -3,7 +3,8 @@ import { env } from "@/lib/env";
 import { DELIVERY_ID_HEADER } from "@/lib/schemas/webhooks";
 import { db } from "../db";
 import { liveHub } from "../events";
-import { receivePlatformEvent, readLimitedBody, type ReceiverSettings } from "./receiver";
+import { readLimitedBody } from "../read-body";
+import { receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 
 const holder = globalThis as unknown as { __clinicSigningKeys?: SigningKeyStore };

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signatureHeader } from "@/lib/schemas/webhook-signature";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { webhookInbox, webhookReceipts } from "../db/schema";
-import { maybePruneReceipts, PRUNE_EVERY_MS, pruneReceipts, readLimitedBody, receiptsWritten, receivePlatformEvent, type ReceiverSettings } from "./receiver";
+import { readLimitedBody } from "../read-body";
+import { maybePruneReceipts, PRUNE_EVERY_MS, pruneReceipts, receiptsWritten, receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { generateSigningKey, openSecret, sealSecret, signingKeyStore } from "./signing-keys";
 
 const pgUp = await postgresAvailable();

@@ -153,25 +153,6 @@ function settle(batch: Waiting[], stored: Map<Waiting, number>) {
   for (const w of batch) w.done(stored.get(w) ?? null);
 }
 
-/** Reads the body up to the limit; over it, stops reading and reports null. */
-export async function readLimitedBody(req: Request, maxBytes: number): Promise<Buffer | null> {
-  if (Number(req.headers.get("content-length") ?? "0") > maxBytes) return null;
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 function occurredAt(payload: Record<string, unknown>): Date | null {
   const t = typeof payload.event_time === "number" ? payload.event_time : typeof payload.timestamp === "number" ? payload.timestamp : undefined;
