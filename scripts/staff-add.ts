@@ -2,11 +2,10 @@
  * `npm run staff:add -- --email e --name "Full Name" --role doctor`
  * Adds a staff member; the password is read from standard input (typed, or piped).
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ConfigError, env } from "../lib/env";
+import { appIsRunning } from "./app-running";
 import { NewStaff, ROLES } from "../lib/schemas/staff";
 import { openDatabase } from "../lib/server/db/connect";
 import { addStaff } from "../lib/server/auth/staff-repo";
@@ -30,17 +29,6 @@ async function readPassword(): Promise<string> {
   rl.close();
   if (process.stdin.isTTY) process.stdout.write("\n");
   return line.trim();
-}
-
-function appIsRunning(dataDir: string): boolean {
-  const pidFile = path.join(dataDir, "app.pid");
-  if (!existsSync(pidFile)) return false;
-  try {
-    process.kill(Number(readFileSync(pidFile, "utf8")), 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function main() {

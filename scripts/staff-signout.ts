@@ -2,10 +2,9 @@
  * `npm run staff:signout -- --email e`
  * Ends every session of a staff member on every app instance (a lost phone, a shared PC left signed in).
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, env } from "../lib/env";
+import { appIsRunning } from "./app-running";
 import { openDatabase } from "../lib/server/db/connect";
 import { findStaffByEmail } from "../lib/server/auth/staff-repo";
 import { endStaffSessions } from "../lib/server/auth/staff-sessions";
@@ -15,17 +14,6 @@ function usage(message?: string): never {
   if (message) console.error(message);
   console.error("Usage: npm run staff:signout -- --email <e-mail>");
   process.exit(2);
-}
-
-function appIsRunning(dataDir: string): boolean {
-  const pidFile = path.join(dataDir, "app.pid");
-  if (!existsSync(pidFile)) return false;
-  try {
-    process.kill(Number(readFileSync(pidFile, "utf8")), 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function main() {
