@@ -111,7 +111,9 @@ export function PatientPicker({
             combobox.reset();
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          // Focus alone (the dialog focuses this field) leaves the list shut, so it never covers the
+          // dialog's buttons; typing, ArrowDown or a click opens it.
+          onClick={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={combobox.onKeyDown}
           className="block h-10 w-full rounded-lg border border-line-strong bg-surface pr-9 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-faint focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus"
