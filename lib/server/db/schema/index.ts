@@ -4,3 +4,4 @@ export * from "./patients";
 export * from "./webhooks";
 export * from "./slots";
 export * from "./documents";
+export * from "./queue";
