@@ -10,6 +10,7 @@ import { patientsApi } from "./patients";
 import { webhooksApi } from "./webhooks";
 import { slotsApi } from "./slots";
 import { assistantSessionsApi } from "./assistant-sessions";
+import { appointmentsApi } from "./appointments";
 
 export interface PlatformSettings {
   baseUrl: string;
@@ -51,6 +52,7 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
         slots: slotsApi(http),
         assistantSessions: assistantSessionsApi(http, settings.agentKey),
         documents: documentsApi(http),
+        appointments: appointmentsApi(http),
       };
     },
   };

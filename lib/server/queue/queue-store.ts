@@ -141,7 +141,7 @@ async function toEntries(db: Db, rows: Row[], now: number): Promise<QueueEntry[]
   });
 }
 
-async function loadRow(db: Db, appointmentId: string): Promise<Row> {
+export async function loadRow(db: Db, appointmentId: string): Promise<Row> {
   const [row] = await db.select().from(queueAppointments).where(eq(queueAppointments.appointmentId, appointmentId));
   if (!row) throw new NotFoundError("This appointment is not in the desk's queue.");
   return row;
