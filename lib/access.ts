@@ -11,6 +11,7 @@ export const FEATURES = {
   documents: { path: "/documents", roles: ["receptionist", "doctor"] },
   live: { path: "/live", roles: ["receptionist", "doctor", "admin"] },
   settings: { path: "/settings", roles: ["admin"] },
+  queue: { path: "/appointments/today", roles: ["receptionist", "doctor", "admin"] },
 } as const satisfies Record<string, { path: string; roles: readonly Role[] }>;
 
 export type Feature = keyof typeof FEATURES;

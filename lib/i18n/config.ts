@@ -12,10 +12,12 @@ import slotsEn from "./messages/slots/en.json";
 import slotsHi from "./messages/slots/hi.json";
 import documentsEn from "./messages/documents/en.json";
 import documentsHi from "./messages/documents/hi.json";
+import queueEn from "./messages/queue/en.json";
+import queueHi from "./messages/queue/hi.json";
 
 // One folder of messages per feature (messages/<feature>/{en,hi}.json), one line each here.
-const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn };
-const hi: typeof en = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi };
+const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn, ...queueEn };
+const hi: typeof en = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...queueHi };
 
 export const LOCALES = ["en", "hi"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,0 +1,91 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { QueueChange, QueueDay, QueueEntry, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
+import { apiGet, ApiProblemError } from "./http";
+import { sendJson } from "./send-json";
+
+export const queueKeys = {
+  clinic: (clinicId: string) => ["queue", clinicId] as const,
+  day: (clinicId: string, day: string) => ["queue", clinicId, day] as const,
+};
+
+export function useQueueDay(clinicId: string | null, day: string) {
+  return useQuery({
+    queryKey: queueKeys.day(clinicId ?? "", day),
+    queryFn: ({ signal }) => apiGet("/api/queue", { clinicId, day }, QueueDay, signal),
+    enabled: !!clinicId,
+    staleTime: 10_000,
+  });
+}
+
+export type QueueLiveStatus = "connecting" | "live" | "reconnecting";
+
+/**
+ * Keeps the clinic's queue fresh on this desk: every change on any desk arrives over SSE and the
+ * day it belongs to is refetched; after a dropped stream the whole clinic is refetched once.
+ */
+export function useQueueLive(clinicId: string | null): QueueLiveStatus {
+  const client = useQueryClient();
+  const [status, setStatus] = useState<QueueLiveStatus>("connecting");
+  useEffect(() => {
+    if (!clinicId) return;
+    const source = new EventSource(`/api/queue/stream?clinicId=${encodeURIComponent(clinicId)}`);
+    let dropped = false;
+    source.onopen = () => {
+      setStatus("live");
+      if (dropped) void client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) });
+      dropped = false;
+    };
+    source.onerror = () => {
+      dropped = true;
+      setStatus("reconnecting");
+    };
+    source.addEventListener("queue-change", (msg) => {
+      const parsed = QueueChange.safeParse(JSON.parse((msg as MessageEvent<string>).data));
+      if (parsed.success) void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, parsed.data.day) });
+    });
+    return () => source.close();
+  }, [client, clinicId]);
+  return clinicId ? status : "connecting";
+}
+
+function putEntry(client: QueryClient, entry: QueueEntry) {
+  client.setQueryData<QueueDay>(queueKeys.day(entry.clinicId, entry.day), (d) => (d ? { ...d, appointments: d.appointments.map((a) => (a.appointmentId === entry.appointmentId ? entry : a)) } : d));
+}
+
+function onChangeError(client: QueryClient, clinicId: string) {
+  return (error: unknown) => {
+    // Someone else changed it, or the platform refused: show the latest state.
+    if (error instanceof ApiProblemError && error.status >= 400 && error.status !== 400) void client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) });
+  };
+}
+
+export function useChangeQueueStatus(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, ...body }: StatusChangeRequest & { appointmentId: string }) =>
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/status`, body, QueueEntry),
+    onSuccess: (entry) => putEntry(client, entry),
+    onError: onChangeError(client, clinicId),
+  });
+}
+
+export function useUndoQueueChange(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, version }: { appointmentId: string; version: number }) => sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/undo`, { version }, QueueEntry),
+    onSuccess: (entry) => putEntry(client, entry),
+    onError: onChangeError(client, clinicId),
+  });
+}
+
+export function useRescheduleAppointment(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, ...body }: RescheduleRequest & { appointmentId: string }) =>
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/reschedule`, body, QueueEntry),
+    onSettled: () => client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) }),
+  });
+}
