@@ -15,7 +15,7 @@ import { useClinicDirectory } from "@/lib/api-client/slots";
 import { TIME_ZONE } from "@/lib/i18n/config";
 import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
-import { clinicDay, clinicTime } from "@/lib/slots/clinic-time";
+import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { CancelDialog } from "./cancel-dialog";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
@@ -134,6 +134,9 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
 
   return (
     <div className="flex flex-col gap-4">
+      <p className="hidden text-lg font-semibold print:block">
+        {clinic?.displayName} · {displayDay(shownDay)}
+      </p>
       <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr_1.6fr] print:hidden">
         <div className="flex flex-col gap-1">
           <Label htmlFor="queue-clinic">{t("clinic")}</Label>

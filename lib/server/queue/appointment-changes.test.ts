@@ -58,7 +58,7 @@ describe("cancel and reschedule through the platform", () => {
   async function bookIntoQueue(skip = 0) {
     const slot = (await freeSlots())[skip]!;
     const b = await platform.appointments.book({ doctorId: "dr-meera-iyer", clinicId: "cl-andheri-west", patientId: "pt-q", confId: slot.confId, start: slot.start, mode: "in_clinic", partnerAppointmentId: crypto.randomUUID() });
-    await recordQueueEntry(t.database.db, { ...b, source: "desk", timeZone: "Asia/Kolkata" });
+    await recordQueueEntry(t.database.db, { ...b, status: "booked", source: "desk", timeZone: "Asia/Kolkata" });
     return b;
   }
   const stillFree = async (start: string) => (await freeSlots()).some((s) => Date.parse(s.start) === Date.parse(start));
