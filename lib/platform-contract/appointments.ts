@@ -52,3 +52,12 @@ export const PlatformAppointmentUpdatedEvent = PlatformAppointment.extend({
   updated_at: z.string(),
 });
 export type PlatformAppointmentUpdatedEvent = z.infer<typeof PlatformAppointmentUpdatedEvent>;
+
+/** What `appointment.created` carries (the sandbox's shape; the real platform's is not public). */
+export const PlatformAppointmentCreatedEvent = PlatformAppointment.extend({
+  service_name: z.string().optional(),
+  amount: z.object({ total: z.number(), currency: z.string() }).partial().optional(),
+  pre_pay: z.boolean().optional(),
+  post_pay: z.boolean().optional(),
+});
+export type PlatformAppointmentCreatedEvent = z.infer<typeof PlatformAppointmentCreatedEvent>;

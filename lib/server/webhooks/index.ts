@@ -3,6 +3,8 @@ import { env } from "@/lib/env";
 import { DELIVERY_ID_HEADER } from "@/lib/schemas/webhooks";
 import { db } from "../db";
 import { liveHub } from "../events";
+import { queueHub } from "../queue";
+import { applyInboxEvent } from "../queue/platform-events";
 import { receivePlatformEvent, readLimitedBody } from "./receiver";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 
@@ -18,12 +20,16 @@ export async function handlePlatformWebhook(req: Request): Promise<Response> {
   const config = env().webhooks;
   const settings = { signatureHeader: config.signatureHeader, deliveryIdHeader: DELIVERY_ID_HEADER, toleranceSeconds: config.toleranceSeconds, maxBytes: config.maxBytes };
   try {
-    const [store, keys, hub] = await Promise.all([db(), signingKeys(), liveHub()]);
+    const [store, keys, hub, queue] = await Promise.all([db(), signingKeys(), liveHub(), queueHub()]);
     const body = await readLimitedBody(req, config.maxBytes);
     const result = await receivePlatformEvent(req.headers, body, settings, {
       db: store,
       verifyingKeys: () => keys.verifying(),
-      onStored: (id) => hub.publish(id),
+      onStored: (id) => {
+        hub.publish(id);
+        // The event is stored first, so a queue update that fails here is never a lost event.
+        void applyInboxEvent(store, queue, id).catch((err: unknown) => console.warn("queue could not apply a platform event", id, err));
+      },
     });
     if (result.outcome === "rejected") {
       return Response.json(
