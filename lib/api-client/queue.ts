@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QueueChange, QueueDay, QueueEntry, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
 import { apiGet, ApiProblemError } from "./http";
@@ -10,6 +11,16 @@ export const queueKeys = {
   clinic: (clinicId: string) => ["queue", clinicId] as const,
   day: (clinicId: string, day: string) => ["queue", clinicId, day] as const,
 };
+
+const PatientAppointments = z.object({ appointments: z.array(QueueEntry) });
+
+export function usePatientAppointments(patientId: string) {
+  return useQuery({
+    queryKey: ["queue", "patient", patientId],
+    queryFn: ({ signal }) => apiGet(`/api/patients/${encodeURIComponent(patientId)}/appointments`, {}, PatientAppointments, signal),
+    staleTime: 30_000,
+  });
+}
 
 export function useQueueDay(clinicId: string | null, day: string) {
   return useQuery({

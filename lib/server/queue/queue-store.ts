@@ -89,6 +89,12 @@ export async function readQueueDay(db: Db, q: { clinicId: string; day: string },
   return toEntries(db, rows, now);
 }
 
+/** A patient's appointments the desk knows, newest first. */
+export async function readPatientAppointments(db: Db, patientId: string, limit = 50, now = Date.now()): Promise<QueueEntry[]> {
+  const rows = await db.select().from(queueAppointments).where(eq(queueAppointments.patientId, patientId)).orderBy(desc(queueAppointments.startAt)).limit(limit);
+  return toEntries(db, rows, now);
+}
+
 export async function readQueueEntry(db: Db, appointmentId: string, now = Date.now()): Promise<QueueEntry | null> {
   const rows = await db.select().from(queueAppointments).where(eq(queueAppointments.appointmentId, appointmentId));
   return (await toEntries(db, rows, now))[0] ?? null;
