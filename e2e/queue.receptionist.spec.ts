@@ -53,9 +53,10 @@ test.describe("today's queue", () => {
   test("check in, a second desk sees it within a second, undo, call in, done; cancel with a reason frees the slot", async ({ page, browser, baseURL }) => {
     const day = futureMonday(3);
     const patientId = await registerPatient(page.request, baseURL!, "Queue", `Walker ${Date.now().toString(36).replace(/[^a-z]/g, "")}`);
-    const [first, second] = await freeSlots(page.request, day);
+    const [first, second, third] = await freeSlots(page.request, day);
     const seen = await book(page.request, baseURL!, patientId, first!);
     const cancelled = await book(page.request, baseURL!, patientId, second!);
+    const moved = await book(page.request, baseURL!, patientId, third!);
     const url = `/appointments/today?clinic=${CLINIC}&day=${day}`;
 
     await page.goto(url);
@@ -117,6 +118,18 @@ test.describe("today's queue", () => {
     await expect(row(desk2, cancelled)).toHaveAttribute("data-status", "cancelled");
     expect((await sandboxAppointments()).find((a) => a.appointment_id === cancelled)).toMatchObject({ status: "cancelled" });
     expect((await freeSlots(page.request, day)).some((s) => s.start === second!.start)).toBe(true);
+
+    // Reschedule: pick another free slot of the same doctor and service; the old one frees up.
+    await row(page, moved).getByRole("button", { name: /^Reschedule/ }).click();
+    const move = page.getByRole("alertdialog", { name: "Move this appointment" });
+    const target = move.getByRole("radio").first();
+    await expect(target).toBeVisible();
+    const targetStart = await target.getAttribute("value");
+    await target.check();
+    await move.getByRole("button", { name: "Move appointment" }).click();
+    await expect(move).toBeHidden();
+    await expect.poll(async () => (await sandboxAppointments()).find((a) => a.appointment_id === moved)?.start_time).toBe(targetStart);
+    expect((await freeSlots(page.request, day)).some((s) => s.start === third!.start)).toBe(true);
     await expectAccessible(page);
     await other.close();
   });

@@ -10,13 +10,14 @@ import { cn } from "@/components/ui/cn";
 import { Input, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiProblemError } from "@/lib/api-client/http";
-import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
+import { useChangeQueueStatus, useQueueDay, useQueueLive, useRescheduleAppointment, useUndoQueueChange } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
 import { TIME_ZONE } from "@/lib/i18n/config";
 import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { CancelDialog } from "./cancel-dialog";
+import { RescheduleDialog } from "./reschedule-dialog";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
 
@@ -69,6 +70,8 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
   const change = useChangeQueueStatus(effectiveClinic ?? "");
   const undo = useUndoQueueChange(effectiveClinic ?? "");
   const [cancelling, setCancelling] = useState<QueueEntry | null>(null);
+  const reschedule = useRescheduleAppointment(effectiveClinic ?? "");
+  const [moving, setMoving] = useState<QueueEntry | null>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -299,12 +302,32 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
                   now={now}
                   busy={change.isPending && change.variables?.appointmentId === e.appointmentId}
                   onMove={(to) => (to === "cancelled" ? setCancelling(e) : move(e, to))}
+                  onReschedule={() => setMoving(e)}
                 />
               ))}
             </ul>
           </section>
         ))
       )}
+      <RescheduleDialog
+        entry={moving}
+        timeZone={timeZone}
+        busy={reschedule.isPending}
+        onClose={() => setMoving(null)}
+        onConfirm={(slot) =>
+          moving &&
+          reschedule.mutate(
+            { appointmentId: moving.appointmentId, version: moving.version, ...slot },
+            {
+              onSuccess: (after) => {
+                setMoving(null);
+                toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }));
+              },
+              onError: problem,
+            },
+          )
+        }
+      />
       <CancelDialog
         open={!!cancelling}
         busy={change.isPending}

@@ -24,7 +24,23 @@ export function patientName(e: QueueEntry, fallback: string): string {
 }
 
 /** One appointment: who, when, what, how much, and the moves the table allows from its status. */
-export function QueueRow({ entry, timeZone, today, now, busy, onMove }: { entry: QueueEntry; timeZone: string; today: string; now: number; busy: boolean; onMove: (to: QueueStatus) => void }) {
+export function QueueRow({
+  entry,
+  timeZone,
+  today,
+  now,
+  busy,
+  onMove,
+  onReschedule,
+}: {
+  entry: QueueEntry;
+  timeZone: string;
+  today: string;
+  now: number;
+  busy: boolean;
+  onMove: (to: QueueStatus) => void;
+  onReschedule: () => void;
+}) {
   const t = useTranslations("queue");
   const time = clinicTime(entry.start, timeZone);
   const p = entry.patient;
@@ -80,6 +96,11 @@ export function QueueRow({ entry, timeZone, today, now, busy, onMove }: { entry:
             {t(`move.${to}`)}
           </Button>
         ))}
+        {entry.status === "booked" ? (
+          <Button size="sm" variant="ghost" disabled={busy} aria-label={t("moveFor", { action: t("reschedule"), patient: name, time })} onClick={onReschedule}>
+            {t("reschedule")}
+          </Button>
+        ) : null}
       </div>
     </li>
   );

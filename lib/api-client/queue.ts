@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QueueChange, QueueDay, QueueEntry, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
+import { SlotCalendar } from "@/lib/schemas/slots";
 import { apiGet, ApiProblemError } from "./http";
 import { sendJson } from "./send-json";
 
@@ -19,6 +20,16 @@ export function usePatientAppointments(patientId: string) {
     queryKey: ["queue", "patient", patientId],
     queryFn: ({ signal }) => apiGet(`/api/patients/${encodeURIComponent(patientId)}/appointments`, {}, PatientAppointments, signal),
     staleTime: 30_000,
+  });
+}
+
+/** Free slots of one doctor and service on a day, for moving an appointment there. */
+export function useFreeSlots(q: { doctorId: string; clinicId: string; confId: string; day: string } | null) {
+  return useQuery({
+    queryKey: ["slots", "week", q?.doctorId ?? "", q?.clinicId ?? "", "day", q?.day ?? ""],
+    queryFn: ({ signal }) => apiGet("/api/slots", { doctorId: q!.doctorId, clinicId: q!.clinicId, from: q!.day, to: q!.day }, SlotCalendar, signal),
+    enabled: !!q?.day,
+    select: (cal) => cal.slots.filter((s) => s.available && s.confId === q!.confId),
   });
 }
 
