@@ -48,6 +48,14 @@ test.describe("today's queue", () => {
     }
     await page.emulateMedia({ colorScheme: "dark" });
     await expectAccessible(page);
+    // The printed day list: no navigation or controls, the clinic and date on top.
+    await page.emulateMedia({ media: "print", colorScheme: "light" });
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await expect(page.getByRole("button", { name: "Print day list" })).toBeHidden();
+    await expect(page.getByRole("navigation")).toBeHidden();
+    await expect(page.getByText(/Sunrise Family Clinic, Andheri West · \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/queue-print.png`, fullPage: true });
+    await page.pdf({ path: `${SHOTS}/queue-day-list.pdf`, format: "A4", preferCSSPageSize: true });
   });
 
   test("check in, a second desk sees it within a second, undo, call in, done; cancel with a reason frees the slot", async ({ page, browser, baseURL }) => {

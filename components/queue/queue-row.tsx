@@ -52,7 +52,7 @@ export function QueueRow({
     <li
       data-appointment={entry.appointmentId}
       data-status={entry.status}
-      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] md:items-center print:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem] print:break-inside-avoid"
+      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center print:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem] print:break-inside-avoid"
     >
       <div className="font-mono text-sm font-semibold text-ink tabular-nums">{time}</div>
       <div className="min-w-0">
