@@ -10,7 +10,9 @@ test("the doctor's queue calls the next waiting patient in, then marks the visit
   const desk = await browser.newContext({ storageState: "e2e/.auth/receptionist.json", baseURL });
   const day = today();
   const cal = await desk.request.get(`/api/slots?doctorId=${DOCTOR}&clinicId=${CLINIC}&from=${day}&to=${day}`);
-  const free = ((await cal.json()) as { slots: { confId: string; start: string; available: boolean }[] }).slots.filter((s) => s.available && s.confId === "conf-mi-consult");
+  const calendar = (await cal.json()) as { slots: { confId: string; start: string; available: boolean }[]; services: { confId: string; modes: string[] }[] };
+  const inClinic = new Set(calendar.services.filter((s) => s.modes.includes("in_clinic")).map((s) => s.confId));
+  const free = calendar.slots.filter((s) => s.available && inClinic.has(s.confId));
   test.skip(free.length === 0, "the demo calendar has no free slot left today");
   const patientId = await registerPatient(desk.request, baseURL!, "Callnext", "Patel");
   const booked = await desk.request.post("/api/slots/bookings", {

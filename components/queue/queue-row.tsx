@@ -52,7 +52,7 @@ export function QueueRow({
     <li
       data-appointment={entry.appointmentId}
       data-status={entry.status}
-      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center print:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem] print:break-inside-avoid"
+      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center print:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,1.4fr)_6rem_9rem] print:break-inside-avoid"
     >
       <div className="font-mono text-sm font-semibold text-ink tabular-nums">{time}</div>
       <div className="min-w-0">
@@ -67,11 +67,11 @@ export function QueueRow({
           {[p?.dob ? t("age", { years: ageOn(p.dob, today).years }) : null, p?.gender ? t(`sex.${p.gender}`) : null, p?.mobile, p?.uhid ? t("uhid", { uhid: p.uhid }) : null].filter(Boolean).join(" · ")}
         </p>
       </div>
-      <div className="col-start-2 min-w-0 text-sm md:col-start-auto">
+      <div className="col-start-2 min-w-0 text-sm md:col-start-auto print:col-start-auto">
         <p className="truncate text-ink">{entry.serviceName ?? entry.confId}</p>
         <p className="text-xs text-ink-muted">{modeWord}</p>
       </div>
-      <div className="col-start-2 text-sm md:col-start-auto">
+      <div className="col-start-2 text-sm md:col-start-auto print:col-start-auto">
         <p className="text-ink tabular-nums">{entry.price === null ? t("priceUnknown") : formatInr(entry.price)}</p>
         {entry.prePay !== null ? <p className="text-xs text-ink-muted">{entry.prePay ? t("payBefore") : t("payAtVisit")}</p> : null}
       </div>
