@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { futureMonday, registerPatient, sandboxAppointments } from "./slots-support";
+import { calendarUrl, futureMonday, registerPatient, sandboxAppointments } from "./slots-support";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";
@@ -66,6 +66,14 @@ test.describe("today's queue", () => {
     const cancelled = await book(page.request, baseURL!, patientId, second!);
     const moved = await book(page.request, baseURL!, patientId, third!);
     const url = `/appointments/today?clinic=${CLINIC}&day=${day}`;
+
+    // A taken slot in the calendar opens the appointment holding it.
+    await page.goto(calendarUrl(day));
+    await page.locator(`[data-slot="${first!.confId}|${first!.start}"]`).click();
+    const holder = page.getByRole("alertdialog", { name: /Taken slot/ });
+    await expect(holder).toContainText("Mrs. Queue Walker");
+    await expect(holder).toContainText("Booked");
+    await holder.getByRole("button", { name: "Close" }).click();
 
     await page.goto(url);
     const mine = row(page, seen);

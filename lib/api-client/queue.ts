@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { QueueChange, QueueDay, QueueEntry, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
+import { QueueChange, QueueDay, QueueEntry, SlotHolder, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
 import { SlotCalendar } from "@/lib/schemas/slots";
 import { apiGet, ApiProblemError } from "./http";
 import { sendJson } from "./send-json";
@@ -30,6 +30,15 @@ export function useFreeSlots(q: { doctorId: string; clinicId: string; confId: st
     queryFn: ({ signal }) => apiGet("/api/slots", { doctorId: q!.doctorId, clinicId: q!.clinicId, from: q!.day, to: q!.day }, SlotCalendar, signal),
     enabled: !!q?.day,
     select: (cal) => cal.slots.filter((s) => s.available && s.confId === q!.confId),
+  });
+}
+
+/** The appointment holding a taken slot, when the desk knows it. */
+export function useSlotHolder(q: { doctorId: string; clinicId: string; start: string } | null) {
+  return useQuery({
+    queryKey: ["queue", "slot", q?.doctorId ?? "", q?.clinicId ?? "", q?.start ?? ""],
+    queryFn: ({ signal }) => apiGet("/api/queue/slot", q!, SlotHolder, signal),
+    enabled: !!q,
   });
 }
 

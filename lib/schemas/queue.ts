@@ -67,3 +67,11 @@ export type RescheduleRequest = z.infer<typeof RescheduleRequest>;
 /** What the live channel says when an appointment changed: desks refetch the day it belongs to. */
 export const QueueChange = z.object({ appointmentId: z.string(), clinicId: z.string(), day: z.string(), version: z.number().int(), status: QueueStatusSchema });
 export type QueueChange = z.infer<typeof QueueChange>;
+
+export const SlotHolderQuery = z.object({
+  doctorId: z.string().trim().min(1).max(100),
+  clinicId: z.string().trim().min(1).max(100),
+  start: z.string().trim().min(1).max(40).refine((v) => !Number.isNaN(Date.parse(v)) && v.includes("T"), "The slot time is not valid."),
+});
+
+export const SlotHolder = z.object({ appointment: QueueEntry.nullable() });

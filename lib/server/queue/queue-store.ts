@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { moveRefusal, UNDO_WINDOW_MS, UNDOABLE_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay } from "@/lib/slots/clinic-time";
@@ -93,6 +93,16 @@ export async function readQueueDay(db: Db, q: { clinicId: string; day: string },
 export async function readPatientAppointments(db: Db, patientId: string, limit = 50, now = Date.now()): Promise<QueueEntry[]> {
   const rows = await db.select().from(queueAppointments).where(eq(queueAppointments.patientId, patientId)).orderBy(desc(queueAppointments.startAt)).limit(limit);
   return toEntries(db, rows, now);
+}
+
+/** Who holds a slot, if the desk knows: the appointment of that doctor and clinic starting then, not cancelled. */
+export async function readAppointmentAtSlot(db: Db, q: { doctorId: string; clinicId: string; start: string }, now = Date.now()): Promise<QueueEntry | null> {
+  const rows = await db
+    .select()
+    .from(queueAppointments)
+    .where(and(eq(queueAppointments.doctorId, q.doctorId), eq(queueAppointments.clinicId, q.clinicId), eq(queueAppointments.startAt, new Date(q.start)), ne(queueAppointments.status, "cancelled")))
+    .limit(1);
+  return (await toEntries(db, rows, now))[0] ?? null;
 }
 
 export async function readQueueEntry(db: Db, appointmentId: string, now = Date.now()): Promise<QueueEntry | null> {
