@@ -260,7 +260,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
       </div>
 
       {query.isPending || directory.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label={t("loading")}>
+        <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label={t("loading")}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}
