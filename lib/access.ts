@@ -19,16 +19,18 @@ export const ACTIONS = [
   "live.hostLinks",
   "settings.read",
   "settings.write",
+  "queue.read",
+  "queue.update",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   // The front desk registers and edits patients, books, and files documents; it keeps no settings.
-  receptionist: ["patients.read", "patients.write", "slots.read", "slots.book", "drugs.read", "documents.read", "documents.upload", "live.read"],
+  receptionist: ["patients.read", "patients.write", "slots.read", "slots.book", "drugs.read", "documents.read", "documents.upload", "live.read", "queue.read", "queue.update"],
   // Doctors read patients (never edit them here) and alone open the assistant's sessions and a consultation's host link.
-  doctor: ["patients.read", "slots.read", "slots.book", "assistant.sessions", "drugs.read", "documents.read", "documents.upload", "live.read", "live.hostLinks"],
+  doctor: ["patients.read", "slots.read", "slots.book", "assistant.sessions", "drugs.read", "documents.read", "documents.upload", "live.read", "live.hostLinks", "queue.read", "queue.update"],
   // Admins keep the clinic's settings and read the patient audit; documents stay with the care team.
-  admin: ["patients.read", "patients.write", "patients.audit", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write"],
+  admin: ["patients.read", "patients.write", "patients.audit", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write", "queue.read", "queue.update"],
 } as const satisfies Record<Role, readonly Action[]>;
 
 export function can(role: Role | undefined, action: Action): boolean {
@@ -43,6 +45,7 @@ export const FEATURES = {
   documents: { path: "/documents", action: "documents.read" },
   live: { path: "/live", action: "live.read" },
   settings: { path: "/settings", action: "settings.read" },
+  queue: { path: "/appointments/today", action: "queue.read" },
 } as const satisfies Record<string, { path: string; action: Action }>;
 
 export type Feature = keyof typeof FEATURES;

@@ -7,6 +7,7 @@ import { badRequest, HttpError } from "./errors";
 import { DEMO_CLINICS, DEMO_DOCTORS, type DemoClinic, type DemoDoctor } from "./practice-data";
 import { findService, generateSlots, slotKey, takenByDemoPatients, type GeneratedSlot } from "./slot-calendar";
 import { controlRoute } from "./control-routes";
+import { PlatformAppointment, PlatformCancelRequest, PlatformRescheduleRequest } from "../lib/platform-contract/appointments";
 
 export interface StoredAppointment {
   appointment_id: string;
@@ -18,8 +19,10 @@ export interface StoredAppointment {
   start_time: string;
   end_time: string;
   mode: string;
-  status: "booked";
+  status: "booked" | "cancelled";
+  cancel_reason?: string | null;
   created_at: string;
+  updated_at?: string;
   /** "partner" when booked through the API, "sandbox" when a test took the slot. */
   source: "partner" | "sandbox";
 }
@@ -57,7 +60,7 @@ function clinicDay(ms: number, offset: string): string {
 /** Slot listing (spec 2.4 / 4.8), booking (`POST /dr/v1/appointment`) and their /__sandbox helpers. */
 export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRoute[] {
   const appointments = s.store.collection<StoredAppointment>("appointments");
-  const booked = new Set(appointments.values().map((a) => slotKey(a.doctor_id, a.clinic_id, a.conf_id, Date.parse(a.start_time))));
+  const booked = new Set(appointments.values().filter((a) => a.status === "booked").map((a) => slotKey(a.doctor_id, a.clinic_id, a.conf_id, Date.parse(a.start_time))));
 
   const isFree = (doctorId: string, clinicId: string, slot: GeneratedSlot, now: number) =>
     Date.parse(slot.s) > now && !takenByDemoPatients(doctorId, clinicId, slot) && !booked.has(slotKey(doctorId, clinicId, slot.confId, Date.parse(slot.s)));
@@ -70,6 +73,68 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     const slot = generateSlots(doctor, clinic, day, day).find((g) => g.confId === confId && Date.parse(g.s) === start);
     if (!slot) throw notFound("SLOT_NOT_FOUND", `No ${confId} slot starts at ${startTime} at ${clinic.name}`);
     return slot;
+  }
+
+  function eventPayload(a: StoredAppointment, doctor: DemoDoctor) {
+    const svc = findService(doctor, a.conf_id)!;
+    return {
+      appointment_id: a.appointment_id,
+      partner_appointment_id: a.partner_appointment_id,
+      doctor_id: a.doctor_id,
+      clinic_id: a.clinic_id,
+      patient_id: a.patient_id,
+      conf_id: svc.conf_id,
+      service_id: svc.service_id,
+      service_name: svc.service_name,
+      appointment_type: svc.appointment_type,
+      mode: a.mode,
+      start_time: a.start_time,
+      end_time: a.end_time,
+      status: a.status,
+      amount: { price: svc.price, conv_fee: svc.conv_fee, discount: svc.discount, total: finalAmount(svc), currency: svc.currency },
+      pre_pay: svc.pre_pay,
+      post_pay: svc.post_pay,
+      created_at: a.created_at,
+    };
+  }
+
+  function activeAppointment(id: string): { appointment: StoredAppointment; doctor: DemoDoctor; clinic: DemoClinic } {
+    const appointment = appointments.get(id);
+    if (!appointment) throw notFound("APPOINTMENT_NOT_FOUND", `No appointment with id ${id}`);
+    if (appointment.status !== "booked") throw conflict("APPOINTMENT_NOT_ACTIVE", `Appointment ${id} is ${appointment.status}`);
+    return { appointment, ...practiceOf(appointment.doctor_id, appointment.clinic_id) };
+  }
+
+  function updated(a: StoredAppointment, doctor: DemoDoctor, change: "cancelled" | "rescheduled", previousStart: string | null) {
+    s.events.emit("appointment.updated", { ...eventPayload(a, doctor), cancel_reason: a.cancel_reason ?? null, change, previous_start_time: previousStart, updated_at: a.updated_at });
+  }
+
+  /** Cancel frees the slot for anyone else. */
+  function cancel(id: string, reason: string): StoredAppointment {
+    const { appointment, doctor } = activeAppointment(id);
+    const next: StoredAppointment = { ...appointment, status: "cancelled", cancel_reason: reason, updated_at: new Date().toISOString() };
+    appointments.set(id, next);
+    booked.delete(slotKey(next.doctor_id, next.clinic_id, next.conf_id, Date.parse(next.start_time)));
+    updated(next, doctor, "cancelled", null);
+    return next;
+  }
+
+  /** Reschedule takes the new slot and frees the old one in one step, or changes nothing. */
+  function reschedule(id: string, input: PlatformRescheduleRequest): StoredAppointment {
+    const { appointment, doctor, clinic } = activeAppointment(id);
+    const slot = findSlot(doctor, clinic, input.conf_id, input.start_time);
+    const svc = findService(doctor, input.conf_id)!;
+    if (!svc.mode.includes(appointment.mode)) throw badRequest(`mode ${appointment.mode} is not offered for ${svc.service_name}`, "INVALID_MODE");
+    const oldKey = slotKey(appointment.doctor_id, appointment.clinic_id, appointment.conf_id, Date.parse(appointment.start_time));
+    const newKey = slotKey(doctor.id, clinic.id, svc.conf_id, Date.parse(slot.s));
+    if (newKey === oldKey) return appointment;
+    if (!isFree(doctor.id, clinic.id, slot, Date.now())) throw conflict("SLOT_NOT_AVAILABLE", "The new slot is no longer available");
+    const next: StoredAppointment = { ...appointment, conf_id: svc.conf_id, start_time: slot.s, end_time: slot.e, updated_at: new Date().toISOString() };
+    booked.add(newKey);
+    booked.delete(oldKey);
+    appointments.set(id, next);
+    updated(next, doctor, "rescheduled", appointment.start_time);
+    return next;
   }
 
   function book(input: PlatformBookingRequest, source: StoredAppointment["source"]): { appointment: StoredAppointment; created: boolean } {
@@ -103,25 +168,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     };
     appointments.set(appointment.appointment_id, appointment);
     booked.add(slotKey(doctor.id, clinic.id, svc.conf_id, Date.parse(slot.s)));
-    s.events.emit("appointment.created", {
-      appointment_id: appointment.appointment_id,
-      partner_appointment_id: appointment.partner_appointment_id,
-      doctor_id: doctor.id,
-      clinic_id: clinic.id,
-      patient_id: appointment.patient_id,
-      conf_id: svc.conf_id,
-      service_id: svc.service_id,
-      service_name: svc.service_name,
-      appointment_type: svc.appointment_type,
-      mode: appointment.mode,
-      start_time: appointment.start_time,
-      end_time: appointment.end_time,
-      status: appointment.status,
-      amount: { price: svc.price, conv_fee: svc.conv_fee, discount: svc.discount, total: finalAmount(svc), currency: svc.currency },
-      pre_pay: svc.pre_pay,
-      post_pay: svc.post_pay,
-      created_at: appointment.created_at,
-    });
+    s.events.emit("appointment.created", eventPayload(appointment, doctor));
     return { appointment, created: true };
   }
 
@@ -171,6 +218,28 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
         await authenticate(ctx, { scheme: "business" });
         const { appointment, created } = book(ctx.json(PlatformBookingRequest), "partner");
         return { status: created ? 201 : 200, body: bookingBody(appointment, created ? 201 : 200) };
+      },
+    },
+    {
+      method: "POST",
+      pattern: "/dr/v1/appointment/:appointmentId/cancel",
+      name: "appointments.cancel",
+      family: "dr",
+      handler: async (ctx) => {
+        await authenticate(ctx, { scheme: "business" });
+        const a = cancel(ctx.params.appointmentId!, ctx.json(PlatformCancelRequest).reason);
+        return { status: 200, body: { data: PlatformAppointment.parse(a), success: "true", status_code: 200 } };
+      },
+    },
+    {
+      method: "POST",
+      pattern: "/dr/v1/appointment/:appointmentId/reschedule",
+      name: "appointments.reschedule",
+      family: "dr",
+      handler: async (ctx) => {
+        await authenticate(ctx, { scheme: "business" });
+        const a = reschedule(ctx.params.appointmentId!, ctx.json(PlatformRescheduleRequest));
+        return { status: 200, body: { data: PlatformAppointment.parse(a), success: "true", status_code: 200 } };
       },
     },
   ];

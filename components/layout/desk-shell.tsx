@@ -26,7 +26,7 @@ export async function DeskShell({ staff, features, homePath, children }: { staff
 
   return (
     <div className="lg:flex">
-      <aside className="hidden border-r border-line bg-surface lg:sticky lg:top-[var(--banner-h,0px)] lg:flex lg:h-[calc(100dvh-var(--banner-h,0px))] lg:w-64 lg:shrink-0 lg:flex-col">
+      <aside className="hidden border-r print:!hidden border-line bg-surface lg:sticky lg:top-[var(--banner-h,0px)] lg:flex lg:h-[calc(100dvh-var(--banner-h,0px))] lg:w-64 lg:shrink-0 lg:flex-col">
         <div className="px-5 pt-5 pb-4">{brand}</div>
         <nav aria-label={t("label")} className="flex-1 overflow-y-auto px-3 py-2">
           <DeskNav features={features} />
@@ -42,7 +42,7 @@ export async function DeskShell({ staff, features, homePath, children }: { staff
       </aside>
 
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-line bg-surface/95 px-4 backdrop-blur lg:hidden">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-line bg-surface/95 px-4 backdrop-blur lg:hidden print:hidden">
           {brand}
           <MobileMenu>
             <nav aria-label={t("label")}>

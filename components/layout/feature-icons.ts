@@ -1,4 +1,4 @@
-import { CalendarDays, FileUp, Pill, Radio, Settings, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, FileUp, ListOrdered, Pill, Radio, Settings, Users, type LucideIcon } from "lucide-react";
 import type { Feature } from "@/lib/access";
 
 export const FEATURE_ICONS: Record<Feature, LucideIcon> = {
@@ -8,4 +8,5 @@ export const FEATURE_ICONS: Record<Feature, LucideIcon> = {
   documents: FileUp,
   live: Radio,
   settings: Settings,
+  queue: ListOrdered,
 };

@@ -17,6 +17,7 @@ import { cn } from "@/components/ui/cn";
 import { Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMediaQuery } from "@/components/drugs/use-media-query";
+import { TakenSlotDialog } from "@/components/queue/taken-slot-dialog";
 import { BookingDialog, type BookingTarget } from "./booking-dialog";
 import { ServicesLegend } from "./services-legend";
 import { SlotWeekGrid } from "./slot-week-grid";
@@ -52,6 +53,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
   const [serviceFilter, setServiceFilter] = useState("");
   const [modeFilter, setModeFilter] = useState("");
   const [target, setTarget] = useState<BookingTarget | null>(null);
+  const [taken, setTaken] = useState<{ doctorId: string; clinicId: string; start: string } | null>(null);
   // Read once per visit; "today" moving at midnight mid-shift is not worth a timer.
   const [now] = useState(() => Date.now());
   const ids = { doctor: useId(), clinic: useId(), service: useId(), mode: useId() };
@@ -252,6 +254,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
               timeZone={timeZone}
               today={today}
               onPick={pick}
+              onOpenTaken={(slot) => doctor && clinic && setTaken({ doctorId: doctor.platformId, clinicId: clinic.platformId, start: slot.start })}
               onPageWeek={(dir) => (narrow ? moveDay(7 * dir) : pageWeek(dir))}
               onLeaveEdge={narrow ? moveDay : undefined}
             />
@@ -261,6 +264,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
 
       <ServicesLegend services={services} />
       <BookingDialog target={target} onClose={() => setTarget(null)} />
+      <TakenSlotDialog slot={taken} timeZone={timeZone} onClose={() => setTaken(null)} />
     </>
   );
 }

@@ -25,6 +25,7 @@ export function SlotWeekGrid({
   timeZone,
   today,
   onPick,
+  onOpenTaken,
   onPageWeek,
   onLeaveEdge,
 }: {
@@ -33,6 +34,8 @@ export function SlotWeekGrid({
   timeZone: string;
   today: string;
   onPick: (slot: Slot) => void;
+  /** A taken slot the desk may know: opens who holds it. */
+  onOpenTaken?: (slot: Slot) => void;
   onPageWeek: (direction: -1 | 1) => void;
   /** Day view: moving left from the only column asks for the previous day. */
   onLeaveEdge?: (direction: -1 | 1) => void;
@@ -157,7 +160,7 @@ export function SlotWeekGrid({
                             else buttons.current.delete(id);
                           }}
                           tabIndex={current && slotId(current) === id ? 0 : -1}
-                          aria-disabled={!slot.available || undefined}
+                          aria-disabled={(!slot.available && !onOpenTaken) || undefined}
                           aria-label={t("grid.slotLabel", {
                             day: `${weekdayName(day, locale, "long")} ${displayDay(day)}`,
                             time,
@@ -167,13 +170,13 @@ export function SlotWeekGrid({
                           data-slot={id}
                           data-available={slot.available}
                           onFocus={() => setActiveId(id)}
-                          onClick={() => slot.available && onPick(slot)}
+                          onClick={() => (slot.available ? onPick(slot) : onOpenTaken?.(slot))}
                           className={cn(
                             "w-full rounded-md px-1.5 py-1 text-xs font-medium tabular-nums transition-colors",
                             "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-focus",
                             slot.available
                               ? "bg-success-soft text-success-soft-ink ring-1 ring-success-soft-ink/25 ring-inset hover:ring-2"
-                              : "cursor-not-allowed bg-surface-sunken text-ink-muted line-through",
+                              : cn("bg-surface-sunken text-ink-muted line-through", onOpenTaken ? "cursor-pointer hover:ring-1 hover:ring-line-strong" : "cursor-not-allowed"),
                           )}
                         >
                           {clinicTime(slot.start, timeZone)}

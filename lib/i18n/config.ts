@@ -14,10 +14,12 @@ import documentsEn from "./messages/documents/en.json";
 import documentsHi from "./messages/documents/hi.json";
 import sessionsEn from "./messages/sessions/en.json";
 import sessionsHi from "./messages/sessions/hi.json";
+import queueEn from "./messages/queue/en.json";
+import queueHi from "./messages/queue/hi.json";
 
 // One folder of messages per feature (messages/<feature>/{en,hi}.json), one line each here.
-const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn, ...sessionsEn };
-const hi: typeof en = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi };
+const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn, ...sessionsEn, ...queueEn };
+const hi: typeof en = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi };
 
 export const LOCALES = ["en", "hi"] as const;
 export type Locale = (typeof LOCALES)[number];

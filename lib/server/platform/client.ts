@@ -11,6 +11,7 @@ import { patientsApi } from "./patients";
 import { webhooksApi } from "./webhooks";
 import { slotsApi } from "./slots";
 import { assistantSessionsApi } from "./assistant-sessions";
+import { appointmentsApi } from "./appointments";
 
 export interface PlatformSettings {
   baseUrl: string;
@@ -54,6 +55,7 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
         slots: slotsApi(http),
         assistantSessions: assistantSessionsApi(http, settings.agentKey),
         documents: documentsApi(http),
+        appointments: appointmentsApi(http),
       };
     },
   };

@@ -5,6 +5,8 @@ import { db } from "../db";
 import { liveHub } from "../events";
 import { readLimitedBody } from "../read-body";
 import { receivePlatformEvent, type ReceiverSettings } from "./receiver";
+import { queueHub } from "../queue";
+import { applyInboxEvent } from "../queue/platform-events";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 
 const holder = globalThis as unknown as { __clinicSigningKeys?: SigningKeyStore };
@@ -40,12 +42,16 @@ export async function handlePlatformWebhook(req: Request): Promise<Response> {
     retention: { days: config.receiptRetentionDays, maxRows: config.receiptMaxRows },
   };
   try {
-    const [store, keys, hub] = await Promise.all([db(), signingKeys(), liveHub()]);
+    const [store, keys, hub, queue] = await Promise.all([db(), signingKeys(), liveHub(), queueHub()]);
     const body = await readLimitedBody(req, config.maxBytes);
     const result = await receivePlatformEvent(req.headers, body, settings, {
       db: store,
       verifyingKeys: () => keys.verifying(),
-      onStored: (id) => hub.publish(id),
+      onStored: (id) => {
+        hub.publish(id);
+        // The event is stored first, so a queue update that fails here is never a lost event.
+        void applyInboxEvent(store, queue, id).catch((err: unknown) => console.warn("queue could not apply a platform event", id, err));
+      },
     });
     if (result.outcome === "rejected") {
       return Response.json(

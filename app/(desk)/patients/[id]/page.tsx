@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PatientDocuments } from "@/components/documents/patient-documents";
 import { PatientProfileView } from "@/components/patients/patient-profile-view";
+import { PatientAppointments } from "@/components/queue/patient-appointments";
 import { can, canUse } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
@@ -17,6 +18,7 @@ export default async function PatientPage({ params }: { params: Promise<{ id: st
   return (
     <div className="grid gap-6">
       <PatientProfileView id={id} canEdit={can(staff.role, "patients.write")} />
+      {canUse(staff.role, "queue") ? <PatientAppointments patientId={id} /> : null}
       {canUse(staff.role, "documents") ? <PatientDocuments patientId={id} /> : null}
     </div>
   );

@@ -29,6 +29,7 @@ const KNOWN_ACTIONS = [
   "patients.read",
   "patients.register",
   "patients.update",
+  "patients.appointments",
   "patients.uhid-check",
   "patients.duplicate-check",
   "patient-document.list",

@@ -5,3 +5,4 @@ export * from "./webhooks";
 export * from "./slots";
 export * from "./documents";
 export * from "./desk-outbox";
+export * from "./queue";

@@ -1,0 +1,17 @@
+import { QueueDayQuery } from "@/lib/schemas/queue";
+import { clinicTimeZone } from "@/lib/server/queue/desk-bookings";
+import { readQueueDay } from "@/lib/server/queue/queue-store";
+import { seedSandboxDay } from "@/lib/server/queue/sandbox-day";
+import { withStaff } from "@/lib/server/with-staff";
+import { otherMethods } from "@/lib/server/route-methods";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withStaff({ action: "queue.read", query: QueueDayQuery }, async ({ db, query, platform, staff }) => {
+  const timeZone = await clinicTimeZone(db, query.clinicId);
+  await seedSandboxDay(db, platform, staff, { ...query, timeZone });
+  const appointments = await readQueueDay(db, query);
+  return Response.json({ clinicId: query.clinicId, day: query.day, timeZone, appointments }, { headers: { "cache-control": "no-store" } });
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,0 +1,340 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState } from "react";
+import { AlertTriangle, PhoneCall, Printer, Search } from "lucide-react";
+import { toast } from "sonner";
+import { useTranslations } from "use-intl";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Input, Label, Select } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiProblemError } from "@/lib/api-client/http";
+import { useChangeQueueStatus, useQueueDay, useQueueLive, useRescheduleAppointment, useUndoQueueChange } from "@/lib/api-client/queue";
+import { useClinicDirectory } from "@/lib/api-client/slots";
+import { TIME_ZONE } from "@/lib/i18n/config";
+import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
+import type { QueueEntry } from "@/lib/schemas/queue";
+import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
+import { CancelDialog } from "./cancel-dialog";
+import { RescheduleDialog } from "./reschedule-dialog";
+import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
+import { useNow } from "./use-now";
+
+const digits = (s: string) => s.replace(/\D/g, "");
+
+function matches(e: QueueEntry, q: string): boolean {
+  if (!q) return true;
+  const text = q.toLowerCase();
+  const p = e.patient;
+  const hay = [p?.name, e.patientLabel, p?.uhid].filter(Boolean).join(" ").toLowerCase();
+  if (hay.includes(text)) return true;
+  const d = digits(q);
+  return d.length >= 3 && !!p?.mobile && digits(p.mobile).includes(d);
+}
+
+function syncUrl(params: Record<string, string>) {
+  const url = new URL(window.location.href);
+  for (const [k, v] of Object.entries(params)) {
+    if (v) url.searchParams.set(k, v);
+    else url.searchParams.delete(k);
+  }
+  window.history.replaceState(null, "", url);
+}
+
+export interface QueueBoardProps {
+  start: { clinic?: string; day?: string; doctor?: string };
+  /** Doctors see "Call next" for their queue. */
+  canCallNext: boolean;
+}
+
+/** Today's appointments of one clinic, grouped by doctor, live on every desk. */
+export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
+  const t = useTranslations("queue");
+  const directory = useClinicDirectory();
+  const clinics = directory.data?.clinics ?? [];
+  const [clinicId, setClinicId] = useState<string | null>(start.clinic ?? null);
+  const clinic = clinics.find((c) => c.platformId === clinicId) ?? clinics[0];
+  const effectiveClinic = clinic?.platformId ?? null;
+  const timeZone = clinic?.timeZone ?? TIME_ZONE;
+  const now = useNow();
+  const today = clinicDay(now, timeZone);
+  const [day, setDay] = useState(start.day ?? "");
+  const shownDay = day || today;
+  const [doctor, setDoctor] = useState(start.doctor ?? "");
+  const [status, setStatus] = useState<QueueStatus | "">("");
+  const [search, setSearch] = useState("");
+  const searchRef = useRef<HTMLInputElement>(null);
+  const query = useQueueDay(effectiveClinic, shownDay);
+  const live = useQueueLive(effectiveClinic);
+  const change = useChangeQueueStatus(effectiveClinic ?? "");
+  const undo = useUndoQueueChange(effectiveClinic ?? "");
+  const [cancelling, setCancelling] = useState<QueueEntry | null>(null);
+  const reschedule = useRescheduleAppointment(effectiveClinic ?? "");
+  const [moving, setMoving] = useState<QueueEntry | null>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (e.key === "/" && !["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) && !target.isContentEditable) {
+        e.preventDefault();
+        searchRef.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const all = useMemo(() => query.data?.appointments ?? [], [query.data]);
+  const counts = useMemo(() => {
+    const c = Object.fromEntries(QUEUE_STATUSES.map((s) => [s, 0])) as Record<QueueStatus, number>;
+    for (const e of all) if (!doctor || e.doctorId === doctor) c[e.status]++;
+    return c;
+  }, [all, doctor]);
+  const doctors = useMemo(() => [...new Map(all.map((e) => [e.doctorId, e.doctorName])).entries()].sort((a, b) => a[1].localeCompare(b[1])), [all]);
+  const shown = all.filter((e) => (!doctor || e.doctorId === doctor) && (!status || e.status === status) && matches(e, search.trim()));
+  const groups = doctors.map(([id, name]) => ({ id, name, entries: shown.filter((e) => e.doctorId === id) })).filter((g) => g.entries.length > 0);
+
+  function problem(err: unknown) {
+    toast.error(t("changeFailed"), { description: err instanceof ApiProblemError ? (err.problem.detail ?? err.problem.title) : String(err) });
+  }
+
+  function move(entry: QueueEntry, to: QueueStatus, reason?: string) {
+    const name = patientName(entry, t("unknownPatient"));
+    change.mutate(
+      { appointmentId: entry.appointmentId, to, version: entry.version, reason },
+      {
+        onSuccess: (after) => {
+          setCancelling(null);
+          const until = after.undoUntil ? Date.parse(after.undoUntil) - Date.now() : 0;
+          toast.success(t("moved", { patient: name, status: t(`status.${after.status}`) }), {
+            duration: until > 0 ? Math.min(until, 15_000) : 4000,
+            action:
+              until > 0
+                ? {
+                    label: t("undo"),
+                    onClick: () =>
+                      undo.mutate(
+                        { appointmentId: after.appointmentId, version: after.version },
+                        { onSuccess: (back) => toast.info(t("undone", { patient: name, status: t(`status.${back.status}`) })), onError: problem },
+                      ),
+                  }
+                : undefined,
+          });
+        },
+        onError: problem,
+      },
+    );
+  }
+
+  function callNext(doctorId: string, doctorName: string) {
+    const waiting = all.filter((e) => e.doctorId === doctorId && e.status === "checked_in").sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+    if (!waiting[0]) return void toast.info(t("nobodyWaiting", { doctor: doctorName }));
+    move(waiting[0], "in_consultation");
+  }
+
+  if (directory.isSuccess && clinics.length === 0) return <p className="rounded-xl border border-line bg-surface p-6 text-sm text-ink-muted">{t("noClinic")}</p>;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="hidden text-lg font-semibold print:block">
+        {clinic?.displayName} · {displayDay(shownDay)}
+      </p>
+      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr_1.6fr] print:hidden">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="queue-clinic">{t("clinic")}</Label>
+          <Select
+            id="queue-clinic"
+            value={effectiveClinic ?? ""}
+            onChange={(e) => {
+              setClinicId(e.target.value);
+              syncUrl({ clinic: e.target.value });
+            }}
+          >
+            {clinics.map((c) => (
+              <option key={c.platformId} value={c.platformId}>
+                {c.displayName}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="queue-day">{t("date")}</Label>
+          <div className="flex gap-2">
+            <Input
+              id="queue-day"
+              type="date"
+              value={shownDay}
+              onChange={(e) => {
+                setDay(e.target.value);
+                syncUrl({ day: e.target.value === today ? "" : e.target.value });
+              }}
+            />
+            {shownDay !== today ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setDay("");
+                  syncUrl({ day: "" });
+                }}
+              >
+                {t("today")}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="queue-doctor">{t("doctor")}</Label>
+          <Select
+            id="queue-doctor"
+            value={doctor}
+            onChange={(e) => {
+              setDoctor(e.target.value);
+              syncUrl({ doctor: e.target.value });
+            }}
+          >
+            <option value="">{t("allDoctors")}</option>
+            {doctors.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="queue-status">{t("statusFilter")}</Label>
+          <Select id="queue-status" value={status} onChange={(e) => setStatus(e.target.value as QueueStatus | "")}>
+            <option value="">{t("allStatuses")}</option>
+            {QUEUE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)} ({counts[s]})
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="queue-search">{t("search")}</Label>
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint" />
+            <Input
+              id="queue-search"
+              ref={searchRef}
+              type="search"
+              autoComplete="off"
+              className="pl-9"
+              placeholder={t("searchPlaceholder")}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              onKeyDown={(e) => e.key === "Escape" && setSearch("")}
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("counts")}>
+        <span className="mr-1 text-sm font-medium text-ink" aria-live="polite">
+          {t("total", { count: all.filter((e) => !doctor || e.doctorId === doctor).length })}
+        </span>
+        {QUEUE_STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={status === s}
+            onClick={() => setStatus(status === s ? "" : s)}
+            className={cn("rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus print:hidden", status === s && "ring-2 ring-primary")}
+          >
+            <Badge tone={STATUS_TONES[s]}>
+              {t(`status.${s}`)} <span className="tabular-nums">{counts[s]}</span>
+            </Badge>
+          </button>
+        ))}
+        <span className="ml-auto flex items-center gap-3 print:hidden">
+          <span className={cn("text-xs", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
+            {live === "live" ? `● ${t("live")}` : t("reconnecting")}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => window.print()}>
+            <Printer aria-hidden className="size-4" />
+            {t("print")}
+          </Button>
+        </span>
+      </div>
+
+      {query.isPending || directory.isPending ? (
+        <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label={t("loading")}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft p-4 text-danger-soft-ink">
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle aria-hidden className="size-4" />
+            {t("errorTitle")}
+          </p>
+          <p className="text-sm">{query.error instanceof ApiProblemError ? (query.error.problem.detail ?? query.error.problem.title) : null}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t("retry")}
+          </Button>
+        </div>
+      ) : groups.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-line p-8 text-center text-sm text-ink-muted">{all.length ? t("emptyFiltered") : t("empty")}</p>
+      ) : (
+        groups.map((g) => (
+          <section key={g.id} aria-labelledby={`doctor-${g.id}`} className="overflow-hidden rounded-xl border border-line bg-surface print:break-before-page print:border-0 first-of-type:print:break-before-auto">
+            <header className="flex flex-wrap items-center justify-between gap-2 border-b border-line bg-surface-sunken px-4 py-2">
+              <h2 id={`doctor-${g.id}`} className="font-semibold text-ink">
+                {g.name} <span className="text-sm font-normal text-ink-muted">· {t("total", { count: g.entries.length })}</span>
+              </h2>
+              {canCallNext && shownDay === today ? (
+                <Button size="sm" onClick={() => callNext(g.id, g.name)} disabled={change.isPending} aria-label={t("callNextFor", { doctor: g.name })} className="print:hidden">
+                  <PhoneCall aria-hidden className="size-4" />
+                  {t("callNext")}
+                </Button>
+              ) : null}
+            </header>
+            <ul className="divide-y divide-line">
+              {g.entries.map((e) => (
+                <QueueRow
+                  key={e.appointmentId}
+                  entry={e}
+                  timeZone={timeZone}
+                  today={today}
+                  now={now}
+                  busy={change.isPending && change.variables?.appointmentId === e.appointmentId}
+                  onMove={(to) => (to === "cancelled" ? setCancelling(e) : move(e, to))}
+                  onReschedule={() => setMoving(e)}
+                />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <RescheduleDialog
+        entry={moving}
+        timeZone={timeZone}
+        busy={reschedule.isPending}
+        onClose={() => setMoving(null)}
+        onConfirm={(slot) =>
+          moving &&
+          reschedule.mutate(
+            { appointmentId: moving.appointmentId, version: moving.version, ...slot },
+            {
+              onSuccess: (after) => {
+                setMoving(null);
+                toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }));
+              },
+              onError: problem,
+            },
+          )
+        }
+      />
+      <CancelDialog
+        open={!!cancelling}
+        busy={change.isPending}
+        summary={{ patient: cancelling ? patientName(cancelling, t("unknownPatient")) : "", time: cancelling ? clinicTime(cancelling.start, timeZone) : "", doctor: cancelling?.doctorName ?? "" }}
+        onClose={() => setCancelling(null)}
+        onConfirm={(reason) => cancelling && move(cancelling, "cancelled", reason)}
+      />
+    </div>
+  );
+}

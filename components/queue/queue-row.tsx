@@ -1,0 +1,107 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "use-intl";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatInr } from "@/lib/i18n/format";
+import { STATUS_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
+import { ageOn } from "@/lib/schemas/patient-age";
+import type { QueueEntry } from "@/lib/schemas/queue";
+import { clinicTime } from "@/lib/slots/clinic-time";
+
+export const STATUS_TONES: Record<QueueStatus, BadgeTone> = {
+  booked: "neutral",
+  checked_in: "warning",
+  in_consultation: "info",
+  done: "success",
+  no_show: "danger",
+  cancelled: "danger",
+};
+
+export function patientName(e: QueueEntry, fallback: string): string {
+  return e.patient?.name ?? e.patientLabel ?? fallback;
+}
+
+/** One appointment: who, when, what, how much, and the moves the table allows from its status. */
+export function QueueRow({
+  entry,
+  timeZone,
+  today,
+  now,
+  busy,
+  onMove,
+  onReschedule,
+}: {
+  entry: QueueEntry;
+  timeZone: string;
+  today: string;
+  now: number;
+  busy: boolean;
+  onMove: (to: QueueStatus) => void;
+  onReschedule: () => void;
+}) {
+  const t = useTranslations("queue");
+  const time = clinicTime(entry.start, timeZone);
+  const p = entry.patient;
+  const name = patientName(entry, t("unknownPatient"));
+  const moves = STATUS_MOVES[entry.status].filter((to) => to !== "no_show" || Date.parse(entry.start) <= now);
+  const waitedMinutes = entry.status === "checked_in" && entry.arrivedAt ? Math.max(0, Math.floor((now - Date.parse(entry.arrivedAt)) / 60_000)) : null;
+  const modeWord = entry.mode === "tele" || entry.mode === "in_clinic" ? t(`mode.${entry.mode}`) : entry.mode;
+  return (
+    <li
+      data-appointment={entry.appointmentId}
+      data-status={entry.status}
+      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center print:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,1.4fr)_6rem_9rem] print:break-inside-avoid"
+    >
+      <div className="font-mono text-sm font-semibold text-ink tabular-nums">{time}</div>
+      <div className="min-w-0">
+        {p ? (
+          <Link href={`/patients/${encodeURIComponent(p.id)}`} className="font-medium text-ink underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-focus">
+            {name}
+          </Link>
+        ) : (
+          <span className="font-medium text-ink">{name}</span>
+        )}
+        <p className="text-xs text-ink-muted">
+          {[p?.dob ? t("age", { years: ageOn(p.dob, today).years }) : null, p?.gender ? t(`sex.${p.gender}`) : null, p?.mobile, p?.uhid ? t("uhid", { uhid: p.uhid }) : null].filter(Boolean).join(" · ")}
+        </p>
+      </div>
+      <div className="col-start-2 min-w-0 text-sm md:col-start-auto print:col-start-auto">
+        <p className="truncate text-ink">{entry.serviceName ?? entry.confId}</p>
+        <p className="text-xs text-ink-muted">{modeWord}</p>
+      </div>
+      <div className="col-start-2 text-sm md:col-start-auto print:col-start-auto">
+        <p className="text-ink tabular-nums">{entry.price === null ? t("priceUnknown") : formatInr(entry.price)}</p>
+        {entry.prePay !== null ? <p className="text-xs text-ink-muted">{entry.prePay ? t("payBefore") : t("payAtVisit")}</p> : null}
+      </div>
+      <div className="col-start-2 flex flex-wrap items-center gap-2 md:col-start-auto print:col-start-auto">
+        <Badge tone={STATUS_TONES[entry.status]}>{t(`status.${entry.status}`)}</Badge>
+        {waitedMinutes !== null ? <span className="text-xs font-medium text-warning-soft-ink">{t("waiting", { minutes: waitedMinutes })}</span> : null}
+        {entry.cancelReason ? <span className="text-xs text-ink-muted">{t("reason", { reason: entry.cancelReason })}</span> : null}
+        <span className="w-full text-xs text-ink-faint">
+          {t("columns.bookedBy")}: {entry.bookedBy === "platform" ? t("bookedByPlatform") : (entry.bookedBy ?? "—")}
+        </span>
+      </div>
+      <div className="col-start-2 flex flex-wrap gap-2 md:col-start-auto md:justify-end print:hidden">
+        {moves.map((to) => (
+          <Button
+            key={to}
+            size="sm"
+            variant={to === "cancelled" || to === "no_show" ? "ghost" : to === "checked_in" || to === "in_consultation" ? "primary" : "secondary"}
+            disabled={busy}
+            aria-label={t("moveFor", { action: t(`move.${to}`), patient: name, time })}
+            onClick={() => onMove(to)}
+          >
+            {t(`move.${to}`)}
+          </Button>
+        ))}
+        {entry.status === "booked" ? (
+          <Button size="sm" variant="ghost" disabled={busy} aria-label={t("moveFor", { action: t("reschedule"), patient: name, time })} onClick={onReschedule}>
+            {t("reschedule")}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

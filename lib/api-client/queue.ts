@@ -1,0 +1,122 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { QueueChange, QueueDay, QueueEntry, SlotHolder, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
+import { SlotCalendar } from "@/lib/schemas/slots";
+import { apiGet, ApiProblemError } from "./http";
+import { sendJson } from "./send-json";
+
+export const queueKeys = {
+  clinic: (clinicId: string) => ["queue", clinicId] as const,
+  day: (clinicId: string, day: string) => ["queue", clinicId, day] as const,
+};
+
+const PatientAppointments = z.object({ appointments: z.array(QueueEntry) });
+
+export function usePatientAppointments(patientId: string) {
+  return useQuery({
+    queryKey: ["queue", "patient", patientId],
+    queryFn: ({ signal }) => apiGet(`/api/patients/${encodeURIComponent(patientId)}/appointments`, {}, PatientAppointments, signal),
+    staleTime: 30_000,
+  });
+}
+
+/** Free slots of one doctor and service on a day, for moving an appointment there. */
+export function useFreeSlots(q: { doctorId: string; clinicId: string; confId: string; day: string } | null) {
+  return useQuery({
+    queryKey: ["slots", "week", q?.doctorId ?? "", q?.clinicId ?? "", "day", q?.day ?? ""],
+    queryFn: ({ signal }) => apiGet("/api/slots", { doctorId: q!.doctorId, clinicId: q!.clinicId, from: q!.day, to: q!.day }, SlotCalendar, signal),
+    enabled: !!q?.day,
+    select: (cal) => cal.slots.filter((s) => s.available && s.confId === q!.confId),
+  });
+}
+
+/** The appointment holding a taken slot, when the desk knows it. */
+export function useSlotHolder(q: { doctorId: string; clinicId: string; start: string } | null) {
+  return useQuery({
+    queryKey: ["queue", "slot", q?.doctorId ?? "", q?.clinicId ?? "", q?.start ?? ""],
+    queryFn: ({ signal }) => apiGet("/api/queue/slot", q!, SlotHolder, signal),
+    enabled: !!q,
+  });
+}
+
+export function useQueueDay(clinicId: string | null, day: string) {
+  return useQuery({
+    queryKey: queueKeys.day(clinicId ?? "", day),
+    queryFn: ({ signal }) => apiGet("/api/queue", { clinicId, day }, QueueDay, signal),
+    enabled: !!clinicId,
+    staleTime: 10_000,
+  });
+}
+
+export type QueueLiveStatus = "connecting" | "live" | "reconnecting";
+
+/**
+ * Keeps the clinic's queue fresh on this desk: every change on any desk arrives over SSE and the
+ * day it belongs to is refetched; after a dropped stream the whole clinic is refetched once.
+ */
+export function useQueueLive(clinicId: string | null): QueueLiveStatus {
+  const client = useQueryClient();
+  const [status, setStatus] = useState<QueueLiveStatus>("connecting");
+  useEffect(() => {
+    if (!clinicId) return;
+    const source = new EventSource(`/api/queue/stream?clinicId=${encodeURIComponent(clinicId)}`);
+    let dropped = false;
+    source.onopen = () => {
+      setStatus("live");
+      if (dropped) void client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) });
+      dropped = false;
+    };
+    source.onerror = () => {
+      dropped = true;
+      setStatus("reconnecting");
+    };
+    source.addEventListener("queue-change", (msg) => {
+      const parsed = QueueChange.safeParse(JSON.parse((msg as MessageEvent<string>).data));
+      if (parsed.success) void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, parsed.data.day) });
+    });
+    return () => source.close();
+  }, [client, clinicId]);
+  return clinicId ? status : "connecting";
+}
+
+function putEntry(client: QueryClient, entry: QueueEntry) {
+  client.setQueryData<QueueDay>(queueKeys.day(entry.clinicId, entry.day), (d) => (d ? { ...d, appointments: d.appointments.map((a) => (a.appointmentId === entry.appointmentId ? entry : a)) } : d));
+}
+
+function onChangeError(client: QueryClient, clinicId: string) {
+  return (error: unknown) => {
+    // Someone else changed it, or the platform refused: show the latest state.
+    if (error instanceof ApiProblemError && error.status >= 400 && error.status !== 400) void client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) });
+  };
+}
+
+export function useChangeQueueStatus(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, ...body }: StatusChangeRequest & { appointmentId: string }) =>
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/status`, body, QueueEntry),
+    onSuccess: (entry) => putEntry(client, entry),
+    onError: onChangeError(client, clinicId),
+  });
+}
+
+export function useUndoQueueChange(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, version }: { appointmentId: string; version: number }) => sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/undo`, { version }, QueueEntry),
+    onSuccess: (entry) => putEntry(client, entry),
+    onError: onChangeError(client, clinicId),
+  });
+}
+
+export function useRescheduleAppointment(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, ...body }: RescheduleRequest & { appointmentId: string }) =>
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/reschedule`, body, QueueEntry),
+    onSettled: () => client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) }),
+  });
+}

@@ -1,0 +1,182 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUEUE_STATUSES, STATUS_MOVES, UNDO_WINDOW_MS, type QueueStatus } from "@/lib/queue/status-moves";
+import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import type { AppError } from "../errors";
+import { staff } from "../db/schema";
+import type { Db } from "../db/connect";
+import { rememberPatient } from "../patients/patient-index";
+import { changeStatus, readQueueDay, readQueueEntry, recordQueueEntry, statusHistory, undoLastChange } from "./queue-store";
+import { createQueueHub } from "./queue-hub";
+import type { QueueChange } from "@/lib/schemas/queue";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+
+const SLOT = "2026-11-24T10:00:00+05:30";
+let seq = 0;
+
+async function book(db: Db, over: Partial<Parameters<typeof recordQueueEntry>[1]> = {}) {
+  const appointmentId = `apt-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
+  await recordQueueEntry(db, { appointmentId, clinicId: "cl-1", doctorId: "dr-1", start: SLOT, end: "2026-11-24T10:15:00+05:30", patientId: "pt-1", confId: "conf-1", serviceName: "Consultation", mode: "in_clinic", price: 600, currency: "INR", prePay: false, postPay: true, source: "desk", timeZone: "Asia/Kolkata", ...over });
+  return appointmentId;
+}
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    return err as AppError;
+  }
+  throw new Error("expected a refusal");
+}
+
+const AFTER_START = Date.parse(SLOT) + 5 * 60_000;
+
+function suite(name: string, open: () => Promise<TestDatabase>) {
+  describe(`today's queue on ${name}`, () => {
+    let t: TestDatabase;
+    let db: Db;
+    let asha: string;
+    let ravi: string;
+    beforeAll(async () => {
+      t = await open();
+      db = t.database.db;
+      const rows = await db
+        .insert(staff)
+        .values([
+          { email: `asha-${name}@clinic.test`, name: "Asha Desk", role: "receptionist", passwordHash: "x" },
+          { email: `ravi-${name}@clinic.test`, name: "Ravi Desk", role: "receptionist", passwordHash: "x" },
+        ])
+        .returning({ id: staff.id });
+      [asha, ravi] = rows.map((r) => r.id) as [string, string];
+      await rememberPatient(db, { id: "pt-1", salutation: "Mrs.", firstName: "Sunita", middleName: null, lastName: "Rao", gender: "F", dob: "1980-01-01", mobile: "+919812345678", uhid: "UH-7" });
+    });
+    afterAll(async () => t.dispose());
+
+    it("lists the clinic's day in time order with the patient, price and who booked", async () => {
+      const later = await book(db, { start: "2026-11-24T11:00:00+05:30", bookedBy: asha });
+      const earlier = await book(db, { start: "2026-11-24T09:00:00+05:30", clinicId: "cl-1" });
+      await book(db, { start: "2026-11-24T09:30:00+05:30", clinicId: "cl-other" });
+      await book(db, { start: "2026-11-25T09:00:00+05:30" });
+      // 00:30 in Mumbai is still the 24th there though it is the 23rd in UTC.
+      const small = await book(db, { start: "2026-11-24T00:30:00+05:30" });
+      const day = await readQueueDay(db, { clinicId: "cl-1", day: "2026-11-24" });
+      const ids = day.map((e) => e.appointmentId);
+      expect(ids.indexOf(small)).toBeLessThan(ids.indexOf(earlier));
+      expect(ids.indexOf(earlier)).toBeLessThan(ids.indexOf(later));
+      expect(day.every((e) => e.clinicId === "cl-1" && e.day === "2026-11-24")).toBe(true);
+      const entry = day.find((e) => e.appointmentId === later)!;
+      expect(entry).toMatchObject({ status: "booked", version: 1, price: 600, bookedBy: "Asha Desk", patient: { name: "Mrs. Sunita Rao", uhid: "UH-7", mobile: "+919812345678" } });
+    });
+
+    it("records each move with who and when, and the arrival time on check-in", async () => {
+      const id = await book(db);
+      const checked = await changeStatus(db, { appointmentId: id, to: "checked_in", version: 1, staffId: asha, now: AFTER_START });
+      expect(checked.row.arrivedAt?.getTime()).toBe(AFTER_START);
+      await changeStatus(db, { appointmentId: id, to: "in_consultation", version: 2, staffId: ravi, now: AFTER_START + 1000 });
+      await changeStatus(db, { appointmentId: id, to: "done", version: 3, staffId: ravi, now: AFTER_START + 2000 });
+      const history = await statusHistory(db, id);
+      expect(history.map((h) => [h.fromStatus, h.toStatus, h.staffId])).toEqual([
+        [null, "booked", null],
+        ["booked", "checked_in", asha],
+        ["checked_in", "in_consultation", ravi],
+        ["in_consultation", "done", ravi],
+      ]);
+    });
+
+    it("refuses a move the table does not allow with a 409 naming the current status", async () => {
+      const id = await book(db);
+      const err = await refusal(changeStatus(db, { appointmentId: id, to: "done", version: 1, staffId: asha }));
+      expect(err.status).toBe(409);
+      expect(err.detail).toContain("booked");
+      const early = await refusal(changeStatus(db, { appointmentId: id, to: "no_show", version: 1, staffId: asha, now: Date.parse(SLOT) - 60_000 }));
+      expect(early.status).toBe(409);
+      const noReason = await refusal(changeStatus(db, { appointmentId: id, to: "cancelled", version: 1, staffId: asha }));
+      expect(noReason.status).toBe(400);
+      expect((await readQueueEntry(db, id))!.status).toBe("booked");
+    });
+
+    it("two desks at once: one change wins, the other gets 409 saying what happened, nothing is lost", async () => {
+      const id = await book(db);
+      const results = await Promise.allSettled([
+        changeStatus(db, { appointmentId: id, to: "checked_in", version: 1, staffId: asha, now: AFTER_START }),
+        changeStatus(db, { appointmentId: id, to: "no_show", version: 1, staffId: ravi, now: AFTER_START }),
+      ]);
+      const won = results.filter((r) => r.status === "fulfilled");
+      const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect((lost[0]!.reason as AppError).status).toBe(409);
+      const now = (await readQueueEntry(db, id))!;
+      expect(now.version).toBe(2);
+      expect((lost[0]!.reason as AppError).detail).toContain(now.status === "checked_in" ? "checked in" : "no-show");
+      expect((await statusHistory(db, id)).map((h) => h.toStatus)).toEqual(["booked", now.status]);
+    });
+
+    it("undoes the last move within the window, audited as a change of its own, and not after it", async () => {
+      const id = await book(db);
+      await changeStatus(db, { appointmentId: id, to: "checked_in", version: 1, staffId: asha, now: AFTER_START });
+      expect((await readQueueEntry(db, id, AFTER_START + 1000))!.undoUntil).toBe(new Date(AFTER_START + UNDO_WINDOW_MS).toISOString());
+      const undone = await undoLastChange(db, { appointmentId: id, version: 2, staffId: asha, now: AFTER_START + 30_000 });
+      expect(undone.row).toMatchObject({ status: "booked", version: 3, arrivedAt: null, undoable: false });
+      const history = await statusHistory(db, id);
+      expect(history.at(-1)).toMatchObject({ fromStatus: "checked_in", toStatus: "booked", undoOf: history.at(-2)!.id });
+      // An undo is not itself undoable.
+      expect((await refusal(undoLastChange(db, { appointmentId: id, version: 3, staffId: asha, now: AFTER_START + 31_000 }))).status).toBe(409);
+
+      await changeStatus(db, { appointmentId: id, to: "checked_in", version: 3, staffId: asha, now: AFTER_START + 40_000 });
+      const late = await refusal(undoLastChange(db, { appointmentId: id, version: 4, staffId: asha, now: AFTER_START + 40_000 + UNDO_WINDOW_MS + 1 }));
+      expect(late.status).toBe(409);
+      expect(late.detail).toContain("checked in");
+    });
+
+    it("random desk actions never leave a history step the table does not allow", async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.oneof(fc.constantFrom(...QUEUE_STATUSES), fc.constant("undo" as const)), { maxLength: 8 }), async (actions) => {
+          const id = await book(db);
+          for (const a of actions) {
+            const { version } = (await readQueueEntry(db, id, AFTER_START))!;
+            const attempt = a === "undo" ? undoLastChange(db, { appointmentId: id, version, staffId: asha, now: AFTER_START + 1000 }) : changeStatus(db, { appointmentId: id, to: a, version, reason: "patient asked", staffId: asha, now: AFTER_START });
+            await attempt.catch(() => undefined);
+          }
+          const history = await statusHistory(db, id);
+          for (const [i, h] of history.entries()) {
+            if (i === 0) continue;
+            const from = h.fromStatus as QueueStatus;
+            const allowed = h.undoOf !== null ? STATUS_MOVES[h.toStatus as QueueStatus].includes(from) : STATUS_MOVES[from].includes(h.toStatus as QueueStatus);
+            expect(allowed, `${from} → ${h.toStatus}`).toBe(true);
+            expect(h.fromStatus).toBe(history[i - 1]!.toStatus);
+          }
+          expect((await readQueueEntry(db, id))!.status).toBe(history.at(-1)!.toStatus);
+        }),
+        { numRuns: 12 },
+      );
+    });
+  });
+}
+
+suite("PGlite", pgliteTestDatabase);
+describe.skipIf(!pgUp)("PostgreSQL", () => {
+  suite("PostgreSQL", postgresTestDatabase);
+
+  it("a change published on one instance reaches a desk on another through NOTIFY", async () => {
+    const t = await postgresTestDatabase();
+    const other = await t.openAnother();
+    const a = createQueueHub({ db: t.database.db, databaseUrl: t.url });
+    const b = createQueueHub({ db: other.db, databaseUrl: t.url });
+    const got: QueueChange[] = [];
+    b.subscribe((c) => got.push(c));
+    const change: QueueChange = { appointmentId: "apt-x", clinicId: "cl-1", day: "2026-11-24", version: 2, status: "checked_in" };
+    const end = Date.now() + 5000;
+    // The LISTEN connection opens asynchronously; publish until the other side hears it.
+    while (!got.length && Date.now() < end) {
+      await a.publish(change);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(got[0]).toEqual(change);
+    await a.close();
+    await b.close();
+    await t.dispose();
+  });
+});

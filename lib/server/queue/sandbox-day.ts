@@ -1,0 +1,101 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { env } from "@/lib/env";
+import { clinicDay } from "@/lib/slots/clinic-time";
+import type { Db } from "../db/connect";
+import { directoryEntries, queueAppointments } from "../db/schema";
+import type { StaffPlatform } from "../platform/client";
+import { patientByUhid, rememberPatient } from "../patients/patient-index";
+import { changeStatus, recordQueueEntry } from "./queue-store";
+
+const DEMO_PATIENTS = [
+  { salutation: "Mrs.", firstName: "Sunita", lastName: "Rao", gender: "F", dob: "1978-03-14", mobile: "+919820011001" },
+  { salutation: "Mr.", firstName: "Arjun", lastName: "Mehta", gender: "M", dob: "1990-07-22", mobile: "+919820011002" },
+  { salutation: "Ms.", firstName: "Kavya", lastName: "Nair", gender: "F", dob: "2001-11-05", mobile: "+919820011003" },
+  { salutation: "Mr.", firstName: "Imran", lastName: "Shaikh", gender: "M", dob: "1965-01-30", mobile: "+919820011004" },
+  { salutation: "Mrs.", firstName: "Lakshmi", lastName: "Iyer", gender: "F", dob: "1952-09-18", mobile: "+919820011005" },
+  { salutation: "Mr.", firstName: "Rohan", lastName: "Deshpande", gender: "M", dob: "1985-05-02", mobile: "+919820011006" },
+  { salutation: "Ms.", firstName: "Priya", lastName: "Kulkarni", gender: "F", dob: "1996-12-11", mobile: "+919820011007" },
+  { salutation: "Mr.", firstName: "Vikram", lastName: "Singh", gender: "M", dob: "1972-04-25", mobile: "+919820011008" },
+  { salutation: "Mrs.", firstName: "Fatima", lastName: "Khan", gender: "F", dob: "1988-08-08", mobile: "+919820011009" },
+  { salutation: "Master", firstName: "Aarav", lastName: "Joshi", gender: "M", dob: "2016-02-19", mobile: "+919820011010" },
+  { salutation: "Mr.", firstName: "Suresh", lastName: "Patil", gender: "M", dob: "1959-10-03", mobile: "+919820011011" },
+  { salutation: "Mrs.", firstName: "Neha", lastName: "Gupta", gender: "F", dob: "1993-06-27", mobile: "+919820011012" },
+] as const;
+
+const PER_DOCTOR = 7;
+const running = new Map<string, Promise<void>>();
+
+/** Demo patients exist on the platform once; their UHIDs find them again on later days. */
+async function demoPatients(db: Db, platform: StaffPlatform): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, p] of DEMO_PATIENTS.entries()) {
+    const uhid = `DEMO-${String(i + 1).padStart(3, "0")}`;
+    const known = await patientByUhid(db, uhid);
+    if (known) {
+      ids.push(known.id);
+      continue;
+    }
+    const id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
+    await rememberPatient(db, { id, salutation: p.salutation, firstName: p.firstName, middleName: null, lastName: p.lastName, gender: p.gender, dob: p.dob, mobile: p.mobile, uhid });
+    ids.push(id);
+  }
+  return ids;
+}
+
+async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clinicId: string; day: string; timeZone: string }) {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(queueAppointments).where(and(eq(queueAppointments.clinicId, q.clinicId), eq(queueAppointments.day, q.day)));
+  if (n > 0) return;
+  const doctors = await db.select({ id: directoryEntries.platformId }).from(directoryEntries).where(eq(directoryEntries.kind, "doctor"));
+  const patients = await demoPatients(db, platform);
+  let p = 0;
+  let arrived = 0;
+  for (const doctor of doctors) {
+    const calendar = await platform.slots.listSlots({ doctorId: doctor.id, clinicId: q.clinicId, from: q.day, to: q.day }).catch(() => null);
+    if (!calendar) continue;
+    const free = calendar.slots.filter((s) => s.available);
+    // Spread the bookings over the rest of the day rather than filling the next hour.
+    const step = Math.max(1, Math.floor(free.length / PER_DOCTOR));
+    for (const slot of free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR)) {
+      const service = calendar.services.find((s) => s.confId === slot.confId);
+      if (!service) continue;
+      const patientId = patients[p++ % patients.length]!;
+      const booking = await platform.slots
+        .bookSlot({ doctorId: doctor.id, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: service.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() })
+        .catch(() => null);
+      if (!booking) continue;
+      await recordQueueEntry(db, {
+        appointmentId: booking.appointmentId,
+        clinicId: q.clinicId,
+        doctorId: doctor.id,
+        start: booking.start,
+        end: booking.end,
+        patientId,
+        confId: booking.confId,
+        serviceName: service.name,
+        mode: booking.mode,
+        price: service.finalAmount,
+        currency: service.currency,
+        prePay: service.prePay,
+        postPay: service.postPay,
+        bookedBy: staffId,
+        source: "sandbox_seed",
+        timeZone: q.timeZone,
+      });
+      // The first patient of each doctor is already waiting, as on any morning.
+      if (arrived < 3 && free.indexOf(slot) === 0) {
+        arrived++;
+        await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: Date.now() - (4 + arrived * 6) * 60_000 });
+      }
+    }
+  }
+}
+
+/** Sandbox mode only: a new user's first look at today's queue finds a realistic day already booked. */
+export async function seedSandboxDay(db: Db, platform: StaffPlatform, staff: { id: string }, q: { clinicId: string; day: string; timeZone: string }): Promise<void> {
+  if (!env().sandboxMode || q.day !== clinicDay(Date.now(), q.timeZone)) return;
+  const key = `${q.clinicId}|${q.day}`;
+  const work = running.get(key) ?? seed(db, platform, staff.id, q).catch((err: unknown) => console.warn("could not seed the sandbox day", (err as Error).message));
+  running.set(key, work);
+  await work;
+}
