@@ -6,7 +6,7 @@ import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/li
 import { addDays, splitIntoWindows, type BookingRequest } from "@/lib/schemas/slots";
 import { createPlatform, type StaffPlatform } from "./client";
 import { assistantSessionTokens, slotBookings } from "../db/schema";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError } from "../errors";
 import { bookSlotOnce } from "../slots/slot-bookings";
 import { keepSessionToken, storedSessionToken } from "../slots/assistant-session-tokens";
 import { AssistantNotConfiguredError, AssistantSessionExpiredError, assistantSessionsApi } from "./assistant-sessions";
@@ -81,7 +81,7 @@ describe.each([
 
   it.skipIf(!available)("turns platform 404s into messages that say what to fix", async () => {
     await expect(platform.slots.listSlots({ ...range, doctorId: "dr-nobody" })).rejects.toThrow(/does not know this doctor/);
-    await expect(platform.slots.listSlots({ ...range, clinicId: "cl-kothrud" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(platform.slots.listSlots({ ...range, clinicId: "cl-kothrud" })).rejects.toMatchObject({ status: 404, extra: { code: "doctor_not_at_clinic" } });
   });
 
   const request = async (confId: string, overrides: Partial<BookingRequest> = {}): Promise<BookingRequest> => {
