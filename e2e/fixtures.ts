@@ -35,13 +35,17 @@ export async function screenshots(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
+// Fault rules this worker added: each test removes only its own, never another worker's.
+const ownFaultRules: string[] = [];
+
 export async function setSandboxFaults(faults: Record<string, unknown>) {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
-  expect(res.ok).toBe(true);
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults/rules`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
+  expect(res.status).toBe(201);
+  ownFaultRules.push(((await res.json()) as { id: string }).id);
 }
 
 export async function resetSandboxFaults() {
-  await fetch(`${SANDBOX_URL}/__sandbox/faults/reset`, { method: "POST" });
+  for (const id of ownFaultRules.splice(0)) await fetch(`${SANDBOX_URL}/__sandbox/faults/rules/${id}`, { method: "DELETE" });
 }
 
 /** `page.goto` waits for React to hydrate, so the first keystroke or selection is never lost. */

@@ -18,6 +18,8 @@ export function controlRoutes(s: Services): SandboxRoute[] {
     route("GET", "faults", "faults.get", () => ({ body: s.faults.get() })),
     route("PUT", "faults", "faults.set", (ctx) => ({ body: s.faults.update(ctx.json(FaultPatch)) })),
     route("POST", "faults/reset", "faults.reset", () => ({ body: s.faults.reset() })),
+    route("POST", "faults/rules", "faults.rules.add", (ctx) => ({ status: 201, body: s.faults.addRule(ctx.json(FaultPatch)) })),
+    route("DELETE", "faults/rules/:id", "faults.rules.remove", (ctx) => (s.faults.removeRule(ctx.params.id!) ? { body: { removed: ctx.params.id } } : { status: 404, body: { error: "no such fault rule" } })),
     route("GET", "stats", "stats.get", () => ({ body: s.stats.snapshot() })),
     route("POST", "stats/reset", "stats.reset", () => {
       s.stats.reset();

@@ -29,6 +29,21 @@ describe("control routes", () => {
     expect((await call(harness.sandbox.url, "POST", "/__sandbox/faults/reset")).json.latencyMs).toBe(0);
   });
 
+  it("keeps independent fault rules that are removed one by one, so one test never clears another's", async () => {
+    const docs = await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { pathPrefix: "/mr/", errorRate: 1 } });
+    const drugs = await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { pathPrefix: "/svc-mcp/", errorRate: 1 } });
+    expect([docs.status, drugs.status]).toEqual([201, 201]);
+    expect(docs.json.id).not.toBe(drugs.json.id);
+    expect((await call(harness.sandbox.url, "GET", search, { headers: auth() })).status).toBe(503);
+    expect((await call(harness.sandbox.url, "DELETE", `/__sandbox/faults/rules/${docs.json.id}`)).status).toBe(200);
+    // The other rule still holds after the first one's owner removed its own.
+    expect((await call(harness.sandbox.url, "GET", search, { headers: auth() })).status).toBe(503);
+    expect((await call(harness.sandbox.url, "DELETE", `/__sandbox/faults/rules/${drugs.json.id}`)).status).toBe(200);
+    expect((await call(harness.sandbox.url, "GET", search, { headers: auth() })).status).toBe(200);
+    expect((await call(harness.sandbox.url, "DELETE", `/__sandbox/faults/rules/${drugs.json.id}`)).status).toBe(404);
+    expect((await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { errorRate: 3 } })).status).toBe(400);
+  });
+
   it("counts requests per route name and resets the counts", async () => {
     await call(harness.sandbox.url, "GET", search, { headers: auth() });
     await call(harness.sandbox.url, "GET", search, { headers: auth() });

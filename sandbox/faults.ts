@@ -2,9 +2,15 @@ import { FaultConfig } from "../lib/schemas/sandbox-config";
 
 export const FaultPatch = FaultConfig.partial().strict();
 
-/** The live fault settings: start from config, changed at runtime by the control routes. */
+/**
+ * The live fault settings: start from config, changed at runtime by the control routes. Besides
+ * the one shared setting, callers may add independent rules (each with its own path prefix) and
+ * remove just theirs, so two tests injecting faults at once never clear each other's.
+ */
 export class Faults {
   private current: FaultConfig;
+  private readonly rules = new Map<string, FaultConfig>();
+  private nextRule = 1;
 
   constructor(
     private readonly initial: FaultConfig,
@@ -24,11 +30,23 @@ export class Faults {
 
   reset(): FaultConfig {
     this.current = { ...this.initial };
+    this.rules.clear();
     return this.get();
   }
 
-  private applies(path: string): boolean {
-    return path.startsWith(this.current.pathPrefix);
+  addRule(patch: Partial<FaultConfig>): { id: string } & FaultConfig {
+    const id = String(this.nextRule++);
+    const rule = FaultConfig.parse(patch);
+    this.rules.set(id, rule);
+    return { id, ...rule };
+  }
+
+  removeRule(id: string): boolean {
+    return this.rules.delete(id);
+  }
+
+  private applicable(path: string): FaultConfig[] {
+    return [this.current, ...this.rules.values()].filter((c) => path.startsWith(c.pathPrefix));
   }
 
   private roll(rate: number): boolean {
@@ -36,16 +54,16 @@ export class Faults {
   }
 
   latencyFor(path: string): number {
-    return this.applies(path) ? this.current.latencyMs : 0;
+    return Math.max(0, ...this.applicable(path).map((c) => c.latencyMs));
   }
   shouldHang(path: string): boolean {
-    return this.applies(path) && this.roll(this.current.hangRate);
+    return this.applicable(path).some((c) => this.roll(c.hangRate));
   }
   shouldFail(path: string): boolean {
-    return this.applies(path) && this.roll(this.current.errorRate);
+    return this.applicable(path).some((c) => this.roll(c.errorRate));
   }
   shouldRefuseAuth(path: string): boolean {
-    return this.applies(path) && this.roll(this.current.unauthorizedRate);
+    return this.applicable(path).some((c) => this.roll(c.unauthorizedRate));
   }
 }
 
