@@ -263,6 +263,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   };
   const createdIds: { id: string; uhid: string }[] = [];
   const refusedUhids: string[] = [];
+  // Patients the accepted uploads were filed under (a hostile but well-formed id is a patient too).
+  const uploadPatients = new Set<string>([patientId]);
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
@@ -283,6 +285,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
           if (typeof sent?.uhid === "string") createdIds.push({ id: body.id, uhid: sent.uhid.trim() });
         } else if (answer.status >= 400 && answer.status < 500 && c.uhid) refusedUhids.push(c.uhid);
       }
+      if (c.method === "POST" && c.path.startsWith("/api/documents?") && !("error" in answer) && answer.status < 300) {
+        const filedUnder = (tryJson(answer.body) as { patientId?: unknown } | undefined)?.patientId;
+        if (typeof filedUnder === "string") uploadPatients.add(filedUnder);
+      }
       const why = judge(c, answer);
       if (why) {
         const failure: FuzzFailure = {
@@ -302,7 +308,14 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   await Promise.all(Array.from({ length: opts.concurrency ?? 2 }, worker));
 
   // The desk and the platform agree: every document of this run is on both sides, once.
-  const deskDocs = async () => (((await (await reception.fetch(`/api/documents?patient=${patientId}`)).json()) as { documents: unknown[] }).documents ?? []).length;
+  const deskDocs = async () => {
+    let count = 0;
+    for (const patient of uploadPatients) {
+      const listed = (await (await reception.fetch(`/api/documents?patient=${encodeURIComponent(patient)}`)).json()) as { documents?: { fileName: string }[] };
+      count += (listed.documents ?? []).filter((d) => d.fileName.startsWith(`fuzz-${runId}-`)).length;
+    }
+    return count;
+  };
   const platformDocs = async () =>
     ((await (await fetch(`${opts.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { fileName: string | null }[] }).documents.filter((d) => d.fileName?.startsWith(`fuzz-${runId}-`)).length;
   const platformCount = await platformDocs();
