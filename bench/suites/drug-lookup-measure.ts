@@ -2,7 +2,7 @@
  * Measuring child of the drug-search suite (run with --conditions=react-server so server-only modules load): the desk's
  * lookup (query understanding + the sandbox's search + relevance) on every labelled query, and the understanding's speed.
  */
-import { PlatformDrugQuery } from "../../lib/schemas/drugs";
+import { PlatformDrugQuery } from "../../lib/platform-contract/drugs";
 import { lookupSync, type PlatformSearchParams } from "../../lib/server/drugs/lookup";
 import { understandQuery } from "../../lib/server/drugs/understand-query";
 import { searchFormulary } from "../../sandbox/drug-search";

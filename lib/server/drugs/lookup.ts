@@ -1,5 +1,6 @@
 import "server-only";
-import type { DrugSearchQuery, PharmacologyEntry, PharmacologySearchResponse } from "@/lib/schemas/drugs";
+import type { PharmacologyEntry, PharmacologySearchResponse } from "@/lib/platform-contract/drugs";
+import type { DrugSearchQuery } from "@/lib/schemas/drugs";
 import { RELEVANCE, relevanceOf } from "./relevance";
 import { understandQuery, type Understanding } from "./understand-query";
 

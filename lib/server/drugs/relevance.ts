@@ -1,5 +1,5 @@
 import "server-only";
-import type { PharmacologyEntry } from "@/lib/schemas/drugs";
+import type { PharmacologyEntry } from "@/lib/platform-contract/drugs";
 import { allowedEdits, compactKey, editDistance, phoneticKey } from "./text";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "@/lib/schemas/patient-platform";
+import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "@/lib/platform-contract/patients";
 import type { PatientRegistration, RegistrationResult } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { patientRegistrations } from "../db/schema";

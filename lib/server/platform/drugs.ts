@@ -1,13 +1,5 @@
-import {
-  PharmacologySearchResponse,
-  PharmacologySuggestResponse,
-  type DrugEntry,
-  type DrugRelated,
-  type DrugSearchQuery,
-  type DrugSearchResult,
-  type DrugSuggestions,
-  type PharmacologyEntry,
-} from "@/lib/schemas/drugs";
+import { PharmacologySearchResponse, PharmacologySuggestResponse, type PharmacologyEntry } from "@/lib/platform-contract/drugs";
+import type { DrugEntry, DrugRelated, DrugSearchQuery, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
 import { lookup } from "@/lib/server/drugs/lookup";
 import { brandsOf } from "@/lib/server/drugs/tables";
 import type { PlatformHttp } from "./http";
@@ -48,7 +40,6 @@ function toDrugSearchResult(raw: PharmacologySearchResponse): DrugSearchResult {
       query: typeof info.query === "string" ? info.query : undefined,
       total: num(info.total) ?? num(info.total_matched) ?? raw.results.length,
       tookMs: num(info.took_ms),
-      raw: info,
     },
   };
 }

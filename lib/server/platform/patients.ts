@@ -6,7 +6,7 @@ import {
   type DirectoryPatientUpdate,
   type ProfileCreateBody,
   type ProfileUpdateBody,
-} from "@/lib/schemas/patient-platform";
+} from "@/lib/platform-contract/patients";
 import { designationOf, displayNameOf, fullNameOf, properCase } from "@/lib/schemas/patient-names";
 import type { PatientProfile, PatientRegistration } from "@/lib/schemas/patients";
 import type { PlatformHttp } from "./http";

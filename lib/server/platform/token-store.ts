@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { OidcTokenResponse } from "@/lib/schemas/platform-auth";
+import type { OidcTokenResponse } from "@/lib/platform-contract/auth";
 import type { Database, Db } from "../db/connect";
 import { platformTokens } from "../db/schema";
 import type { IdentityProvider } from "../auth/identity-provider";
