@@ -1,3 +1,4 @@
+import "server-only";
 import type { Database } from "../db/connect";
 import type { IdentityProvider } from "../auth/identity-provider";
 import { jweKey } from "./jwe";

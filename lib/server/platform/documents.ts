@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { PlatformUploadAnswer } from "@/lib/platform-contract/documents";
 import type { DocumentTask, DocumentType } from "@/lib/schemas/documents";

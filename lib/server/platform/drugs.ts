@@ -1,3 +1,4 @@
+import "server-only";
 import { PharmacologySearchResponse, PharmacologySuggestResponse, type PharmacologyEntry } from "@/lib/platform-contract/drugs";
 import type { DrugEntry, DrugRelated, DrugSearchQuery, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
 import { lookup } from "@/lib/server/drugs/lookup";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * PlatformHttp owns everything every platform call shares: base URL, timeouts, the
  * Bearer / auth / client-id headers, JWE both ways, one renewal on a 401, and error mapping.

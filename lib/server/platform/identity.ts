@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { OidcTokenResponse } from "@/lib/platform-contract/auth";
 import type { PlatformHttp } from "./http";

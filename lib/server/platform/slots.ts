@@ -1,3 +1,4 @@
+import "server-only";
 import { finalAmount, PlatformBookingResponse, PlatformSlotResponse, type PlatformService } from "@/lib/platform-contract/slots";
 import { splitIntoWindows, type Booking, type Slot, type SlotCalendar, type SlotRangeQuery, type SlotService } from "@/lib/schemas/slots";
 import { AppError, ConflictError, NotFoundError, PlatformRejectedError, ValidationError } from "../errors";

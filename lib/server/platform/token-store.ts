@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Keeps each staff member's platform tokens on the server. Renewal is single-flight per
  * staff member inside this process, and serialised across app instances by a PostgreSQL

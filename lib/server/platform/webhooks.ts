@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { PlatformSubscriptionCreated, PlatformSubscriptionList, type PlatformSubscription } from "@/lib/platform-contract/webhooks";
 import type { EventKind, WebhookProtocol } from "@/lib/schemas/webhooks";
