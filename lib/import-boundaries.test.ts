@@ -9,8 +9,8 @@ let eslint: ESLint;
 const BOUNDARY_RULES = new Set(["no-restricted-imports", "desk/use-client-boundary"]);
 
 async function boundaryMessages(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((m) => m.ruleId && BOUNDARY_RULES.has(m.ruleId)).map((m) => m.message);
+  const results = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return results.flatMap((r) => r.messages).filter((m) => m.ruleId && BOUNDARY_RULES.has(m.ruleId)).map((m) => m.message);
 }
 
 beforeAll(() => {
