@@ -16,8 +16,7 @@ const SANDBOX_ONLY = {
 };
 const CLIENT_FILES = ["components/**", "lib/api-client/**"];
 // Who may read the platform's contract: its one client, the sandbox that emulates it, and tests/benchmarks of both.
-// lib/server/drugs scores the platform's search results before they are reshaped (left to move in issue 17).
-const CONTRACT_READERS = ["lib/platform-contract/**", "lib/server/platform/**", "sandbox/**", "bench/**", "**/*.test.ts", "lib/server/drugs/**"];
+const CONTRACT_READERS = ["lib/platform-contract/**", "lib/server/platform/**", "sandbox/**", "bench/**", "**/*.test.ts"];
 
 /** Files that start with "use client" outside the client folders get the same import rule as components. */
 const useClientBoundary = {
