@@ -1,6 +1,42 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// Import boundaries of ../shared/DESIGN.md ("Boundaries"); eslint-boundaries.test.ts proves they fire.
+const CONTRACT = {
+  regex: "(^|/)platform-contract(/|$)",
+  message: "The platform's field names stay in lib/server/platform and sandbox: use the desk's own shapes from lib/schemas.",
+};
+const SERVER = {
+  regex: "^(@/|(\\.\\./)+)(lib/)?server(/|$)",
+  message: "Client code reaches the server over the BFF routes (lib/api-client), never by importing lib/server.",
+};
+const SANDBOX_ONLY = {
+  regex: "^(@/|\\.\\./)(?!lib/(schemas|platform-contract)/)",
+  message: "The sandbox imports only lib/schemas, lib/platform-contract and its own files: the app reaches it over HTTP.",
+};
+const CLIENT_FILES = ["components/**", "lib/api-client/**"];
+// Who may read the platform's contract: its one client, the sandbox that emulates it, and tests/benchmarks of both.
+const CONTRACT_READERS = ["lib/platform-contract/**", "lib/server/platform/**", "sandbox/**", "bench/**", "**/*.test.ts"];
+
+/** Files that start with "use client" outside the client folders get the same import rule as components. */
+const useClientBoundary = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const matchers = [CONTRACT, SERVER].map((p) => ({ re: new RegExp(p.regex), message: p.message }));
+    let client = false;
+    return {
+      Program(node) {
+        client = node.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
+      },
+      ImportDeclaration(node) {
+        if (!client) return;
+        const hit = matchers.find((m) => m.re.test(node.source.value));
+        if (hit) context.report({ node, message: `'${node.source.value}': ${hit.message}` });
+      },
+    };
+  },
+};
+
 const config = [
   ...next,
   ...nextTs,
@@ -17,5 +53,9 @@ const config = [
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   { files: ["next.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
+  { ignores: CLIENT_FILES, plugins: { desk: { rules: { "use-client-boundary": useClientBoundary } } }, rules: { "desk/use-client-boundary": "error" } },
+  { ignores: CONTRACT_READERS, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT] }] } },
+  { files: CLIENT_FILES, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, SERVER] }] } },
+  { files: ["sandbox/**"], rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX_ONLY] }] } },
 ];
 export default config;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, PlatformSlotResponse } from "../lib/schemas/slots";
+import { PlatformSlotResponse } from "../lib/platform-contract/slots";
+import { addDays } from "../lib/schemas/slots";
 import { PlatformAppointmentResponse, PlatformAppointmentUpdatedEvent } from "../lib/platform-contract/appointments";
 import { EventBus, type SandboxEvent } from "./event-bus";
 import { parseJsonBody, type RequestContext, type Services } from "./context";

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
-import { AccountLoginBody, OidcVerifyBody, RefreshBody } from "../lib/schemas/platform-auth";
+import { AccountLoginBody, OidcVerifyBody, RefreshBody } from "../lib/platform-contract/auth";
 import type { OidcClientConfig } from "../lib/schemas/sandbox-config";
 import type { Authenticate } from "./authenticate";
 import type { Services, SandboxRoute } from "./context";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { AccountLoginResponse, AuthErrorBody, OidcTokenResponse } from "../lib/schemas/platform-auth";
+import { AccountLoginResponse, AuthErrorBody, OidcTokenResponse } from "../lib/platform-contract/auth";
 import { call, CLIENT_ID, CLIENT_SECRET, sandboxForTests, signIn, start, tempDir, testConfig } from "./test-support";
 
 const verifyPath = `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`;

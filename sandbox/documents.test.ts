@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { FlattenedEncrypt, flattenedDecrypt } from "jose";
 import { MAX_DOCUMENT_BYTES } from "../lib/schemas/documents";
-import { JweResponseEnvelope } from "../lib/schemas/jwe";
+import { JweResponseEnvelope } from "../lib/platform-contract/jwe";
 import { call, ENCRYPTION_KEY, ENCRYPTION_KID, sandboxForTests } from "./test-support";
 
 const key = new TextEncoder().encode(ENCRYPTION_KEY + ENCRYPTION_KEY);

@@ -1,4 +1,4 @@
-import { PlatformDrugQuery, PlatformDrugSuggestQuery } from "../lib/schemas/drugs";
+import { PlatformDrugQuery, PlatformDrugSuggestQuery } from "../lib/platform-contract/drugs";
 import type { Authenticate } from "./authenticate";
 import { describeIssues, type SandboxRoute, type Services } from "./context";
 import { badRequest } from "./errors";

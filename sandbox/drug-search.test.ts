@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PharmacologySearchResponse, PlatformDrugQuery } from "../lib/schemas/drugs";
+import { PharmacologySearchResponse, PlatformDrugQuery } from "../lib/platform-contract/drugs";
 import { damerauLevenshtein, normalize, SCORE, searchFormulary, splitQuery, suggestNames } from "./drug-search";
 import { loadFormulary } from "./formulary";
 import { call, sandboxForTests } from "./test-support";

@@ -1,4 +1,4 @@
-import type { PharmacologyEntry, PlatformDrugQuery } from "../lib/schemas/drugs";
+import type { PharmacologyEntry, PlatformDrugQuery } from "../lib/platform-contract/drugs";
 import { damerauLevenshtein } from "../lib/schemas/edit-distance";
 
 export { damerauLevenshtein };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DRUG_CATEGORIES } from "../lib/schemas/drug-categories";
-import type { PharmacologyEntry } from "../lib/schemas/drugs";
+import type { PharmacologyEntry } from "../lib/platform-contract/drugs";
 import { compact } from "./drug-search";
 import { formularyProblems, loadFormulary, parseFormulary } from "./formulary";
 import { FORMULARY_FILES } from "./formulary-files";

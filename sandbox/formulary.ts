@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DRUG_CATEGORIES, DRUG_SCHEDULES, PREGNANCY_CATEGORIES } from "../lib/schemas/drug-categories";
-import { PharmacologyEntry } from "../lib/schemas/drugs";
+import { PharmacologyEntry } from "../lib/platform-contract/drugs";
 import { buildIndex, compact, type FormularyIndex } from "./drug-search";
 import { FORMULARY_FILES } from "./formulary-files";
 

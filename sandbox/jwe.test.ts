@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FlattenedEncrypt, flattenedDecrypt } from "jose";
-import { JweResponseEnvelope } from "../lib/schemas/jwe";
-import { OidcTokenResponse } from "../lib/schemas/platform-auth";
+import { JweResponseEnvelope } from "../lib/platform-contract/jwe";
+import { OidcTokenResponse } from "../lib/platform-contract/auth";
 import { JweError, openEnvelope } from "./jwe";
 import { call, CLIENT_ID, ENCRYPTION_KEY, ENCRYPTION_KID, sandboxForTests, signIn, start, tempDir, testConfig } from "./test-support";
 

@@ -1,6 +1,6 @@
 import { createDecipheriv, createHmac, timingSafeEqual } from "node:crypto";
 import { FlattenedEncrypt } from "jose";
-import { JWE_ALG, JWE_ENC, JweEnvelope } from "../lib/schemas/jwe";
+import { JWE_ALG, JWE_ENC, JweEnvelope } from "../lib/platform-contract/jwe";
 
 /** Why an encrypted request could not be opened; the message never contains payload bytes. */
 export class JweError extends Error {

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EXTRAS_MAX_KEY_LENGTH } from "../lib/schemas/patient-extras";
 import { DESIGNATIONS } from "../lib/schemas/patient-fields";
-import { EmrUserProfile, ProfileCreateBody, ProfileUpdateBody } from "../lib/schemas/patient-platform";
-import { ProfilesErrorBody } from "../lib/schemas/platform-auth";
+import { EmrUserProfile, ProfileCreateBody, ProfileUpdateBody } from "../lib/platform-contract/patients";
+import { ProfilesErrorBody } from "../lib/platform-contract/auth";
 import { call, CLIENT_ID, sandboxForTests } from "./test-support";
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DrErrorBody, ProfilesErrorBody } from "../lib/schemas/platform-auth";
-import { EmrUserProfile } from "../lib/schemas/patient-platform";
+import { DrErrorBody, ProfilesErrorBody } from "../lib/platform-contract/auth";
+import { EmrUserProfile } from "../lib/platform-contract/patients";
 import { call, CLIENT_ID, sandboxForTests, start, testConfig } from "./test-support";
 
 const harness = sandboxForTests({ signIn: true });

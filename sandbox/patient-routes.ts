@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "../lib/schemas/patient-platform";
+import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "../lib/platform-contract/patients";
 import type { Authenticate, Principal } from "./authenticate";
 import type { SandboxRoute, Services } from "./context";
 import { HttpError } from "./errors";

@@ -1,4 +1,4 @@
-import type { PlatformService } from "../lib/schemas/slots";
+import type { PlatformService } from "../lib/platform-contract/slots";
 
 /** Demo practice of the sandbox: the platform has no listing endpoint, so these ids are what admins enter. */
 export interface DemoClinic {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PlatformDrugQuery } from "../lib/schemas/drugs";
+import { PlatformDrugQuery } from "../lib/platform-contract/drugs";
 import { SandboxConfig } from "../lib/schemas/sandbox-config";
 import { authRoutes } from "./auth-routes";
 import { makeAuthenticator } from "./authenticate";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { daysInclusive, finalAmount, MAX_PLATFORM_WINDOW_DAYS, PlatformBookingRequest, PlatformBookingResponse, PlatformService, platformDateDay } from "../lib/schemas/slots";
+import { finalAmount, PlatformBookingRequest, PlatformBookingResponse, PlatformService } from "../lib/platform-contract/slots";
+import { daysInclusive, MAX_PLATFORM_WINDOW_DAYS, platformDateDay } from "../lib/schemas/slots";
 import type { Authenticate } from "./authenticate";
 import type { SandboxRoute, Services } from "./context";
 import { badRequest, HttpError } from "./errors";

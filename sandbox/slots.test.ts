@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, PlatformBookingResponse, PlatformSlotResponse } from "../lib/schemas/slots";
+import { PlatformBookingResponse, PlatformSlotResponse } from "../lib/platform-contract/slots";
+import { addDays } from "../lib/schemas/slots";
 import { EventBus, type SandboxEvent } from "./event-bus";
 import type { RequestContext, Services } from "./context";
 import { parseJsonBody } from "./context";

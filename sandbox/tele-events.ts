@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { DOCTOR_JOINED, type SandboxEmitRequest } from "../lib/schemas/webhooks";
+import type { SandboxEmitRequest } from "../lib/platform-contract/webhooks";
+import { DOCTOR_JOINED } from "../lib/schemas/webhooks";
 import { DEMO_DOCTORS } from "./practice-data";
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PlatformSubscriptionRequest, SandboxEmitRequest } from "../lib/schemas/webhooks";
+import { PlatformSubscriptionRequest, SandboxEmitRequest } from "../lib/platform-contract/webhooks";
 import type { Authenticate, Principal } from "./authenticate";
 import type { SandboxRoute, Services } from "./context";
 import { HttpError } from "./errors";

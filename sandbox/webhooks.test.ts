@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DoctorJoinedBody } from "../lib/schemas/webhooks";
+import { DoctorJoinedBody } from "../lib/platform-contract/webhooks";
 import { matchingKeyIndex, parseSignatureHeader } from "../lib/schemas/webhook-signature";
 import { call, sandboxForTests, signIn, start, testConfig } from "./test-support";
 

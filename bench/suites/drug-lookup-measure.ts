@@ -2,9 +2,10 @@
  * Measuring child of the drug-search suite (run with --conditions=react-server so server-only modules load): the desk's
  * lookup (query understanding + the sandbox's search + relevance) on every labelled query, and the understanding's speed.
  */
-import { PlatformDrugQuery } from "../../lib/schemas/drugs";
+import { PlatformDrugQuery } from "../../lib/platform-contract/drugs";
 import { lookupSync, type PlatformSearchParams } from "../../lib/server/drugs/lookup";
 import { understandQuery } from "../../lib/server/drugs/understand-query";
+import { drugCandidate } from "../../lib/server/platform/drugs";
 import { searchFormulary } from "../../sandbox/drug-search";
 import { loadFormulary } from "../../sandbox/formulary";
 import { loadLabelledQueries, measureLookup, type LabelledQuery, type LookupFn } from "../drug-queries/evaluate";
@@ -16,7 +17,7 @@ export function deskLookup(index: ReturnType<typeof loadFormulary>["index"]): Lo
     const { results, search_info } = searchFormulary(index, PlatformDrugQuery.parse(params));
     return { results, search_info: { ...search_info } };
   };
-  return (q: LabelledQuery) => lookupSync({ q: q.query, category: q.category, limit: 10, exact: false }, search);
+  return (q: LabelledQuery) => lookupSync({ q: q.query, category: q.category, limit: 10, exact: false }, search, drugCandidate);
 }
 
 function percentile(sorted: number[], p: number) {

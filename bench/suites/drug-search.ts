@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import Fuse from "fuse.js";
-import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/schemas/drugs";
+import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/platform-contract/drugs";
 import { normalize, searchFormulary } from "../../sandbox/drug-search";
 import { loadFormulary } from "../../sandbox/formulary";
 import { loadLabelledQueries, measureQuality, PLATFORM_KINDS, type LabelledQuery, type LookupQuality, type Quality, type SearchFn } from "../drug-queries/evaluate";

@@ -5,7 +5,7 @@ import { z } from "zod";
  * (the real platform's paths are not public): a real platform's paths and field names change here
  * and in lib/server/platform/appointments.ts only.
  */
-export { PlatformBookingRequest, PlatformBookingResponse } from "../schemas/slots";
+export { PlatformBookingRequest, PlatformBookingResponse } from "./slots";
 
 export const appointmentPath = (appointmentId: string) => `/dr/v1/appointment/${encodeURIComponent(appointmentId)}`;
 export const cancelPath = (appointmentId: string) => `${appointmentPath(appointmentId)}/cancel`;

@@ -113,12 +113,3 @@ export const DocumentFileQuery = z.object({ download: z.enum(["0", "1"]).default
 
 export const PatientDocumentList = z.object({ documents: z.array(PatientDocument) });
 export type PatientDocumentList = z.infer<typeof PatientDocumentList>;
-
-/** The platform's answer to an upload (platform notes). */
-export const PlatformUploadAnswer = z.object({ document_id: storableText().min(1) });
-
-/** Sandbox query for POST /mr/api/v2/docs: `task` may repeat. */
-export const PlatformDocumentQuery = z.object({
-  task: z.array(DocumentTask).default([]),
-  dt: DocumentType.optional(),
-});

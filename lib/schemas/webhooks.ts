@@ -39,64 +39,6 @@ export function endpointProblem(protocol: WebhookProtocol, endpoint: string): st
   return undefined;
 }
 
-/** Spec 4.2 request body, as the platform receives it. */
-export const PlatformSubscriptionRequest = z
-  .object({
-    endpoint: z.string().trim().min(1, "is required").max(2048),
-    event_names: z.array(EventKind).min(1, "name at least one event kind").max(SUBSCRIBABLE_EVENT_KINDS.length),
-    protocol: WebhookProtocol,
-    signing_key: z.string().min(16, "must be at least 16 characters").max(256).optional(),
-  })
-  .superRefine((v, ctx) => {
-    const problem = endpointProblem(v.protocol, v.endpoint);
-    if (problem) ctx.addIssue({ code: "custom", path: ["endpoint"], message: problem });
-    if (new Set(v.event_names).size !== v.event_names.length) ctx.addIssue({ code: "custom", path: ["event_names"], message: "names a kind twice" });
-  });
-export type PlatformSubscriptionRequest = z.infer<typeof PlatformSubscriptionRequest>;
-
-export const PlatformSubscriptionCreated = z.object({ id: z.coerce.string(), status: z.string() });
-
-export const PlatformSubscription = z.object({
-  id: z.coerce.string(),
-  endpoint: z.string(),
-  event_names: z.array(z.string()),
-  protocol: z.string(),
-  status: z.string().optional(),
-  created_at: z.string().optional(),
-  deliverable: z.boolean().optional(),
-});
-export type PlatformSubscription = z.infer<typeof PlatformSubscription>;
-export const PlatformSubscriptionList = z.object({ data: z.array(PlatformSubscription), msg: z.string().optional() });
-
-/** Spec 6.2: the body of a doctor-joined notification. */
-export const DoctorJoinedBody = z.object({
-  service: z.string(),
-  event: z.string(),
-  transaction_id: z.string(),
-  event_time: z.number().int(),
-  timestamp: z.number().int(),
-  business_id: z.string(),
-  client_id: z.string(),
-  data: z.object({
-    appointment_id: z.string(),
-    doctor_id: z.string(),
-    patient_id: z.string(),
-    clinic_id: z.string(),
-    video_connect: z.object({ host_link: z.string().url(), meet_link: z.string().url(), vendor: z.string() }),
-  }),
-});
-export type DoctorJoinedBody = z.infer<typeof DoctorJoinedBody>;
-
-/** What the sandbox control route accepts to raise an event (for demos and tests). */
-export const SandboxEmitRequest = z.object({
-  event: EventKind,
-  /** Fields of `data` to use instead of generated ones. */
-  data: z.record(z.string(), z.unknown()).optional(),
-  business_id: z.string().optional(),
-  client_id: z.string().optional(),
-});
-export type SandboxEmitRequest = z.infer<typeof SandboxEmitRequest>;
-
 /** Header names: the vendor word is hidden as in the spec (platform notes). */
 export const DEFAULT_SIGNATURE_HEADER = "Svc-Webhook-Signature";
 export const DELIVERY_ID_HEADER = "Svc-Webhook-Id";

@@ -1,3 +1,4 @@
+import "server-only";
 /** The app's typed errors and their one mapping to HTTP problem details. */
 import { PROBLEM_CONTENT_TYPE, type Problem } from "@/lib/schemas/problem";
 import type { ZodError } from "zod";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The app is the OIDC identity provider for its staff: it signs short-lived id_tokens that
  * the platform verifies against our JWKS before handing out platform tokens.

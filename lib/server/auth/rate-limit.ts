@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Progressive sign-in delay, without lockout. Each (account, address) pair and each account has
  * a row; an attempt first claims a turn with one atomic UPSERT (counted as a failure until the

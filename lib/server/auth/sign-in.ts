@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Checks a staff sign-in: demo doors shut outside sandbox mode, a turn claimed from the throttle
  * before the password is checked, and a decoy check for unknown e-mails so timing reveals nothing.

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The one place that seals secrets kept in the database (platform tokens, assistant-session
  * tokens, webhook signing keys): AES-256-GCM under a key derived per purpose, so a database

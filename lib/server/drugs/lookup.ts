@@ -1,6 +1,6 @@
 import "server-only";
-import type { DrugSearchQuery, PharmacologyEntry, PharmacologySearchResponse } from "@/lib/schemas/drugs";
-import { RELEVANCE, relevanceOf } from "./relevance";
+import type { DrugSearchQuery } from "@/lib/schemas/drugs";
+import { RELEVANCE, relevanceOf, type DrugCandidate } from "./relevance";
 import { understandQuery, type Understanding } from "./understand-query";
 
 /** The platform's search as the lookup needs it (spec 4.3 parameters). */
@@ -11,11 +11,17 @@ export interface PlatformSearchParams {
   exact_match?: boolean;
 }
 
-export interface LookupOutcome {
+/** One search answer; its entries are read through a `DrugCandidate` so this module never sees the platform's field names. */
+export interface SearchAnswer<E> {
+  results: E[];
+}
+export type CandidateOf<E> = (entry: E) => DrugCandidate;
+
+export interface LookupOutcome<E, R extends SearchAnswer<E> = SearchAnswer<E>> {
   understanding: Understanding | null;
-  raw: PharmacologySearchResponse;
+  raw: R;
   /** Results, best first, each with its relevance; empty when nothing matched the name with confidence. */
-  results: PharmacologyEntry[];
+  results: E[];
   relevance: number[];
   confident: boolean;
   didYouMean: { label: string; query: string }[];
@@ -35,11 +41,11 @@ export function plan(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exac
 }
 
 /** Ranks one platform answer by the desk's relevance scale; the resolved medicine leads, whatever the platform's order. */
-export function judge(u: Understanding | null, raw: PharmacologySearchResponse, inSection: boolean, bySound = false): LookupOutcome {
+export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw: R, candidateOf: CandidateOf<E>, inSection: boolean, bySound = false): LookupOutcome<E, R> {
   if (!u) return { understanding: null, raw, results: raw.results, relevance: raw.results.map(() => RELEVANCE.SECTION_TEXT), confident: true, didYouMean: [] };
   const resolved = bySound ? u.fallbackQuery : u.resolved?.generic;
   const input = { parts: (resolved ?? u.platformQuery).split(" + ").filter(Boolean), resolved, resolvedBySound: bySound, inSection };
-  const scored = raw.results.map((entry, i) => ({ entry, i, score: relevanceOf(entry, input) }));
+  const scored = raw.results.map((entry, i) => ({ entry, i, score: relevanceOf(candidateOf(entry), input) }));
   scored.sort((a, b) => b.score - a.score || a.i - b.i);
   // A brand or a spelling by sound names one exact medicine: nothing less than that medicine answers it.
   const strict = bySound || u.resolved?.via === "brand" || u.resolved?.via === "brand-typo";
@@ -55,7 +61,7 @@ export function judge(u: Understanding | null, raw: PharmacologySearchResponse, 
   const seen = new Set<string>();
   const didYouMean = [
     ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: b.name })),
-    ...scored.filter((s) => s.score > RELEVANCE.NONE || !u.otherMedicine).map((s) => ({ label: s.entry.generic_name, query: s.entry.generic_name })),
+    ...scored.filter((s) => s.score > RELEVANCE.NONE || !u.otherMedicine).map((s) => candidateOf(s.entry).name).map((name) => ({ label: name, query: name })),
   ].filter((d) => !seen.has(d.label) && seen.add(d.label)).slice(0, DID_YOU_MEAN);
   return { understanding: u, raw, results: [], relevance: [], confident: false, didYouMean };
 }
@@ -63,19 +69,27 @@ export function judge(u: Understanding | null, raw: PharmacologySearchResponse, 
 type Search<R> = (params: PlatformSearchParams) => R;
 
 /** The lookup against an in-process search (bench, tests). */
-export function lookupSync(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">, search: Search<PharmacologySearchResponse>): LookupOutcome {
+export function lookupSync<E, R extends SearchAnswer<E>>(
+  q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">,
+  search: Search<R>,
+  candidateOf: CandidateOf<E>,
+): LookupOutcome<E, R> {
   const { understanding, params } = plan(q);
-  const first = judge(understanding, search(params), Boolean(q.category));
+  const first = judge(understanding, search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
-  const second = judge(understanding, search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), Boolean(q.category), true);
+  const second = judge(understanding, search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);
   return second.confident ? second : first;
 }
 
 /** The lookup against the platform over HTTP: at most two searches, the second only for a romanised spelling. */
-export async function lookup(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">, search: Search<Promise<PharmacologySearchResponse>>): Promise<LookupOutcome> {
+export async function lookup<E, R extends SearchAnswer<E>>(
+  q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">,
+  search: Search<Promise<R>>,
+  candidateOf: CandidateOf<E>,
+): Promise<LookupOutcome<E, R>> {
   const { understanding, params } = plan(q);
-  const first = judge(understanding, await search(params), Boolean(q.category));
+  const first = judge(understanding, await search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
-  const second = judge(understanding, await search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), Boolean(q.category), true);
+  const second = judge(understanding, await search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);
   return second.confident ? second : first;
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import type { PharmacologyEntry } from "@/lib/schemas/drugs";
 import { allowedEdits, compactKey, editDistance, phoneticKey } from "./text";
 
 /**
@@ -31,8 +30,16 @@ export const RELEVANCE = {
   CONFIDENT: 60,
 } as const;
 
-const aliasesOf = (e: PharmacologyEntry) =>
-  e.additional_keys
+/** What the desk's relevance reads of one formulary entry; lib/server/platform/drugs.ts fills it from the platform's entry. */
+export interface DrugCandidate {
+  name: string;
+  components: readonly string[];
+  /** Other names of the entry, separated by commas or semicolons. */
+  additionalKeys: string;
+}
+
+const aliasesOf = (e: DrugCandidate) =>
+  e.additionalKeys
     .split(/[,;]/)
     .map((a) => a.trim())
     .filter(Boolean);
@@ -66,22 +73,22 @@ export interface RelevanceInput {
   inSection: boolean;
 }
 
-export function relevanceOf(e: PharmacologyEntry, q: RelevanceInput): number {
+export function relevanceOf(e: DrugCandidate, q: RelevanceInput): number {
   if (q.resolved !== undefined) {
     const wanted = q.resolved.split(" + ");
-    const same = compactKey(e.generic_name) === compactKey(q.resolved) || sortedKeys(e.components) === sortedKeys(wanted);
+    const same = compactKey(e.name) === compactKey(q.resolved) || sortedKeys(e.components) === sortedKeys(wanted);
     if (same) return q.resolvedBySound ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.RESOLVED;
   }
   const parts = q.parts.filter(Boolean);
   if (!parts.length) return q.inSection ? RELEVANCE.SECTION_TEXT : RELEVANCE.NONE;
-  const name = compactKey(e.generic_name);
+  const name = compactKey(e.name);
   const components = e.components.map(compactKey);
   const aliases = aliasesOf(e);
   if (parts.length === 1 && compactKey(parts[0]!) === name) return RELEVANCE.NAME;
   if (parts.length > 1 && sortedKeys(parts) === sortedKeys(e.components)) return RELEVANCE.NAME;
   if (parts.length === 1 && aliases.some((a) => compactKey(a) === compactKey(parts[0]!))) return RELEVANCE.ALIAS;
   if (parts.every((p) => components.includes(compactKey(p)))) return RELEVANCE.COMPONENT;
-  const names = [e.generic_name, ...e.components];
+  const names = [e.name, ...e.components];
   if (parts.every((p) => names.some((n) => typoMatch(p, n)))) return RELEVANCE.TYPO;
   if (parts.every((p) => wordsBegin(p, [...names, ...aliases]))) return RELEVANCE.PREFIX;
   return q.inSection ? RELEVANCE.SECTION_TEXT : RELEVANCE.TEXT;

@@ -109,8 +109,8 @@ export const INDEX = {
 const brandsByComponents = group(BRANDS, (b) => b.components.map((c) => compactKey(c.name)).sort().join("+"));
 
 /** Brands whose composition is exactly this entry's medicine ("also sold as"), in table order. */
-export function brandsOf(entry: { generic_name: string; components: string[] }, limit = 12): Brand[] {
+export function brandsOf(entry: { name: string; components: readonly string[] }, limit = 12): Brand[] {
   const byComponents = brandsByComponents.get(entry.components.map(compactKey).sort().join("+")) ?? [];
-  const byName = brandsByComponents.get(compactKey(entry.generic_name)) ?? [];
+  const byName = brandsByComponents.get(compactKey(entry.name)) ?? [];
   return [...new Set([...byComponents, ...byName])].slice(0, limit);
 }

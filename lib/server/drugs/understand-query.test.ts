@@ -155,7 +155,7 @@ describe("Hindi and romanised spellings", () => {
 
 describe("relevance scale", () => {
   const entry = (generic_name: string, components = [generic_name], additional_keys = "", indications = "") =>
-    ({ generic_name, components, is_compound: components.length > 1, additional_keys, indications }) as Parameters<typeof relevanceOf>[0];
+    ({ name: generic_name, components, additionalKeys: additional_keys, indications }) as Parameters<typeof relevanceOf>[0];
   const scale = (parts: string[], e: Parameters<typeof relevanceOf>[0], extra: Partial<Parameters<typeof relevanceOf>[1]> = {}) =>
     relevanceOf(e, { parts, inSection: false, ...extra });
 

@@ -4,6 +4,7 @@ import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
 import type { webhookInbox } from "../db/schema";
+import { platformEventFields } from "../platform/event-fields";
 import { readClinicDirectory } from "../slots/clinic-directory";
 import { patientNamesByIds } from "./patient-names";
 
@@ -15,7 +16,6 @@ const MAX_LINK = 2048;
 
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const str = (v: unknown, max = MAX_TEXT) => (typeof v === "string" && v.trim() ? cut(v.trim(), max) : null);
-const obj = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 export interface ReshapeOptions {
   /** Sandbox mode: the demo platform may send plain http: links. */
@@ -43,30 +43,27 @@ const isoTime = (v: unknown) => {
 
 /** Reshapes a stored platform event; unknown kinds keep what fields they share with the known ones. */
 export function toLiveEvent(row: InboxRow, patientName: string | null = null, opts: ReshapeOptions = {}): LiveEvent {
-  const payload = obj(row.payload);
-  const data = obj(payload.data);
-  const video = obj(data.video_connect);
-  const hasVideo = Object.keys(video).length > 0;
-  const host = link(video.host_link, opts);
-  const meet = link(video.meet_link, opts);
+  const f = platformEventFields(row.payload);
+  const host = link(f.video?.hostLink, opts);
+  const meet = link(f.video?.meetLink, opts);
   return {
     id: row.id,
     kind: cut(row.kind, MAX_TEXT),
     receivedAt: row.receivedAt.toISOString(),
     occurredAt: row.occurredAt?.toISOString() ?? null,
     verification: row.verification,
-    appointmentId: str(data.appointment_id) ?? str(payload.transaction_id),
-    doctorId: str(data.doctor_id),
-    patientId: str(data.patient_id),
+    appointmentId: str(f.appointmentId),
+    doctorId: str(f.doctorId),
+    patientId: str(f.patientId),
     patientName,
     doctorName: null,
     clinicName: null,
-    clinicId: str(data.clinic_id),
+    clinicId: str(f.clinicId),
     clinicTimeZone: null,
-    startsAt: isoTime(data.start_time),
-    serviceName: str(data.service_name),
-    status: str(data.status, 40),
-    video: hasVideo ? { hostLink: host.href, meetLink: meet.href, vendor: str(video.vendor, 40), blockedHostLink: host.blocked, blockedMeetLink: meet.blocked } : null,
+    startsAt: isoTime(f.startsAt),
+    serviceName: str(f.serviceName),
+    status: str(f.status, 40),
+    video: f.video ? { hostLink: host.href, meetLink: meet.href, vendor: str(f.video.vendor, 40), blockedHostLink: host.blocked, blockedMeetLink: meet.blocked } : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { patientError } from "@/lib/schemas/patient-messages";
 import { PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
 import { ValidationError } from "../errors";
-import { assertPlatformAccepts } from "./register-patient";
+import { assertPlatformAccepts } from "../platform/patient-refusals";
 
 const long = (letter: string) => letter.repeat(60);
 

@@ -6,7 +6,7 @@ import { ConflictError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
 import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { readPatient } from "./patient-profile";
-import { assertPlatformAccepts, fieldErrorFromPlatform } from "./register-patient";
+import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
 
 interface Deps {
   db: Db;

@@ -1,3 +1,4 @@
+import "server-only";
 import { PlatformAppointmentCreatedEvent, PlatformAppointmentUpdatedEvent } from "@/lib/platform-contract/appointments";
 
 /** An appointment event in the desk's words; `null` when the event is not one or does not parse. */

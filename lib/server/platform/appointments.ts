@@ -1,3 +1,4 @@
+import "server-only";
 import { cancelPath, PlatformAppointmentResponse, reschedulePath, type PlatformAppointment } from "@/lib/platform-contract/appointments";
 import { ConflictError, NotFoundError, PlatformRejectedError } from "../errors";
 import type { PlatformHttp } from "./http";

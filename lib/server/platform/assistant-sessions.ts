@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { AppError, NotFoundError, PlatformCredentialsError, PlatformRejectedError } from "../errors";
 import type { PlatformHttp } from "./http";

@@ -1,6 +1,7 @@
+import "server-only";
 import type { Database } from "../db/connect";
 import type { IdentityProvider } from "../auth/identity-provider";
-import { jweKey } from "../jwe";
+import { jweKey } from "./jwe";
 import type { SealingKeys } from "../crypto/seal";
 import { createPlatformHttp } from "./http";
 import { identityApi } from "./identity";

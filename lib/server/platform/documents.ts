@@ -1,6 +1,8 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
-import { PlatformUploadAnswer, type DocumentTask, type DocumentType } from "@/lib/schemas/documents";
-import { base64Chunks, base64Length } from "../base64-stream";
+import { PlatformUploadAnswer } from "@/lib/platform-contract/documents";
+import type { DocumentTask, DocumentType } from "@/lib/schemas/documents";
+import { base64Chunks, base64Length } from "./base64-stream";
 import type { PlatformHttp } from "./http";
 
 export interface DocumentUpload {

@@ -1,14 +1,8 @@
-import {
-  PharmacologySearchResponse,
-  PharmacologySuggestResponse,
-  type DrugEntry,
-  type DrugRelated,
-  type DrugSearchQuery,
-  type DrugSearchResult,
-  type DrugSuggestions,
-  type PharmacologyEntry,
-} from "@/lib/schemas/drugs";
+import "server-only";
+import { PharmacologySearchResponse, PharmacologySuggestResponse, type PharmacologyEntry } from "@/lib/platform-contract/drugs";
+import type { DrugEntry, DrugRelated, DrugSearchQuery, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
 import { lookup } from "@/lib/server/drugs/lookup";
+import type { DrugCandidate } from "@/lib/server/drugs/relevance";
 import { brandsOf } from "@/lib/server/drugs/tables";
 import type { PlatformHttp } from "./http";
 
@@ -38,6 +32,9 @@ export function toDrugEntry(e: PharmacologyEntry): DrugEntry {
   };
 }
 
+/** What the desk's relevance and brand tables read of a platform entry (lib/server/drugs works in the desk's words). */
+export const drugCandidate = (e: PharmacologyEntry): DrugCandidate => ({ name: e.generic_name, components: e.components, additionalKeys: e.additional_keys });
+
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 function toDrugSearchResult(raw: PharmacologySearchResponse): DrugSearchResult {
@@ -48,7 +45,6 @@ function toDrugSearchResult(raw: PharmacologySearchResponse): DrugSearchResult {
       query: typeof info.query === "string" ? info.query : undefined,
       total: num(info.total) ?? num(info.total_matched) ?? raw.results.length,
       tookMs: num(info.took_ms),
-      raw: info,
     },
   };
 }
@@ -64,10 +60,10 @@ export function drugsApi(http: PlatformHttp) {
   return {
     /** Understands the query first (brand, strength, form, Hindi), asks the platform for the generic, and says how sure it is. */
     async findGenericDrugs(q: DrugSearchQuery, signal?: AbortSignal): Promise<DrugSearchResult> {
-      const outcome = await lookup(q, (params) => search({ ...params }, signal));
+      const outcome = await lookup(q, (params) => search({ ...params }, signal), drugCandidate);
       const result = toDrugSearchResult({ ...outcome.raw, results: outcome.results });
       const brands = Object.fromEntries(
-        outcome.results.filter((e) => !e.is_a_reference).map((e) => [e.generic_name, brandsOf(e).map((b) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form }))]),
+        outcome.results.filter((e) => !e.is_a_reference).map((e) => [e.generic_name, brandsOf(drugCandidate(e)).map((b) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form }))]),
       );
       if (!outcome.confident) result.info.total = 0;
       else if (outcome.trimmed) result.info.total = outcome.results.length;

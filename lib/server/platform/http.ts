@@ -1,12 +1,13 @@
+import "server-only";
 /**
  * PlatformHttp owns everything every platform call shares: base URL, timeouts, the
  * Bearer / auth / client-id headers, JWE both ways, one renewal on a 401, and error mapping.
  */
 import type { z } from "zod";
-import { readPlatformError } from "@/lib/schemas/platform-auth";
-import { ENCRYPTION_HEADER } from "@/lib/schemas/jwe";
+import { readPlatformError } from "@/lib/platform-contract/auth";
+import { ENCRYPTION_HEADER } from "@/lib/platform-contract/jwe";
 import { PlatformCredentialsError, PlatformRejectedError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
-import { decryptJson, encryptJson, encryptStream, JweError, looksEncrypted, type JweKey } from "../jwe";
+import { decryptJson, encryptJson, encryptStream, JweError, looksEncrypted, type JweKey } from "./jwe";
 
 /** Supplies the access token for one staff member and renews it when the platform rejects it. */
 export interface PlatformCredentials {

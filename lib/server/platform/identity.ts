@@ -1,5 +1,6 @@
+import "server-only";
 import type { z } from "zod";
-import { OidcTokenResponse } from "@/lib/schemas/platform-auth";
+import { OidcTokenResponse } from "@/lib/platform-contract/auth";
 import type { PlatformHttp } from "./http";
 
 /** Token endpoints of the platform (spec 4.1 and platform notes). */

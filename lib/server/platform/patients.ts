@@ -1,3 +1,4 @@
+import "server-only";
 import {
   DirectoryPatientUpdated,
   EmrUserProfile,
@@ -6,7 +7,7 @@ import {
   type DirectoryPatientUpdate,
   type ProfileCreateBody,
   type ProfileUpdateBody,
-} from "@/lib/schemas/patient-platform";
+} from "@/lib/platform-contract/patients";
 import { designationOf, displayNameOf, fullNameOf, properCase } from "@/lib/schemas/patient-names";
 import type { PatientProfile, PatientRegistration } from "@/lib/schemas/patients";
 import type { PlatformHttp } from "./http";

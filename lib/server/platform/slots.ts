@@ -1,15 +1,6 @@
-import {
-  finalAmount,
-  PlatformBookingResponse,
-  PlatformSlotResponse,
-  splitIntoWindows,
-  type Booking,
-  type PlatformService,
-  type Slot,
-  type SlotCalendar,
-  type SlotRangeQuery,
-  type SlotService,
-} from "@/lib/schemas/slots";
+import "server-only";
+import { finalAmount, PlatformBookingResponse, PlatformSlotResponse, type PlatformService } from "@/lib/platform-contract/slots";
+import { splitIntoWindows, type Booking, type Slot, type SlotCalendar, type SlotRangeQuery, type SlotService } from "@/lib/schemas/slots";
 import { AppError, ConflictError, NotFoundError, PlatformRejectedError, ValidationError } from "../errors";
 import type { PlatformHttp } from "./http";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Keeps each staff member's platform tokens on the server. Renewal is single-flight per
  * staff member inside this process, and serialised across app instances by a PostgreSQL
@@ -5,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { OidcTokenResponse } from "@/lib/schemas/platform-auth";
+import type { OidcTokenResponse } from "@/lib/platform-contract/auth";
 import type { Database, Db } from "../db/connect";
 import { platformTokens } from "../db/schema";
 import type { IdentityProvider } from "../auth/identity-provider";

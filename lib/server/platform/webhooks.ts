@@ -1,11 +1,7 @@
+import "server-only";
 import { z } from "zod";
-import {
-  PlatformSubscriptionCreated,
-  PlatformSubscriptionList,
-  type EventKind,
-  type PlatformSubscription,
-  type WebhookProtocol,
-} from "@/lib/schemas/webhooks";
+import { PlatformSubscriptionCreated, PlatformSubscriptionList, type PlatformSubscription } from "@/lib/platform-contract/webhooks";
+import type { EventKind, WebhookProtocol } from "@/lib/schemas/webhooks";
 import type { PlatformHttp } from "./http";
 
 const BASE = "/notification/v1/connect/webhook/subscriptions";

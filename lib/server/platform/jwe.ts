@@ -3,7 +3,7 @@
  * alg "dir", enc "A128CBC-HS256", key = UTF-8 bytes of key + key.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { JWE_ALG, JWE_ENC, JweEnvelope, JweResponseEnvelope } from "@/lib/schemas/jwe";
+import { JWE_ALG, JWE_ENC, JweEnvelope, JweResponseEnvelope } from "@/lib/platform-contract/jwe";
 import { base64Chunks, base64Length } from "./base64-stream";
 
 export class JweError extends Error {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { Extras } from "./patient-extras";
-import { patientError } from "./patient-messages";
+import { Extras } from "../schemas/patient-extras";
+import { patientError } from "../schemas/patient-messages";
 import {
   AbhaAddress,
   BloodGroupField,
@@ -13,8 +13,8 @@ import {
   Mobile,
   OtherName,
   Uhid,
-} from "./patient-fields";
-import { platformText, storableText, toStorableJson, unstorablePaths, UNSTORABLE_TEXT_MESSAGE } from "./storable-text";
+} from "../schemas/patient-fields";
+import { platformText, storableText, toStorableJson, unstorablePaths, UNSTORABLE_TEXT_MESSAGE } from "../schemas/storable-text";
 
 /** Spec 2.1 profile fields as the platform receives them (POST create / PATCH update). */
 const profileFields = {

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+/** The import boundaries of eslint.config.mjs, run on deliberate violations and on legal imports alike. */
+const root = path.resolve(import.meta.dirname, "..");
+let eslint: ESLint;
+
+const BOUNDARY_RULES = new Set(["no-restricted-imports", "desk/use-client-boundary"]);
+
+async function boundaryMessages(file: string, code: string): Promise<string[]> {
+  const results = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return results.flatMap((r) => r.messages).filter((m) => m.ruleId && BOUNDARY_RULES.has(m.ruleId)).map((m) => m.message);
+}
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+}, 60_000);
+
+describe("import boundaries (eslint.config.mjs)", () => {
+  it("keeps the platform's contract out of desk code, and lets its client and the sandbox read it", async () => {
+    const contract = 'import { PharmacologyEntry } from "@/lib/platform-contract/drugs";\nexport type E = PharmacologyEntry;\n';
+    expect(await boundaryMessages("lib/server/patients/violation.ts", contract)).toEqual([expect.stringMatching(/platform's field names/)]);
+    expect(await boundaryMessages("app/api/drugs/violation.ts", contract)).toHaveLength(1);
+    expect(await boundaryMessages("lib/schemas/violation.ts", 'import { PlatformService } from "../platform-contract/slots";\nexport type S = PlatformService;\n')).toHaveLength(1);
+    expect(await boundaryMessages("lib/server/platform/legal.ts", contract)).toEqual([]);
+    expect(await boundaryMessages("sandbox/legal.ts", 'import { PharmacologyEntry } from "../lib/platform-contract/drugs";\nexport type E = PharmacologyEntry;\n')).toEqual([]);
+  }, 60_000);
+
+  it("keeps client code away from lib/server and the contract", async () => {
+    const server = 'import { withStaff } from "@/lib/server/with-staff";\nexport const x = withStaff;\n';
+    expect(await boundaryMessages("components/drugs/violation.tsx", server)).toEqual([expect.stringMatching(/never by importing lib\/server/)]);
+    expect(await boundaryMessages("lib/api-client/violation.ts", 'import { recordAudit } from "../server/audit";\nexport const y = recordAudit;\n')).toHaveLength(1);
+    expect(await boundaryMessages("app/(desk)/violation.tsx", `"use client";\n${server}`)).toHaveLength(1);
+    expect(await boundaryMessages("components/drugs/violation.tsx", 'import { DrugEntry } from "@/lib/platform-contract/drugs";\nexport type E = DrugEntry;\n')).toHaveLength(1);
+    // A server component or route handler may read lib/server.
+    expect(await boundaryMessages("app/(desk)/legal.tsx", server)).toEqual([]);
+    expect(await boundaryMessages("components/drugs/legal.tsx", 'import type { DrugEntry } from "@/lib/schemas/drugs";\nexport type E = DrugEntry;\n')).toEqual([]);
+  }, 60_000);
+
+  it("keeps the sandbox to lib/schemas, the contract and its own files", async () => {
+    expect(await boundaryMessages("sandbox/violation.ts", 'import { env } from "../lib/env";\nexport const e = env;\n')).toEqual([expect.stringMatching(/sandbox imports only/)]);
+    expect(await boundaryMessages("sandbox/violation.ts", 'import { recordAudit } from "@/lib/server/audit";\nexport const y = recordAudit;\n')).toHaveLength(1);
+    expect(await boundaryMessages("sandbox/legal.ts", 'import { SandboxConfig } from "../lib/schemas/sandbox-config";\nimport { Store } from "./store";\nexport const y = [SandboxConfig, Store];\n')).toEqual([]);
+  }, 60_000);
+});
