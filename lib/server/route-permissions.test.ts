@@ -11,6 +11,7 @@ import { ACTIONS, can, type Action } from "@/lib/access";
 import { ROLES, type Role } from "@/lib/schemas/staff";
 import type { AuditEntry } from "./audit";
 import { METHOD_NOT_ALLOWED, HTTP_METHODS } from "./route-methods";
+import { log } from "./log";
 
 const session = vi.hoisted(() => ({ role: null as Role | null, audits: [] as AuditEntry[] }));
 
@@ -118,7 +119,7 @@ function requestFor(name: string, method: string): { req: Request; params: Recor
 }
 
 const routes: Route[] = [];
-const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+const quiet = vi.spyOn(log(), "error").mockImplementation(() => undefined);
 
 beforeAll(async () => {
   for (const file of routeFiles(API_DIR).sort()) {
