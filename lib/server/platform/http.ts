@@ -59,7 +59,8 @@ export type PlatformHttp = <T>(req: PlatformRequest<T>) => Promise<T>;
 
 /** The path with its ids as `{id}`, so spans of one endpoint group together whatever the patient. */
 export function pathTemplate(path: string): string {
-  return path.replace(/\/[^/]*\d[^/]*/g, "/{id}");
+  // A version segment (v1) stays; numbers and longer segments with digits are ids.
+  return path.replace(/\/(?:\d+|(?=[^/]*\d)[^/]{6,})(?=\/|$)/g, "/{id}");
 }
 
 /** A byte stream that asks its source for the next chunk only when fetch wants one (backpressure). */
