@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/content-security-policy";
+import { problemInstance, REQUEST_ID_HEADER, requestIdFor } from "@/lib/request-id";
 
 /** Paths that are not desk pages: sign-in, the platform's receiver alias, the OIDC discovery rewrites. */
 const OPEN_PATHS = /^\/(?:login(?:\/|$)|registered_url_for_|\.well-known\/)/;
@@ -16,29 +17,33 @@ function decodable(pathname: string): boolean {
 }
 
 /** The proxy runs on the edge of the app and cannot import server code: the problem body is written here. */
-function badAddressProblem(): Response {
-  const body = { type: "about:blank", title: "Invalid request", status: 400, detail: "The address contains a malformed percent-encoding." };
-  return new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } });
+function badAddressProblem(requestId: string): Response {
+  const body = { type: "about:blank", title: "Invalid request", status: 400, detail: "The address contains a malformed percent-encoding.", instance: problemInstance(requestId) };
+  return new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store", [REQUEST_ID_HEADER]: requestId } });
 }
 
 /**
  * Every page gets a fresh script nonce in its Content-Security-Policy (Next puts it on its own
  * scripts; the layout hands it to next-themes). API paths are only checked for a malformed address,
  * which Next would otherwise answer with a bare 500. A signed-out visitor of a desk page goes to
- * sign-in; pages and route handlers still check the role themselves.
+ * sign-in; pages and route handlers still check the role themselves. Every request passing here gets
+ * its id (the caller's if it is a safe token), handed on to the route handler and returned as x-request-id.
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const api = pathname === "/api" || pathname.startsWith("/api/");
-  if (!decodable(pathname) && api) return badAddressProblem();
-  if (api) return NextResponse.next();
+  const requestId = requestIdFor(req.headers);
+  if (!decodable(pathname) && api) return badAddressProblem(requestId);
+  const headers = new Headers(req.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const withId = (res: NextResponse) => (res.headers.set(REQUEST_ID_HEADER, requestId), res);
+  if (api) return withId(NextResponse.next({ request: { headers } }));
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageContentSecurityPolicy(nonce, env().nodeEnv === "development");
-  const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", csp);
-  const withCsp = (res: NextResponse) => (res.headers.set("content-security-policy", csp), res);
+  const withCsp = (res: NextResponse) => (res.headers.set("content-security-policy", csp), withId(res));
 
   // A page address that cannot be decoded gets the app's own not-found page, not Next's bare 500.
   if (!decodable(pathname)) return withCsp(NextResponse.rewrite(new URL("/not-found-address", req.url), { request: { headers } }));
@@ -49,7 +54,7 @@ export async function proxy(req: NextRequest) {
       const login = new URL("/login", req.url);
       const target = pathname + req.nextUrl.search;
       if (target !== "/") login.searchParams.set("callbackUrl", target);
-      return NextResponse.redirect(login);
+      return withId(NextResponse.redirect(login));
     }
   }
   return withCsp(NextResponse.next({ request: { headers } }));

@@ -26,8 +26,21 @@ for (const { method, path, status, data } of cases) {
     const problem = await res.json();
     expect(problem).toMatchObject({ status, title: expect.any(String) });
     if (status === 405) expect(headers["allow"]).toBeTruthy();
+    // The id staff read out to IT: one header, the same one in the problem (bodies skip the proxy, so the handler mints it).
+    expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(problem.instance).toBe(`urn:request:${headers["x-request-id"]}`);
   });
 }
+
+test("a safe x-request-id from a front proxy is kept through to the problem; an unsafe one is replaced", async ({ request }) => {
+  for (const data of [undefined, { name: "x" }]) {
+    const kept = await request.fetch("/api/patients/search", { method: data ? "POST" : "GET", data, headers: { "x-request-id": "nginx-7d3f0a9b2c" } });
+    expect(kept.headers()["x-request-id"]).toBe("nginx-7d3f0a9b2c");
+    expect((await kept.json()).instance).toBe("urn:request:nginx-7d3f0a9b2c");
+  }
+  const replaced = await request.get("/api/patients/search", { headers: { "x-request-id": "bad id; drop table" } });
+  expect(replaced.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+});
 
 test("OPTIONS names the methods a route has", async ({ request }) => {
   const res = await request.fetch("/api/patients/search", { method: "OPTIONS" });

@@ -57,8 +57,11 @@ test("item 1: after the platform failed, a corrected typo registers — once —
   try {
     const failed = registerResponse(page);
     await page.getByRole("button", { name: "Register patient" }).click();
-    expect((await failed).status()).toBe(502);
+    const failure = await failed;
+    expect(failure.status()).toBe(502);
     await expect(page.getByRole("alert").first()).toBeVisible();
+    // The id staff read out to IT is the one the server answered (and logged) under.
+    await expect(page.getByTestId("problem-reference")).toHaveText(`Reference for IT: ${failure.headers()["x-request-id"]}`);
   } finally {
     await resetSandboxFaults();
   }

@@ -7,7 +7,7 @@ const dataDir = ".data/e2e";
 const appPort = process.env.E2E_APP_PORT ?? "3100";
 const sandboxPort = process.env.E2E_SANDBOX_PORT ?? "4100";
 rmSync(dataDir, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR: dataDir, PORT: appPort, SANDBOX_PORT: sandboxPort, APP_URL: `http://localhost:${appPort}`, SIGNIN_MAX_ATTEMPTS: "5" };
+const env = { ...process.env, DATA_DIR: dataDir, PORT: appPort, SANDBOX_PORT: sandboxPort, APP_URL: `http://localhost:${appPort}`, SIGNIN_MAX_ATTEMPTS: "5", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 // Accounts whose sessions tests may end, so the demo staff's stored sessions stay valid for the other specs.
 for (const account of Object.values(E2E_STAFF)) {
   const added = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/staff-add.ts", "--email", account.email, "--name", account.name, "--role", account.role], {

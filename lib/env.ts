@@ -57,6 +57,8 @@ const EnvSchema = z
     WEBHOOK_RECEIPT_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(200_000)),
     WEBHOOK_ENDPOINT_ALLOW: optionalString,
     LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   })
   .superRefine((v, ctx) => {
     if (v.PLATFORM_BASE_URL && !v.PLATFORM_CLIENT_ID) {
@@ -138,7 +140,13 @@ export interface AppEnv {
   trustedProxyHops: number;
   /** Seals platform tokens, assistant-session tokens and webhook signing keys in the database. */
   sealing: { current: string; previous: string[] };
+  /** pino level of the app's and the sandbox's JSON log lines. */
+  logLevel: LogLevel;
+  /** OTLP/HTTP collector base URL; traces are exported only when it is set. */
+  otlpEndpoint?: string;
 }
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 function authSecretFor(raw: RawEnv, dataDir: string): string {
   if (raw.NEXTAUTH_SECRET) return raw.NEXTAUTH_SECRET;
@@ -212,6 +220,9 @@ export function env(): AppEnv {
       previous: (raw.DATA_SEALING_PREVIOUS_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
     },
     liveStreamsPerStaff: raw.LIVE_STREAMS_PER_STAFF,
+    // Tests keep their output to warnings unless asked otherwise.
+    logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
+    otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, ""),
   };
   return cached;
 }

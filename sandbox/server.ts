@@ -18,7 +18,7 @@ import { Faults, RequestStats } from "./faults";
 import { loadFormulary } from "./formulary";
 import { readBody, sendJson } from "./http-io";
 import { checkEncryptionKeys, JweError, openEnvelope, resolveKey, sealPayload, type SharedKey } from "./jwe";
-import { jsonLineLogger, type Logger } from "./log";
+import { loggableRequestId, sandboxLogger, type Logger } from "./log";
 import { Router } from "./router";
 import { Store } from "./store";
 import { TokenService } from "./tokens";
@@ -33,6 +33,8 @@ export interface RunningSandbox {
 
 export interface SandboxOptions {
   logger?: Logger;
+  /** Level of the default logger (LOG_LEVEL); ignored when `logger` is given. */
+  logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -47,7 +49,7 @@ const wantsEncryption = (req: IncomingMessage) => String(req.headers["x-encrypti
 /** Starts the sandbox platform on its own node:http server; port 0 picks a free port. */
 export async function startSandbox(input: SandboxConfig, options: SandboxOptions = {}): Promise<RunningSandbox> {
   const config = SandboxConfig.parse(input);
-  const log = options.logger ?? jsonLineLogger;
+  const log = options.logger ?? sandboxLogger(options.logLevel);
   checkEncryptionKeys(config.encryptionKeys);
   const { index } = loadFormulary();
   // One throwaway search compiles the hot paths, so the first real request is as fast as the rest.
@@ -161,7 +163,20 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
     }
   }
 
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    // One line per answer, with the app's request id, so a desk error can be followed here; the query may name a patient, so only the path.
+    res.once("finish", () =>
+      log("info", "request answered", {
+        method: req.method,
+        path: (req.url ?? "/").split("?")[0],
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        requestId: loggableRequestId(req.headers["x-request-id"]),
+      }),
+    );
+    void handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => {

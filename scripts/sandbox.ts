@@ -1,5 +1,5 @@
 /** `npm run sandbox`: the sandbox platform alone, configured from the environment. */
-import { ConfigError, sandboxConfig } from "../lib/env";
+import { ConfigError, env, sandboxConfig } from "../lib/env";
 import { startSandbox } from "../sandbox/server";
 
 async function main() {
@@ -13,7 +13,7 @@ async function main() {
     }
     throw err;
   }
-  const sandbox = await startSandbox(config);
+  const sandbox = await startSandbox(config, { logLevel: env().logLevel });
   console.log(`Sandbox platform listening on ${sandbox.url} (demo data, not for clinical use)`);
   const stop = async () => {
     await sandbox.close();

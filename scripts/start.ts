@@ -13,7 +13,7 @@ import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 
 const dev = process.argv.includes("--dev");
 const nextBin = createRequire(__filename).resolve("next/dist/bin/next");
-const SOURCES = ["app", "components", "lib", "public", "types", "next.config.js", "tailwind.config.ts", "postcss.config.mjs", "proxy.ts", "instrumentation-client.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "public", "types", "next.config.js", "tailwind.config.ts", "postcss.config.mjs", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "package-lock.json", "tsconfig.json"];
 
 function newestSourceTime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -44,7 +44,7 @@ async function main() {
   }
   if (!dev) buildIfNeeded();
 
-  const sandbox = config.sandboxMode ? await startSandbox(sandboxConfig()) : undefined;
+  const sandbox = config.sandboxMode ? await startSandbox(sandboxConfig(), { logLevel: config.logLevel }) : undefined;
   const pidFile = path.join(config.dataDir, "app.pid");
   writeFileSync(pidFile, String(process.pid));
 

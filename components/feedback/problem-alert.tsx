@@ -86,6 +86,7 @@ export function ProblemAlert({
   const t = useTranslations();
   const message = useProblemMessage(error, feature ?? featureOfPath(error instanceof ApiProblemError ? error.path : undefined));
   const fieldErrors = error instanceof ApiProblemError ? error.problem.errors : undefined;
+  const reference = error instanceof ApiProblemError ? error.reference : undefined;
   const Icon = message.offline ? CloudOff : TriangleAlert;
   const ref = useRef<HTMLDivElement>(null);
 
@@ -114,6 +115,11 @@ export function ProblemAlert({
                 <li key={field}>{text}</li>
               ))}
             </ul>
+          ) : null}
+          {reference ? (
+            <p className="mt-2 text-xs opacity-80" data-testid="problem-reference">
+              {t("problems.reference", { id: reference })}
+            </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
             {message.signIn ? (

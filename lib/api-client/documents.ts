@@ -14,7 +14,8 @@ import {
   type DocumentType,
 } from "@/lib/schemas/documents";
 import { Problem } from "@/lib/schemas/problem";
-import { apiGet, ApiProblemError } from "./http";
+import { apiGet, ApiProblemError, withRequestReference } from "./http";
+import { REQUEST_ID_HEADER } from "@/lib/request-id";
 
 export const documentKeys = {
   forPatient: (patientId: string) => ["documents", "patient", patientId] as const,
@@ -95,7 +96,7 @@ export function uploadDocument({ file, patientId, documentType, tasks, onProgres
         return;
       }
       const problem = Problem.safeParse(body);
-      reject(new ApiProblemError(problem.success ? { ...problem.data, status: xhr.status } : { type: "about:blank", title: `HTTP ${xhr.status}`, status: xhr.status }));
+      reject(new ApiProblemError(withRequestReference(problem.success ? { ...problem.data, status: xhr.status } : { type: "about:blank", title: `HTTP ${xhr.status}`, status: xhr.status }, xhr.getResponseHeader(REQUEST_ID_HEADER))));
     };
     if (signal.aborted) return abort();
     xhr.send(file);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
+import { acceptRequestId, problemInstance, REQUEST_ID_HEADER, requestIdOfInstance } from "@/lib/request-id";
 
 /** What went wrong, so the UI can pick a message without reading English titles. */
 export type ApiErrorKind = "problem" | "network" | "invalid-response";
@@ -22,6 +23,17 @@ export class ApiProblemError extends Error {
   get status(): number {
     return this.problem.status;
   }
+
+  /** The request id the server logged this failure under, for staff to read out to IT. */
+  get reference(): string | undefined {
+    return requestIdOfInstance(this.problem.instance);
+  }
+}
+
+/** The problem with the answer's `x-request-id` as its `instance` when the body named none (a proxy's own error page). */
+export function withRequestReference(problem: Problem, requestId: string | null): Problem {
+  const id = acceptRequestId(requestId);
+  return problem.instance || !id ? problem : { ...problem, instance: problemInstance(id) };
 }
 
 /** Marks an error with the path of the request that failed (kept when already set). */
@@ -49,12 +61,13 @@ function isAbort(error: unknown): boolean {
 async function problemFrom(response: Response): Promise<Problem> {
   const fallback: Problem = { type: "about:blank", title: response.statusText || `HTTP ${response.status}`, status: response.status };
   const contentType = response.headers.get("content-type") ?? "";
-  if (!contentType.includes(PROBLEM_CONTENT_TYPE) && !contentType.includes("application/json")) return fallback;
+  const requestId = response.headers.get(REQUEST_ID_HEADER);
+  if (!contentType.includes(PROBLEM_CONTENT_TYPE) && !contentType.includes("application/json")) return withRequestReference(fallback, requestId);
   try {
     const parsed = Problem.safeParse(await response.json());
-    return parsed.success ? { ...parsed.data, status: response.status } : fallback;
+    return withRequestReference(parsed.success ? { ...parsed.data, status: response.status } : fallback, requestId);
   } catch {
-    return fallback;
+    return withRequestReference(fallback, requestId);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
-import { ApiProblemError, withRequestPath } from "./http";
+import { ApiProblemError, withRequestPath, withRequestReference } from "./http";
+import { REQUEST_ID_HEADER } from "@/lib/request-id";
 
 /**
  * POST/PATCH JSON to a same-origin BFF route and parse the answer with `schema`; failures throw
@@ -41,7 +42,7 @@ async function sendParsed<T>(method: "POST" | "PATCH" | "PUT" | "DELETE", path: 
   }
   if (!response.ok) {
     const parsed = Problem.safeParse(json);
-    throw new ApiProblemError(parsed.success ? { ...parsed.data, status: response.status } : { type: "about:blank", title: response.statusText || `HTTP ${response.status}`, status: response.status });
+    throw new ApiProblemError(withRequestReference(parsed.success ? { ...parsed.data, status: response.status } : { type: "about:blank", title: response.statusText || `HTTP ${response.status}`, status: response.status }, response.headers.get(REQUEST_ID_HEADER)));
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
-import { ApiProblemError, withRequestPath } from "./http";
+import { ApiProblemError, withRequestPath, withRequestReference } from "./http";
+import { REQUEST_ID_HEADER } from "@/lib/request-id";
 
 /** POST/DELETE to a same-origin BFF route; problem+json answers become ApiProblemError with field errors. */
 export async function apiSend<T>(method: "POST" | "DELETE", path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T | undefined> {
@@ -32,7 +33,7 @@ async function send<T>(method: "POST" | "DELETE", path: string, body: unknown, s
   }
   if (!response.ok) {
     const parsed = Problem.safeParse(json);
-    throw new ApiProblemError(parsed.success ? { ...parsed.data, status: response.status } : { type: "about:blank", title: `HTTP ${response.status}`, status: response.status });
+    throw new ApiProblemError(withRequestReference(parsed.success ? { ...parsed.data, status: response.status } : { type: "about:blank", title: `HTTP ${response.status}`, status: response.status }, response.headers.get(REQUEST_ID_HEADER)));
   }
   if (!schema) return undefined;
   const parsed = schema.safeParse(json);

@@ -12,6 +12,8 @@ export const Problem = z.object({
   retryAfter: z.number().optional(),
   /** A stable, machine-readable reason (e.g. "doctor_not_at_clinic"), so a page can choose its words. */
   code: z.string().optional(),
+  /** `urn:request:<id>`: the request id staff read out to IT, found in the server's and the platform's logs. */
+  instance: z.string().optional(),
 });
 export type Problem = z.infer<typeof Problem>;
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";

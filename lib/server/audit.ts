@@ -1,5 +1,6 @@
 import type { Db } from "./db/connect";
 import { auditLog } from "./db/schema";
+import { log } from "./log";
 
 export interface AuditEntry {
   staffId?: string | null;
@@ -16,6 +17,6 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   try {
     await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? null });
   } catch (err) {
-    console.error("audit log write failed", entry.action, entry.resource, err);
+    log().error({ action: entry.action, resource: entry.resource, err }, "audit log write failed");
   }
 }

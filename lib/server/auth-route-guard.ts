@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError, MethodNotAllowedError, NotFoundError, problemResponse } from "./errors";
+import { answerRequest } from "./request-context";
 
 type AuthContext = { params: Promise<{ nextauth?: string[] }> };
 type AuthHandler = (req: Request, ctx: AuthContext) => Promise<Response>;
@@ -22,7 +23,7 @@ const AUTH_ACTIONS: Record<string, readonly string[]> = {
  * other plain-text failure of next-auth into a problem with the same status.
  */
 export function guardAuthRoute(handler: AuthHandler): AuthHandler {
-  return async (req, ctx) => {
+  const guarded: AuthHandler = async (req, ctx) => {
     const action = (await ctx.params).nextauth?.[0] ?? "";
     const methods = Object.hasOwn(AUTH_ACTIONS, action) ? AUTH_ACTIONS[action]! : undefined;
     if (!methods) return problemResponse(new NotFoundError("No sign-in action answers at this address."));
@@ -38,4 +39,6 @@ export function guardAuthRoute(handler: AuthHandler): AuthHandler {
       return problemResponse(err);
     }
   };
+  // Sign-in posts skip the proxy (they have a body), so the id is minted here when it is missing.
+  return (req, ctx) => answerRequest(req, `${req.method} auth`, () => guarded(req, ctx));
 }

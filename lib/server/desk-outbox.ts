@@ -6,6 +6,7 @@ import type { Db } from "./db";
 import { deskOutbox, patientDocuments, patientRegistrations, slotBookings } from "./db/schema";
 import { rememberDirectory, rememberPatient, type IndexedPatient } from "./patients/patient-index";
 import type { NewPatientDocument } from "./documents/records";
+import { log } from "./log";
 
 /**
  * What the desk records after the platform has accepted a write. Each is idempotent (an upsert, a
@@ -88,7 +89,7 @@ export async function writeDeskCopy(db: Db, ...writes: DeskWrite[]): Promise<Des
   for (const w of writes) {
     const err = await tryApply(db, w);
     if (err === undefined) continue;
-    console.warn(`desk copy of ${w.kind} queued after the platform accepted it: ${reason(err)}`);
+    log().warn({ kind: w.kind, reason: reason(err) }, "desk copy queued after the platform accepted it");
     await enqueue(db, w, err);
     copy = "catching-up";
   }
@@ -133,7 +134,7 @@ function startDraining(db: Db) {
           holder.__deskOutboxTimer = undefined;
         }
       })
-      .catch((err) => console.warn(`desk outbox could not be drained yet: ${reason(err)}`));
+      .catch((err) => log().warn({ reason: reason(err) }, "desk outbox could not be drained yet"));
   }, DRAIN_EVERY_MS);
   timer.unref?.();
   holder.__deskOutboxTimer = timer;

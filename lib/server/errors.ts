@@ -2,6 +2,8 @@ import "server-only";
 /** The app's typed errors and their one mapping to HTTP problem details. */
 import { PROBLEM_CONTENT_TYPE, type Problem } from "@/lib/schemas/problem";
 import type { ZodError } from "zod";
+import { log } from "./log";
+import { currentProblemInstance } from "./request-context";
 
 export class AppError extends Error {
   constructor(
@@ -116,9 +118,10 @@ export function problemBody(err: AppError): Problem {
 export function problemResponse(err: unknown): Response {
   const appError =
     err instanceof AppError ? err : new AppError(500, "Something went wrong", "The server could not finish this request. It has been logged.");
-  if (!(err instanceof AppError)) console.error("unhandled error in route handler", err);
+  if (!(err instanceof AppError)) log().error({ err }, "unhandled error in route handler");
+  const body: Problem = { ...problemBody(appError), ...currentProblemInstance() };
   const headers = new Headers({ "content-type": PROBLEM_CONTENT_TYPE, "cache-control": "no-store" });
   if (appError.extra.retryAfter !== undefined) headers.set("retry-after", String(appError.extra.retryAfter));
   if (appError.extra.allow) headers.set("allow", appError.extra.allow.join(", "));
-  return new Response(JSON.stringify(problemBody(appError)), { status: appError.status, headers });
+  return new Response(JSON.stringify(body), { status: appError.status, headers });
 }

@@ -11,11 +11,12 @@ import { ACTIONS, can, type Action } from "@/lib/access";
 import { ROLES, type Role } from "@/lib/schemas/staff";
 import type { AuditEntry } from "./audit";
 import { METHOD_NOT_ALLOWED, HTTP_METHODS } from "./route-methods";
+import { log } from "./log";
 
 const session = vi.hoisted(() => ({ role: null as Role | null, audits: [] as AuditEntry[] }));
 
 vi.mock("@/lib/env", () => ({
-  env: () => ({ appUrl: "http://localhost:3000", sandboxMode: true, platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }, webhooks: {} }),
+  env: () => ({ appUrl: "http://localhost:3000", sandboxMode: true, platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }, webhooks: {}, logLevel: "warn" }),
 }));
 vi.mock("@/lib/server/auth/session", () => ({
   getStaffSession: async () => (session.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Test", email: "t@example.test", role: session.role } : null),
@@ -118,7 +119,7 @@ function requestFor(name: string, method: string): { req: Request; params: Recor
 }
 
 const routes: Route[] = [];
-const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+const quiet = vi.spyOn(log(), "error").mockImplementation(() => undefined);
 
 beforeAll(async () => {
   for (const file of routeFiles(API_DIR).sort()) {

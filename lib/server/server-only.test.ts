@@ -15,6 +15,9 @@ const OUTSIDE_NEXT: Record<string, string> = {
   "audit.ts": "npm run staff:signout records who was signed out",
   "platform/jwe.ts": "npm run bench measures JWE in its main process",
   "platform/base64-stream.ts": "platform/jwe.ts streams through it",
+  "log.ts": "db/connect.ts logs, and the scripts open the database through it",
+  "request-context.ts": "the logger reads the current request's id here",
+  "telemetry.ts": "the request context starts its spans here",
 };
 
 function serverFiles(dir: string): string[] {

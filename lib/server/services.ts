@@ -4,6 +4,7 @@ import { database } from "./db";
 import { identityProvider, type IdentityProvider } from "./auth/identity-provider";
 import { createPlatform, type Platform } from "./platform/client";
 import { drainDeskOutbox } from "./desk-outbox";
+import { log } from "./log";
 
 interface Services {
   idp: IdentityProvider;
@@ -20,7 +21,7 @@ export function services(): Promise<Services> {
     const idp = identityProvider(db.db, config.appUrl);
     const platform = createPlatform(config.platform, { database: db, idp, sealing: config.sealing });
     // Desk writes queued before a crash or restart are settled once at start.
-    void drainDeskOutbox(db.db).catch((err) => console.warn("desk outbox could not be drained at start", err));
+    void drainDeskOutbox(db.db).catch((err) => log().warn({ err }, "desk outbox could not be drained at start"));
     return { idp, platform };
   })().catch((err) => {
     holder.__clinicServices = undefined;

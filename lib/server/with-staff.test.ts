@@ -4,9 +4,10 @@ import type { Role } from "@/lib/schemas/staff";
 import type { AuditEntry } from "./audit";
 import { ConflictError, PlatformTimeoutError } from "./errors";
 import { isSameOrigin, readBodyText, withStaff } from "./with-staff";
+import { log } from "./log";
 
 const state = vi.hoisted(() => ({ role: null as Role | null, audits: [] as AuditEntry[] }));
-vi.mock("@/lib/env", () => ({ env: () => ({ appUrl: "http://localhost:3000" }) }));
+vi.mock("@/lib/env", () => ({ env: () => ({ appUrl: "http://localhost:3000", logLevel: "warn" }) }));
 vi.mock("@/lib/server/auth/session", () => ({
   getStaffSession: async () => (state.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Asha", email: "asha@example.test", role: state.role } : null),
 }));
@@ -133,7 +134,7 @@ describe("withStaff", () => {
       throw new PlatformTimeoutError(5000);
     });
     expect((await slow(new Request("http://localhost:3000/api/drugs"))).status).toBe(504);
-    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const quiet = vi.spyOn(log(), "error").mockImplementation(() => undefined);
     const broken = withStaff({ action: "drugs.read" }, async () => {
       throw new Error("boom");
     });

@@ -12,6 +12,8 @@ import type { StaffPlatform } from "./platform/client";
 import { recordAudit, type AuditEntry } from "./audit";
 import { clientAddress } from "./request-info";
 import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, ValidationError, problemResponse } from "./errors";
+import { answerRequest } from "./request-context";
+import { log } from "./log";
 
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -90,7 +92,7 @@ function staffRoute<Q = undefined, B = undefined>(
   handler: (ctx: StaffRouteContext<Q, B>) => Promise<Response>,
 ) {
   const bodySchema = options.body && storableJson(options.body);
-  return async (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+  const answer = async (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       const staff = await getStaffSession();
       if (!staff) throw new UnauthenticatedError();
@@ -140,6 +142,13 @@ function staffRoute<Q = undefined, B = undefined>(
       return problemResponse(err);
     }
   };
+  return (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> =>
+    answerRequest(req, `${req.method} ${options.action}`, async () => {
+      const started = performance.now();
+      const res = await answer(req, route);
+      log().info({ method: req.method, action: options.action, status: res.status, ms: Math.round(performance.now() - started) }, "request answered");
+      return res;
+    });
 }
 
 /**

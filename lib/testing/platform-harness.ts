@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SandboxConfig, type FaultConfig } from "../schemas/sandbox-config";
 import { startSandbox } from "../../sandbox/server";
+import type { Logger } from "../../sandbox/log";
 import { identityProvider, type IdentityProvider } from "../server/auth/identity-provider";
 import { addStaff } from "../server/auth/staff-repo";
 import type { Database } from "../server/db/connect";
@@ -40,7 +41,7 @@ async function control(base: string, method: string, route: string, body?: unkno
   return res.json().catch(() => ({}));
 }
 
-export async function startPlatformHarness(database: Database, opts: { accessTokenTtlSeconds?: number } = {}): Promise<PlatformHarness> {
+export async function startPlatformHarness(database: Database, opts: { accessTokenTtlSeconds?: number; sandboxLogger?: Logger } = {}): Promise<PlatformHarness> {
   // The JWKS server must exist before the provider (its URL is the issuer), so it reads it late.
   const late: { idp?: IdentityProvider } = {};
   const jwksServer: Server = createServer(async (req, res) => {
@@ -65,6 +66,7 @@ export async function startPlatformHarness(database: Database, opts: { accessTok
       clients: [{ clientId: TEST_CLIENT_ID, issuer }],
       encryptionKeys: { [TEST_ENCRYPTION.kid]: TEST_ENCRYPTION.key },
     }),
+    { logger: opts.sandboxLogger, logLevel: "warn" },
   );
 
   const email = `doctor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@clinic.test`;

@@ -3,6 +3,7 @@ import type { AppEnv } from "@/lib/env";
 import type { Db } from "../db/connect";
 import { pruneSignInThrottle } from "./rate-limit";
 import { pruneStaffSessions } from "./staff-sessions";
+import { log } from "../log";
 
 const EVERY_MS = 60 * 60 * 1000;
 
@@ -10,7 +11,7 @@ const EVERY_MS = 60 * 60 * 1000;
 export function startAuthHousekeeping(db: Db, config: Pick<AppEnv, "sessions" | "signInThrottle">): void {
   const run = () =>
     Promise.all([pruneSignInThrottle(db, config.signInThrottle), pruneStaffSessions(db, config.sessions)]).catch((err) =>
-      console.warn(`sign-in housekeeping failed: ${(err as Error).message}`),
+      log().warn({ reason: (err as Error).message }, "sign-in housekeeping failed"),
     );
   void run();
   setInterval(run, EVERY_MS).unref();

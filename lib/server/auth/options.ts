@@ -9,6 +9,7 @@ import { recordAudit } from "../audit";
 import { clientAddress } from "../request-info";
 import { checkSignIn } from "./sign-in";
 import { endStaffSessions, startSession } from "./staff-sessions";
+import { log } from "../log";
 
 /** next-auth's own cookie name for the session token, secure-prefixed on https. */
 export const sessionCookieName = (options: AuthOptions) => `${options.useSecureCookies ? "__Secure-" : ""}next-auth.session-token`;
@@ -50,7 +51,7 @@ export function authOptions(): AuthOptions {
           const identity = { id: staff.id, email: staff.email, name: staff.name, role: staff.role };
           // Platform tokens now, so the first lookup is quick; if the platform is down, they are fetched on first use.
           const { platform } = await services();
-          await platform.tokens.signIn(identity).catch((err) => console.warn(`platform sign-in deferred for ${staff.id}: ${(err as Error).message}`));
+          await platform.tokens.signIn(identity).catch((err) => log().warn({ staffId: staff.id, reason: (err as Error).message }, "platform sign-in deferred"));
           return { ...identity, sid };
         },
       }),

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { log } from "../log";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
@@ -27,7 +28,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server drops (restart, failover) must not take the app down; the pool reconnects.
-    pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));
+    pool.on("error", (err) => log().warn({ reason: err.message }, "database connection lost"));
     const db = drizzle(pool, { schema });
     // Two app instances starting together must not both run the migrations.
     await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { openDatabase, type Database } from "./connect";
 import { retireDemoStaff, seedDemoStaff } from "../auth/demo-staff";
 import { startAuthHousekeeping } from "../auth/housekeeping";
+import { log } from "../log";
 
 export type { Db, Database } from "./connect";
 export * as tables from "./schema";
@@ -17,7 +18,7 @@ export function database(): Promise<Database> {
     if (config.sandboxMode) await seedDemoStaff(database.db);
     else {
       const retired = await retireDemoStaff(database.db);
-      if (retired.length > 0) console.warn(`Live platform: deactivated the demo staff accounts ${retired.join(", ")} (they sign in only in sandbox mode).`);
+      if (retired.length > 0) log().warn({ accounts: retired }, "live platform: deactivated the demo staff accounts (they sign in only in sandbox mode)");
     }
     startAuthHousekeeping(database.db, config);
     return database;

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { documentCopies, documentCopyChunks } from "../db/schema";
+import { log } from "../log";
 
 /** Pieces of about this size are written while the upload streams on, and read back one at a time. */
 const PIECE_BYTES = 1024 * 1024;
@@ -42,7 +43,7 @@ export function startDocumentCopy(db: Db): DocumentCopy {
         written += piece.byteLength;
       } catch (err) {
         failed = true;
-        console.error("could not keep the desk's copy of an uploaded document", (err as Error).message);
+        log().error({ reason: (err as Error).message }, "could not keep the desk's copy of an uploaded document");
       }
     });
   }
@@ -72,7 +73,7 @@ export function startDocumentCopy(db: Db): DocumentCopy {
       try {
         await db.insert(documentCopies).values({ documentRowId, copyId, sizeBytes }).onConflictDoNothing();
       } catch (err) {
-        console.error("could not link the desk's copy of a document", (err as Error).message);
+        log().error({ reason: (err as Error).message }, "could not link the desk's copy of a document");
         await this.discard();
       }
     },

@@ -6,6 +6,7 @@ import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Db } from "../db/connect";
 import { webhookInbox } from "../db/schema";
 import { toLiveEvents, type ReshapeOptions } from "./live-event";
+import { log as appLog } from "../log";
 
 export const NOTIFY_CHANNEL = "clinic_live_events";
 
@@ -36,7 +37,7 @@ export function createLiveHub(opts: {
 }): LiveHub {
   const { db } = opts;
   const reshape = opts.reshape ?? {};
-  const log = opts.log ?? ((msg: string, err?: unknown) => console.warn(msg, err ?? ""));
+  const log = opts.log ?? ((msg: string, err?: unknown) => appLog().warn({ err }, msg));
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let lastSeen = 0;

@@ -3,6 +3,7 @@ import type { LiveEvent, LiveStreamClosed } from "@/lib/schemas/live-events";
 import type { Role } from "@/lib/schemas/staff";
 import { forRole } from "./live-event";
 import type { LiveHub } from "./live-hub";
+import { log } from "../log";
 
 export const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
@@ -71,7 +72,7 @@ export function liveEventStream(
         try {
           for (const e of await hub.since(opts.after!)) push(e);
         } catch (err) {
-          console.warn("live feed resume failed", err);
+          log().warn({ err }, "live feed resume failed");
         }
         replaying = false;
         for (const e of buffered.splice(0)) push(e);

@@ -7,6 +7,7 @@ import type { PatientsApi } from "../platform/patients";
 import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { readPatient } from "./patient-profile";
 import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
+import { log } from "../log";
 
 interface Deps {
   db: Db;
@@ -76,7 +77,7 @@ export async function updatePatient(
     return { profile: await readPatient({ db, patients }, id), changed, deskCopy };
   } catch (err) {
     // The change is on the platform: say so, with the profile it now holds, rather than a failure.
-    console.warn(`patient ${id} was updated but could not be read back: ${(err as Error).message}`);
+    log().warn({ patientId: id, reason: (err as Error).message }, "patient was updated but could not be read back");
     const profile = withChanges(current, changes);
     return { profile, changed, deskCopy: await writeDeskCopy(db, { kind: "patient.remember", patient: profile }) };
   }

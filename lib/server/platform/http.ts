@@ -4,10 +4,15 @@ import "server-only";
  * Bearer / auth / client-id headers, JWE both ways, one renewal on a 401, and error mapping.
  */
 import type { z } from "zod";
+import { context, SpanStatusCode, trace } from "@opentelemetry/api";
+import { REQUEST_ID_HEADER } from "@/lib/request-id";
 import { readPlatformError } from "@/lib/platform-contract/auth";
 import { ENCRYPTION_HEADER } from "@/lib/platform-contract/jwe";
 import { PlatformCredentialsError, PlatformRejectedError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
 import { decryptJson, encryptJson, encryptStream, JweError, looksEncrypted, type JweKey } from "./jwe";
+import { log } from "../log";
+import { currentRequest } from "../request-context";
+import { tracer } from "../telemetry";
 
 /** Supplies the access token for one staff member and renews it when the platform rejects it. */
 export interface PlatformCredentials {
@@ -53,6 +58,12 @@ export const DEFAULT_UPLOAD_TIMEOUT_MS = 120_000;
 
 export type PlatformHttp = <T>(req: PlatformRequest<T>) => Promise<T>;
 
+/** The path with its ids as `{id}`, so spans of one endpoint group together whatever the patient. */
+export function pathTemplate(path: string): string {
+  // A version segment (v1) stays; numbers and longer segments with digits are ids.
+  return path.replace(/\/(?:\d+|(?=[^/]*\d)[^/]{6,})(?=\/|$)/g, "/{id}");
+}
+
 /** A byte stream that asks its source for the next chunk only when fetch wants one (backpressure). */
 function pullStream(chunks: AsyncIterable<Uint8Array>, onEnd: () => void): ReadableStream<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
@@ -81,6 +92,8 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
 
   async function send<T>(req: PlatformRequest<T>, token: string | undefined) {
     const headers: Record<string, string> = { accept: "application/json", ...req.headers };
+    const requestId = currentRequest()?.requestId;
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
     if (req.auth === "bearer" && token) headers.authorization = `Bearer ${token}`;
     if (req.auth === "business" && token) headers.auth = token;
     if (req.clientIdHeader) headers["client-id"] = opts.clientId;
@@ -133,7 +146,7 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
         return await decryptJson(parsed, opts.encryption);
       } catch (err) {
         // Log what failed, never the payload.
-        console.warn(`platform answer could not be decrypted (${res.status} ${res.url}): ${(err as Error).message}`);
+        log().warn({ status: res.status, url: res.url, reason: (err as Error).message }, "platform answer could not be decrypted");
         throw new PlatformUnavailableError(
           err instanceof JweError ? "The clinical platform's encrypted answer could not be decrypted. Check the shared encryption key." : undefined,
         );
@@ -142,11 +155,12 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     return parsed;
   }
 
-  return async function request<T>(req: PlatformRequest<T>): Promise<T> {
+  async function request<T>(req: PlatformRequest<T>, span: { status?: number }): Promise<T> {
     const creds = req.auth === "none" ? undefined : opts.credentials;
     if (req.auth !== "none" && !creds) throw new Error(`platform call ${req.path} needs credentials`);
     let token = await creds?.accessToken();
     let res = await send(req, token);
+    span.status = res.status;
     if (res.status === 401 && creds && token && req.upload) {
       // The streamed file is gone; renew now so the person's retry goes through.
       await creds.renewAfterRejection(token);
@@ -155,11 +169,12 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     if (res.status === 401 && creds && token) {
       token = await creds.renewAfterRejection(token);
       res = await send(req, token);
+      span.status = res.status;
     }
     if (res.status >= 200 && res.status < 300) {
       const parsed = req.schema.safeParse(res.body);
       if (parsed.success) return parsed.data;
-      console.warn(`platform answer to ${req.method} ${req.path} did not match the contract`, parsed.error.issues.slice(0, 5));
+      log().warn({ method: req.method, path: pathTemplate(req.path), issues: parsed.error.issues.slice(0, 5) }, "platform answer did not match the contract");
       throw new PlatformUnavailableError("The clinical platform sent an answer in an unexpected shape.");
     }
     const err = readPlatformError(res.body) ?? { code: `http_${res.status}`, message: `HTTP ${res.status}` };
@@ -168,9 +183,31 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     }
     if (res.status === 429 || res.status >= 500) throw new PlatformUnavailableError(undefined, err.code);
     if (opts.encryption && res.status === 400 && err.code === "invalid_encryption") {
-      console.warn(`platform could not decrypt our ${req.method} ${req.path}: ${err.message}`);
+      log().warn({ method: req.method, path: pathTemplate(req.path), reason: err.message }, "platform could not decrypt our request");
       throw new PlatformUnavailableError("The clinical platform could not decrypt our request. Check the shared encryption key.", err.code);
     }
     throw new PlatformRejectedError(res.status, err.code, err.message);
+  }
+
+  /** One span per call, a child of the route handler's span, named by method and path template. */
+  return async function traced<T>(req: PlatformRequest<T>): Promise<T> {
+    const current = currentRequest();
+    const parent = current?.span ? trace.setSpan(context.active(), current.span) : context.active();
+    const path = pathTemplate(req.path);
+    const span = tracer().startSpan(
+      `platform ${req.method} ${path}`,
+      { attributes: { "http.request.method": req.method, "url.template": path, ...(current ? { "request.id": current.requestId } : {}) } },
+      parent,
+    );
+    const seen: { status?: number } = {};
+    try {
+      return await request(req, seen);
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+      throw err;
+    } finally {
+      if (seen.status !== undefined) span.setAttribute("http.response.status_code", seen.status);
+      span.end();
+    }
   };
 }

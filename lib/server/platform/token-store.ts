@@ -13,6 +13,7 @@ import type { IdentityProvider } from "../auth/identity-provider";
 import { PlatformCredentialsError, PlatformRejectedError } from "../errors";
 import type { IdentityApi } from "./identity";
 import { sealer, type SealingKeys } from "../crypto/seal";
+import { log } from "../log";
 
 export interface StaffIdentity {
   id: string;
@@ -66,7 +67,7 @@ export function platformTokenStore(opts: TokenStoreOptions) {
       return { ...row, accessToken: access.plaintext, refreshToken: refresh.plaintext };
     } catch (err) {
       // Sealed under a key no longer configured: start over with a fresh id_token rather than fail.
-      console.warn(`platform tokens of ${staffId} cannot be opened, fetching new ones: ${(err as Error).message}`);
+      log().warn({ staffId, reason: (err as Error).message }, "platform tokens cannot be opened, fetching new ones");
       return undefined;
     }
   }

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { QueueChange } from "@/lib/schemas/queue";
 import type { Db } from "../db/connect";
+import { log as appLog } from "../log";
 
 export const QUEUE_NOTIFY_CHANNEL = "clinic_queue_changes";
 
@@ -20,7 +21,7 @@ export interface QueueHub {
  * A desk that missed a message refetches the day on reconnect, so nothing depends on delivery.
  */
 export function createQueueHub(opts: { db: Db; databaseUrl?: string; log?: (msg: string, err?: unknown) => void }): QueueHub {
-  const log = opts.log ?? ((msg: string, err?: unknown) => console.warn(msg, err ?? ""));
+  const log = opts.log ?? ((msg: string, err?: unknown) => appLog().warn({ err }, msg));
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let closed = false;

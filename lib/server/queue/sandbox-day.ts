@@ -7,6 +7,7 @@ import { directoryEntries, queueAppointments } from "../db/schema";
 import type { StaffPlatform } from "../platform/client";
 import { patientByUhid, rememberPatient } from "../patients/patient-index";
 import { changeStatus, recordQueueEntry } from "./queue-store";
+import { log } from "../log";
 
 const DEMO_PATIENTS = [
   { salutation: "Mrs.", firstName: "Sunita", lastName: "Rao", gender: "F", dob: "1978-03-14", mobile: "+919820011001" },
@@ -95,7 +96,7 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
 export async function seedSandboxDay(db: Db, platform: StaffPlatform, staff: { id: string }, q: { clinicId: string; day: string; timeZone: string }): Promise<void> {
   if (!env().sandboxMode || q.day !== clinicDay(Date.now(), q.timeZone)) return;
   const key = `${q.clinicId}|${q.day}`;
-  const work = running.get(key) ?? seed(db, platform, staff.id, q).catch((err: unknown) => console.warn("could not seed the sandbox day", (err as Error).message));
+  const work = running.get(key) ?? seed(db, platform, staff.id, q).catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not seed the sandbox day"));
   running.set(key, work);
   await work;
 }

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import type { Db } from "../db";
 import { assistantSessionTokens } from "../db/schema";
 import { sealer, type SealingKeys } from "../crypto/seal";
+import { log } from "../log";
 
 const PURPOSE = "assistant-session-tokens";
 
@@ -16,7 +17,7 @@ export async function storedSessionToken(db: Db, sessionId: string, keys: Sealin
   try {
     opened = seal.openStored(row.token);
   } catch (err) {
-    console.warn(`assistant session ${sessionId}: stored token cannot be opened: ${(err as Error).message}`);
+    log().warn({ sessionId, reason: (err as Error).message }, "assistant session: stored token cannot be opened");
     return undefined;
   }
   if (opened.reseal) {

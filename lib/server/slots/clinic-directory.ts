@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import type { ClinicDirectory, DirectoryEntry, DirectoryKind } from "@/lib/schemas/clinic-directory";
 import type { Db } from "../db";
 import { directoryEntries, doctorClinicSchedules, staff } from "../db/schema";
+import { log } from "../log";
 
 const DemoPractice = z.object({
   doctors: z.array(z.object({ id: z.string(), name: z.string(), clinicIds: z.array(z.string()).optional() })),
@@ -28,7 +29,7 @@ async function prefillFromSandbox(db: Db): Promise<void> {
     );
     if (pairs.length) await db.insert(doctorClinicSchedules).values(pairs).onConflictDoNothing();
   } catch (err) {
-    console.warn("could not pre-fill the clinic directory from the sandbox", (err as Error).message);
+    log().warn({ reason: (err as Error).message }, "could not pre-fill the clinic directory from the sandbox");
   }
 }
 
@@ -80,7 +81,7 @@ export async function noteDoctorSchedule(db: Db, doctorId: string, clinicId: str
       .values({ doctorId, clinicId, hasSchedule })
       .onConflictDoUpdate({ target: [doctorClinicSchedules.doctorId, doctorClinicSchedules.clinicId], set: { hasSchedule, checkedAt: sql`now()` } });
   } catch (err) {
-    console.warn("could not remember a doctor's schedule", (err as Error).message);
+    log().warn({ reason: (err as Error).message }, "could not remember a doctor's schedule");
   }
 }
 

@@ -8,6 +8,8 @@ import { receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { queueHub } from "../queue";
 import { applyInboxEvent } from "../queue/platform-events";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
+import { log } from "../log";
+import { answerRequest, currentProblemInstance } from "../request-context";
 
 const holder = globalThis as unknown as { __clinicSigningKeys?: SigningKeyStore };
 
@@ -30,8 +32,12 @@ export function webhookIntakeWarning(): { code: "webhook_unsigned_allowed"; mess
   };
 }
 
-/** The receiver route: raw body in, a small JSON answer out, never a 500 for bad input. */
-export async function handlePlatformWebhook(req: Request): Promise<Response> {
+/** The receiver route: raw body in, a small JSON answer out, never a 500 for bad input; the platform's POST skips the proxy, so the id is minted here. */
+export function handlePlatformWebhook(req: Request): Promise<Response> {
+  return answerRequest(req, "POST webhooks.receive", () => receive(req));
+}
+
+async function receive(req: Request): Promise<Response> {
   const config = env().webhooks;
   const settings: ReceiverSettings = {
     signatureHeader: config.signatureHeader,
@@ -50,21 +56,21 @@ export async function handlePlatformWebhook(req: Request): Promise<Response> {
       onStored: (id) => {
         hub.publish(id);
         // The event is stored first, so a queue update that fails here is never a lost event.
-        void applyInboxEvent(store, queue, id).catch((err: unknown) => console.warn("queue could not apply a platform event", id, err));
+        void applyInboxEvent(store, queue, id).catch((err: unknown) => log().warn({ eventId: id, err }, "queue could not apply a platform event"));
       },
     });
     if (result.outcome === "rejected") {
       return Response.json(
-        { type: "about:blank", title: "Event refused", status: result.status, detail: result.reason, code: result.code },
+        { type: "about:blank", title: "Event refused", status: result.status, detail: result.reason, code: result.code, ...currentProblemInstance() },
         { status: result.status, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } },
       );
     }
     return Response.json({ status: result.outcome, ...(result.outcome === "accepted" ? { id: result.inboxId } : {}) });
   } catch (err) {
-    console.error("webhook receiver failed", err);
+    log().error({ err }, "webhook receiver failed");
     // Only failures that may pass (the database unreachable) get here: 503 asks the platform to retry later.
     return Response.json(
-      { type: "about:blank", title: "Receiver unavailable", status: 503, detail: "The event could not be stored; retry later." },
+      { type: "about:blank", title: "Receiver unavailable", status: 503, detail: "The event could not be stored; retry later.", ...currentProblemInstance() },
       { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "5" } },
     );
   }

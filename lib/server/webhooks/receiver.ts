@@ -5,6 +5,7 @@ import { matchingKeyIndex, parseSignatureHeader, signatureHex } from "@/lib/sche
 import type { Db } from "../db/connect";
 import { webhookInbox, webhookReceipts } from "../db/schema";
 import { unstorableTextPath } from "./event-text";
+import { log } from "../log";
 
 export interface ReceiverSettings {
   signatureHeader: string;
@@ -55,7 +56,7 @@ function logReceipt(db: Db, row: ReceiptRow, retention?: ReceiverSettings["reten
       .insert(webhookReceipts)
       .values(rows)
       .then(() => (retention ? maybePruneReceipts(db, retention) : undefined))
-      .catch((err: unknown) => console.error(`webhook receipt log write failed (${rows.length} rows)`, err))
+      .catch((err: unknown) => log().error({ rows: rows.length, err }, "webhook receipt log write failed"))
       .finally(() => {
         if (queue.writing === writing) queue.writing = undefined;
       });
@@ -198,13 +199,13 @@ export async function receivePlatformEvent(
   } catch (err) {
     if (!isPermanentDatabaseError(err)) throw err;
     // A value the database can never take (data exception, class 22; limit exceeded, 54): retrying cannot help.
-    console.warn("webhook event refused by the database", err instanceof Error ? err.message : err);
+    log().warn({ reason: err instanceof Error ? err.message : String(err) }, "webhook event refused by the database");
     result = reject(422, "unstorable", "The event contains a value that cannot be stored.");
   }
   const deliveryKey = "deliveryKey" in result ? result.deliveryKey : deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : null;
   if (result.outcome === "rejected" && result.code === "no_signing_key" && Date.now() - lastNoKeyWarning > NO_KEY_WARN_EVERY_MS) {
     lastNoKeyWarning = Date.now();
-    console.warn("webhook delivery refused: no signing key yet; connect the receiver in Settings (further refusals are in the delivery log)");
+    log().warn("webhook delivery refused: no signing key yet; connect the receiver in Settings (further refusals are in the delivery log)");
   }
   // The log write must not delay the answer to the platform; bursts become one insert.
   logReceipt(

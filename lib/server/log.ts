@@ -1,0 +1,45 @@
+/** Kept free of `server-only` (like db/connect.ts) so CLI scripts that open the database can log. */
+import pino, { type DestinationStream, type Logger } from "pino";
+import { env, type LogLevel } from "@/lib/env";
+import { currentRequest } from "./request-context";
+
+/**
+ * Fields never written to a log, at the top level and up to two levels down: credentials of every
+ * kind (tokens, keys, secrets, passwords, cookies, authorization headers) and patient names.
+ */
+export const REDACTED_FIELDS = [
+  "token", "accessToken", "access_token", "refreshToken", "refresh_token", "idToken", "id_token", "assistantToken",
+  "password", "secret", "clientSecret", "client_secret", "key", "apiKey", "signingKey", "sealingKey",
+  "authorization", "auth", "cookie", "set-cookie",
+  "name", "patientName", "fullName", "firstName", "lastName", "fn", "mn", "ln", "fln",
+] as const;
+
+const field = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `["${name}"]`);
+export const REDACT_PATHS = REDACTED_FIELDS.flatMap((name) => [field(name).replace(/^\./, ""), `*${field(name)}`, `*.*${field(name)}`]);
+
+/** A JSON-lines logger; every line written while a request is answered carries its `requestId`. */
+export function createLogger(options: { level: LogLevel; destination?: DestinationStream }): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { source: "app" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      mixin: () => {
+        const request = currentRequest();
+        return request ? { requestId: request.requestId } : {};
+      },
+    },
+    // stderr, like the sandbox: log lines never mix with the start banner on stdout.
+    options.destination ?? pino.destination({ fd: 2, sync: false }),
+  );
+}
+
+const holder = globalThis as unknown as { __clinicLog?: Logger };
+
+/** The app's logger, at LOG_LEVEL. */
+export function log(): Logger {
+  holder.__clinicLog ??= createLogger({ level: env().logLevel });
+  return holder.__clinicLog;
+}
