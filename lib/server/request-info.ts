@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { processSingleton } from "./process-singleton";
 
 /**
  * Set by scripts/peer-address.mjs, which the app's server process preloads: it overwrites this
@@ -6,7 +7,6 @@ import { env } from "@/lib/env";
  */
 export const PEER_ADDRESS_HEADER = "x-clinic-peer-address";
 
-const holder = globalThis as unknown as { __clinicPeerAddress?: boolean };
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -25,7 +25,7 @@ const tidy = (address: string) => address.trim().replace(/^::ffff:(\d+\.\d+\.\d+
  * peer (the server was started without the preload) and no trusted proxies, the address is
  * unknown: throttling then works per account alone, and nothing a client sends is believed.
  */
-export function clientAddress(headers: HeaderBag, hops = env().trustedProxyHops, peerKnown = holder.__clinicPeerAddress === true): string | undefined {
+export function clientAddress(headers: HeaderBag, hops = env().trustedProxyHops, peerKnown = processSingleton("__clinicPeerAddress", () => false)): string | undefined {
   const peerHeader = peerKnown ? header(headers, PEER_ADDRESS_HEADER) : undefined;
   const peer = peerHeader ? tidy(peerHeader) : undefined;
   if (hops === 0) return peer || undefined;
