@@ -7,7 +7,6 @@ import { processSingleton } from "./process-singleton";
  */
 export const PEER_ADDRESS_HEADER = "x-clinic-peer-address";
 
-
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
 function header(headers: HeaderBag, name: string): string | undefined {

@@ -123,7 +123,7 @@ function staffRoute<Q = undefined, B = undefined>(
         if (!parsed.success) throw unknownParameters(parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys : []))) ?? ValidationError.fromZod(parsed.error);
         query = parsed.data;
       } else {
-        const stray = unknownParameters([...searchParams.keys()]);
+        const stray = unknownParameters([...new Set(searchParams.keys())]);
         if (stray) throw stray;
       }
       let body = undefined as B;
