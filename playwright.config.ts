@@ -18,8 +18,8 @@ const roleProject = (role: "receptionist" | "doctor" | "admin") => ({
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  // Tests that take light/dark, narrow/wide screenshots need headroom on a busy 2-core machine.
-  timeout: 60_000,
+  // Screenshots live in the visual-review specs (e2e/visual.*.spec.ts); a longer journey marks itself test.slow() (3×).
+  timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,

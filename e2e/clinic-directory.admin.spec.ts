@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 test("admins keep the calendar's doctors and clinics; sandbox mode pre-fills the demo practice", async ({ page }) => {
   test.slow();
@@ -23,7 +23,6 @@ test("admins keep the calendar's doctors and clinics; sandbox mode pre-fills the
   await form.getByLabel("Time zone").fill("Asia/Kolkata");
   await form.getByRole("button", { name: "Add clinic" }).click();
   await expect(clinics.getByRole("cell", { name: "Lakeview Clinic, Powai", exact: true })).toBeVisible();
-  await screenshots(page, "settings-clinics");
 
   await clinics.getByRole("button", { name: "Remove Lakeview Clinic, Powai" }).click();
   await expect(clinics.getByRole("cell", { name: "Lakeview Clinic, Powai", exact: true })).toBeHidden();

@@ -1,23 +1,4 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
-
-/** Screenshots of fixed states, light and dark, narrow and wide, outside the repository. */
-export const SHOTS_DIR = process.env.DESKUI_SHOTS_DIR ?? "/tmp/shots-deskui";
-
-export async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const original = page.viewportSize();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, width, height] of [["narrow", 390, 844], ["wide", 1280, 860]] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SHOTS_DIR}/${name}-${scheme}-${label}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  if (original) await page.setViewportSize(original);
-}
 
 /** Collects console errors and uncaught page errors (a hydration mismatch is both). */
 export function watchErrors(page: Page): string[] {

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, screenshots, setSandboxFaults, test } from "./fixtures";
-import { shots } from "./deskui-support";
+import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, setSandboxFaults, test } from "./fixtures";
 
 interface FakeFile {
   name: string;
@@ -49,7 +48,6 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(page.getByLabel("Patient", { exact: true })).toBeVisible();
     await expect(page.getByTestId("dropzone")).toHaveCount(0);
     await expectAccessible(page);
-    await screenshots(page, "documents-choose-patient");
   });
 
   test("drops three documents on a patient, sees progress and ids; an oversized one never leaves the browser", async ({ page }) => {
@@ -82,7 +80,6 @@ test.describe("document upload as the demo receptionist", () => {
     await page.getByLabel("Type of prescription.jpg").selectOption("ps");
     expect(uploads).toEqual([]);
     await expectAccessible(page);
-    await shots(page, "documents-per-file-type");
     await page.getByRole("button", { name: "Upload 3 files" }).click();
 
     for (const name of ["cbc-report.pdf", "xray.png", "prescription.jpg"]) {
@@ -104,7 +101,6 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(list).toContainText("by Priya Sharma");
 
     await expectAccessible(page);
-    await screenshots(page, "documents-upload");
   });
 
   test("a platform failure is shown per file and the file can be retried without choosing it again", async ({ page }) => {
@@ -116,7 +112,6 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(row(page, "discharge.pdf")).toContainText("The clinical platform is not answering right now.");
     await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
     await expectAccessible(page);
-    await screenshots(page, "documents-failed");
 
     await resetSandboxFaults();
     await page.getByRole("button", { name: "Retry discharge.pdf" }).click();
@@ -135,7 +130,6 @@ test.describe("document upload as the demo receptionist", () => {
     const slow = row(page, "slow-report.pdf");
     await expect(slow).toHaveAttribute("data-status", "uploading");
     await expect(slow.getByTestId("upload-progress")).toContainText(/of 3 MB \((?:[1-9]|[1-8]\d)%\)/, { timeout: 10_000 });
-    await screenshots(page, "documents-progress");
     await page.getByRole("button", { name: "Cancel upload of slow-report.pdf" }).focus();
     await page.keyboard.press("Enter");
     await expect(slow).toHaveAttribute("data-status", "cancelled");
@@ -156,7 +150,6 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(blank).toContainText("This file is empty (0 bytes)");
     await expect(blank).not.toContainText("1 kB");
     await expect(page.getByRole("button", { name: /^Upload/ })).toHaveCount(0);
-    await shots(page, "documents-empty-file");
   });
 
   test("an uploaded image can be previewed and a PDF downloaded, byte for byte, from the desk's copy", async ({ page }) => {
@@ -176,7 +169,6 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expectAccessible(page);
-    await shots(page, "documents-preview");
     await preview.getByRole("button", { name: "Close the preview" }).click();
     await expect(preview).toBeHidden();
 

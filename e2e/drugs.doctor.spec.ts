@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, resetSandboxFaults, screenshots, setSandboxFaults, test } from "./fixtures";
+import { expect, expectAccessible, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
 
 const results = (page: Page) => page.getByRole("listbox", { name: "Matching generic drugs" });
 
@@ -20,7 +20,6 @@ test.describe("drug lookup as the demo doctor", () => {
       await expect(details.getByText(label, { exact: true }).first()).toBeVisible();
     }
     await expectAccessible(page);
-    await screenshots(page, "drugs-paracetamol");
   });
 
   test("works from the keyboard alone: / to search, arrows to move, Enter to open", async ({ page }) => {
@@ -81,7 +80,6 @@ test.describe("drug lookup as the demo doctor", () => {
     await expect(related.getByRole("button", { name: "Co-amoxiclav" })).toBeVisible();
     await expect(related.getByRole("button", { name: /Cefpodoxime \+ Clavulanic acid/ })).toBeVisible();
     await expectAccessible(page);
-    await screenshots(page, "drugs-compound-related");
 
     await related.getByRole("button", { name: "Co-amoxiclav" }).click();
     await expect(page.getByRole("article", { name: "Co-amoxiclav" })).toBeVisible();
@@ -106,7 +104,6 @@ test.describe("drug lookup as the demo doctor", () => {
     await page.getByLabel("Generic name").fill("lignoc");
     const names = page.getByRole("group", { name: "Names" });
     await expect(names.getByRole("button", { name: /Lignocaine → Lidocaine/ })).toBeVisible();
-    await screenshots(page, "drugs-suggestions");
     await names.getByRole("button", { name: /Lignocaine → Lidocaine/ }).click();
     await expect(page.getByLabel("Generic name")).toHaveValue("Lignocaine");
     await expect(results(page).getByRole("option").first()).toContainText("Lignocaine");
@@ -120,7 +117,6 @@ test.describe("drug lookup as the demo doctor", () => {
     await expect(results(page)).toBeHidden();
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
     await expect(page.getByText("Sandbox formulary — demo content, not for clinical use.")).toBeVisible();
-    await page.screenshot({ path: "e2e/screenshots/drugs-print-light-wide.png", fullPage: true });
     // A4 portrait with text on every page: the desktop layout used to add blank pages.
     const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
     const pages = pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
@@ -185,7 +181,6 @@ test.describe("drug lookup as the demo doctor", () => {
     await setSandboxFaults({ errorRate: 1, pathPrefix: "/svc-mcp" });
     await page.getByLabel("Generic name").fill("ibuprofen");
     await expect(page.getByText("The drug formulary can't be reached right now")).toBeVisible();
-    await screenshots(page, "drugs-platform-down");
     await resetSandboxFaults();
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(results(page).getByRole("option").first()).toContainText("Ibuprofen");

@@ -1,6 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { mkdirSync } from "node:fs";
 
 export const SANDBOX_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4100}`;
 
@@ -17,22 +16,6 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(summary, "axe violations").toEqual([]);
-}
-
-/** Screenshots of the page at phone and desktop width, light and dark, under e2e/screenshots/. */
-export async function screenshots(page: Page, name: string) {
-  mkdirSync("e2e/screenshots", { recursive: true });
-  const original = page.viewportSize();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, width, height] of [["narrow", 390, 844], ["wide", 1280, 860]] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `e2e/screenshots/${name}-${scheme}-${label}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  if (original) await page.setViewportSize(original);
 }
 
 // Fault rules this worker added: each test removes only its own, never another worker's.

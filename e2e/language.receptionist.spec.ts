@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 test("a receptionist switches the desk to Hindi and back, by keyboard, and the choice survives a reload", async ({ page }) => {
   await page.goto("/patients/new");
@@ -13,7 +13,6 @@ test("a receptionist switches the desk to Hindi and back, by keyboard, and the c
   const faces = await page.evaluate(async () => (await document.fonts.load("16px 'Desk Devanagari'", "मरीज़")).map((f) => f.status));
   expect(faces).toContain("loaded");
   await expectAccessible(page);
-  await screenshots(page, "patients-register-hindi");
 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "मरीज़ पंजीकृत करें" })).toBeVisible();

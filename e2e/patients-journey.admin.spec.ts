@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, screenshots } from "./fixtures";
+import { test, expect, expectAccessible } from "./fixtures";
 
 const suffix = () =>
   Math.random()
@@ -44,11 +44,9 @@ test("register → duplicate warning → search → view → edit → audit entr
   await expect(page.getByRole("option")).toHaveCount(1);
   await expect(page.getByRole("option", { name: new RegExp(last) })).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, "patients-search");
   await page.getByLabel("Find a patient").press("Enter");
   await expect(page).toHaveURL(new RegExp(`/patients/${id}$`), { timeout: 20_000 });
   await expectAccessible(page);
-  await screenshots(page, "patients-profile");
 
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByLabel("Last name")).toHaveValue(last);
@@ -57,7 +55,6 @@ test("register → duplicate warning → search → view → edit → audit entr
   await expect(page.getByText("Nothing has been changed yet.")).toBeVisible();
   await page.getByLabel("Last name").fill(`${last}menon`);
   await page.getByLabel("Blood group").selectOption("B+");
-  await screenshots(page, "patients-edit");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { name: `Ms. Lakshmi ${last}menon` })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("B+")).toBeVisible();
@@ -74,7 +71,6 @@ test("register → duplicate warning → search → view → edit → audit entr
   await expect(rows.filter({ hasText: "Changed the patient's details" })).toContainText("Administrator");
   await expect(rows.filter({ hasText: "Changed the patient's details" })).toContainText(`Ms. Lakshmi ${last}menon`);
   await expectAccessible(page);
-  await screenshots(page, "patients-audit");
 });
 
 test("warns when someone else changed the patient meanwhile", async ({ page, browser }) => {

@@ -1,11 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { format, subYears } from "date-fns";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, setSandboxFaults, resetSandboxFaults } from "./fixtures";
 
 /** Issue 13, items 1–7 and 17, replayed as a receptionist would. */
 
-const SHOTS = process.env.REGISTRATION_SHOTS_DIR ?? "/tmp/shots-registration";
 const letters = () =>
   Math.random()
     .toString(36)
@@ -17,21 +15,6 @@ function yearsAgo(years: number) {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   return format(subYears(new Date(y, m - 1, d), years), "dd/MM/yyyy");
-}
-
-/** Light and dark, phone and desktop: outside the repository, for looking at. */
-async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, width, height] of [["narrow", 390, 844], ["wide", 1280, 860]] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-${label}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  if (original) await page.setViewportSize(original);
 }
 
 async function toHindi(page: Page) {
@@ -173,7 +156,6 @@ test("item 4: messages say what is wrong and how to fix it, on blur, in English 
   await expect(page.getByText("A PIN code has 6 digits and does not start with 0, for example 411001.")).toBeVisible();
   await expect(page.getByText(/may contain letters|YYYY-MM-DD/)).toHaveCount(0);
   await expectAccessible(page);
-  await shots(page, "item4-errors-on-blur-en");
 
   await toHindi(page);
   await page.getByLabel("पहला नाम").focus();
@@ -188,7 +170,6 @@ test("item 4: messages say what is wrong and how to fix it, on blur, in English 
   await expect(page.getByText("भारतीय मोबाइल (+91) में 10 अंक होते हैं", { exact: false })).toBeVisible();
   await expect(page.getByText(/Gender is required|An Indian mobile|Choose the gender/)).toHaveCount(0);
   await expectAccessible(page);
-  await shots(page, "item4-17-errors-hi");
 });
 
 async function registerQuick(page: Page, p: { first: string; last: string; gender: "M" | "F"; dob: string; mobile: string }) {
@@ -224,7 +205,6 @@ test("item 5: a strong duplicate needs a confirmation that shows who it matches 
   await expect(dialog.getByRole("link", { name: `Open Ms. Meena ${last}` })).toHaveAttribute("href", new URL(firstUrl).pathname);
   await expect(dialog.getByRole("button", { name: "Go back" })).toBeFocused();
   await expectAccessible(page);
-  await shots(page, "item5-duplicate-dialog");
 
   // Escape goes back to the form without registering.
   await page.keyboard.press("Escape");
@@ -255,7 +235,6 @@ test("item 6: a restored draft says so and can be dropped; a registered patient 
   await expect(notice).toContainText(/Draft from \d{2}:\d{2} restored/);
   await expect(page.getByLabel("First name")).toHaveValue("Sunita");
   await expectAccessible(page);
-  await shots(page, "item6-draft-restored");
 
   await notice.getByRole("button", { name: "Start a new registration" }).click();
   await expect(notice).toHaveCount(0);
@@ -296,7 +275,6 @@ test("item 7: Cancel on Edit with unsaved changes asks first; leaving the page w
   await expect(dialog).toContainText(`Your changes to Mr. Ganesh ${last} have not been saved.`);
   await expect(dialog.getByRole("button", { name: "Keep editing" })).toBeFocused();
   await expectAccessible(page);
-  await shots(page, "item7-discard-dialog");
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel("Last name")).toHaveValue(`${last}kar`);
@@ -334,5 +312,4 @@ test("item 17: in Hindi the success toast draws a Devanagari name with the bundl
   expect(fontFamily).toContain("Desk Devanagari");
   const drawn = await page.evaluate(async (text) => (await document.fonts.load("16px 'Desk Devanagari'", text)).length > 0, name);
   expect(drawn).toBe(true);
-  await shots(page, "item17-toast-hi");
 });

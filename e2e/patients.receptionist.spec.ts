@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, screenshots, setSandboxFaults, resetSandboxFaults } from "./fixtures";
+import { test, expect, expectAccessible, setSandboxFaults, resetSandboxFaults } from "./fixtures";
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 const lettersOnly = (s: string) => s.replace(/[^a-z]/g, "x");
@@ -99,5 +99,4 @@ test("warns of a likely duplicate while typing", async ({ page }) => {
   const warnings = page.getByTestId("duplicate-warnings");
   await expect(warnings.getByText("same mobile").first()).toBeVisible();
   await expect(warnings.getByRole("link").first()).toHaveAttribute("href", /\/patients\/[0-9a-f]{32}$/);
-  await screenshots(page, "patients-register-duplicates");
 });

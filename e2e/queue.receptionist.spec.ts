@@ -1,11 +1,9 @@
-import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { calendarUrl, futureMonday, registerPatient, sandboxAppointments } from "./slots-support";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";
-const SHOTS = "/tmp/shots-queue";
 
 interface Slot {
   confId: string;
@@ -31,21 +29,13 @@ async function book(request: APIRequestContext, baseURL: string, patientId: stri
 const row = (page: Page, id: string) => page.locator(`[data-appointment="${id}"]`);
 
 test.describe("today's queue", () => {
-  test("a new desk opens today's queue on a seeded sandbox day, accessible, light and dark, narrow and wide", async ({ page }) => {
+  test("a new desk opens today's queue on a seeded sandbox day, accessible in light and dark, and prints a day list", async ({ page }) => {
     await page.goto(`/appointments/today?clinic=${CLINIC}`);
     await expect(page.getByRole("heading", { level: 1, name: "Today's queue" })).toBeVisible();
     await expect(page.getByRole("navigation").getByRole("link", { name: "Today's queue" }).first()).toHaveAttribute("aria-current", "page");
     // Either the seeded day or, late at night when no slot is left, the empty state.
     await expect(page.locator("[data-appointment]").first().or(page.getByText("No appointments on this day."))).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page);
-    mkdirSync(SHOTS, { recursive: true });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [label, width, height] of [["narrow", 390, 844], ["wide", 1280, 860]] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: `${SHOTS}/queue-${scheme}-${label}.png`, fullPage: label === "wide" });
-      }
-    }
     await page.emulateMedia({ colorScheme: "dark" });
     await expectAccessible(page);
     // The printed day list: no navigation or controls, the clinic and date on top.
@@ -54,8 +44,7 @@ test.describe("today's queue", () => {
     await expect(page.getByRole("button", { name: "Print day list" })).toBeHidden();
     await expect(page.getByRole("navigation")).toBeHidden();
     await expect(page.getByText(/Sunrise Family Clinic, Andheri West · \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/queue-print.png`, fullPage: true });
-    await page.pdf({ path: `${SHOTS}/queue-day-list.pdf`, format: "A4", preferCSSPageSize: true });
+    expect((await page.pdf({ format: "A4", preferCSSPageSize: true })).byteLength).toBeGreaterThan(1000);
   });
 
   test("check in, a second desk sees it within a second, undo, call in, done; cancel with a reason frees the slot", async ({ page, browser, baseURL }) => {

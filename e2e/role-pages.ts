@@ -1,10 +1,7 @@
 import type { Page } from "@playwright/test";
-import { can, canUse, FEATURES, featuresFor, type Action } from "../lib/access";
+import { can, FEATURES, featuresFor, type Action } from "../lib/access";
 import type { Role } from "../lib/schemas/staff";
-import { expect, expectAccessible, screenshots, test } from "./fixtures";
-
-// Screenshots of a page are kept once, from the first of these roles that may open it; the pages differ little between roles.
-const SCREENSHOT_ROLE_ORDER: Role[] = ["receptionist", "doctor", "admin"];
+import { expect, expectAccessible, test } from "./fixtures";
 
 /** Pages behind a feature that only some of its roles may open. */
 const ROLE_PAGES: { path: string; action: Action }[] = [
@@ -45,7 +42,6 @@ export function checkPagesOf(role: Role) {
       await expect(page.getByRole("main")).toBeVisible();
       await expect(page.getByText("Sandbox — demo data, not for clinical use").first()).toBeVisible();
       await expectAccessible(page);
-      if (SCREENSHOT_ROLE_ORDER.find((r) => canUse(r, feature)) === role) await screenshots(page, `${role}-${feature}`);
       expect(await violations()).toEqual([]);
     });
   }

@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from "@playwright/test";
-import { DEMO, E2E_STAFF, expect, expectAccessible, screenshots, test } from "./fixtures";
+import { DEMO, E2E_STAFF, expect, expectAccessible, test } from "./fixtures";
 
 test.describe("signing in", () => {
   test("the sign-in page shows the sandbox banner and the demo staff, and passes axe", async ({ page }) => {
@@ -7,7 +7,6 @@ test.describe("signing in", () => {
     await expect(page.getByText("Sandbox — demo data, not for clinical use").first()).toBeVisible();
     for (const account of Object.values(DEMO)) await expect(page.getByText(account.email)).toBeVisible();
     await expectAccessible(page);
-    await screenshots(page, "login");
   });
 
   test("wrong credentials give one clear message that reveals nothing, and keep what was typed", async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, expectAccessible, SANDBOX_URL, screenshots, test } from "./fixtures";
-import { shots } from "./deskui-support";
+import { expect, expectAccessible, SANDBOX_URL, test } from "./fixtures";
 
 const LIVE = "5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01";
 const EXPIRED = "9c4d2e7f-1a3b-4e5c-8f6a-7b8c9d0e1f23";
@@ -22,7 +21,6 @@ test.describe("assistant sessions", () => {
     await page.getByRole("button", { name: "Refresh session" }).click();
     await expect(page.getByText(/Session extended until/)).toBeVisible();
     await expect(timer).toHaveText(/^1[45]:\d{2}$/);
-    await screenshots(page, "slots-assistant");
   });
 
   test("refreshes a session after it expires with the token the desk kept", async ({ page }) => {
@@ -57,7 +55,6 @@ test.describe("assistant sessions", () => {
     await expect(page.getByRole("button", { name: "Refresh session" })).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "This session cannot be refreshed" })).toContainText("no token to extend it");
     await expectAccessible(page);
-    await shots(page, "assistant-expired-no-token");
   });
 
   test("offers the sessions already looked up, and takes a pasted id with spaces and words around it", async ({ page }) => {
@@ -79,7 +76,6 @@ test.describe("assistant sessions", () => {
     const pick = recent.getByRole("button", { name: `Show session ${created.session_id}` });
     await expect(pick).toBeVisible();
     await expectAccessible(page);
-    await shots(page, "assistant-recent-sessions");
     await pick.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("timer")).toHaveText(/^\d+:\d{2}$/);

@@ -1,5 +1,5 @@
-import { expect, expectAccessible, resetSandboxFaults, screenshots, setSandboxFaults, test } from "./fixtures";
-import { registerPerson, shots } from "./deskui-support";
+import { expect, expectAccessible, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
+import { registerPerson } from "./deskui-support";
 import { calendarUrl, futureMonday, registerPatient, sandboxAppointments, takeSlot } from "./slots-support";
 
 const display = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -30,7 +30,6 @@ test.describe("slot calendar", () => {
     await expect(grid.getByRole("button", { name: /Tele-consultation/ }).first()).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel("Mode", { exact: true }).selectOption("");
-    await screenshots(page, "slots-week");
   });
 
   test("books a free slot for a registered patient using only the keyboard, then shows it taken", async ({ page, baseURL }) => {
@@ -101,7 +100,6 @@ test.describe("slot calendar", () => {
     await dialog.locator('input[role="combobox"]').blur();
     await dialog.getByRole("button", { name: /^Book for/ }).click();
     await expect(dialog.getByText("Choose the patient to book.")).toBeVisible();
-    await screenshots(page, "slots-booking-dialog");
   });
 });
 
@@ -147,7 +145,6 @@ test.describe("choosing the right patient", () => {
     const book = dialog.getByRole("button", { name: new RegExp(`^Book ${chosen.name.replace(/\./g, "\\.")} for ₹`) });
     await expect(book).toBeFocused();
     await expectAccessible(page);
-    await shots(page, "booking-confirm-patient");
     await page.keyboard.press("Enter");
     await expect(page.getByText(new RegExp(`Booked ${chosen.name.replace(/\./g, "\\.")} for`))).toBeVisible({ timeout: 20_000 });
     const [confId, start] = slotId.split("|");
@@ -169,7 +166,6 @@ test.describe("clinics by the doctor's schedule", () => {
     await expect(clinic.locator("option")).toHaveText(["Sea View Clinic, Bandra", "Sunrise Family Clinic, Andheri West"]);
     await expect(page.getByRole("group", { name: "Slots of the week" }).getByRole("button").first()).toBeVisible();
     await expectAccessible(page);
-    await shots(page, "slots-clinics-by-doctor");
   });
 });
 
@@ -181,7 +177,6 @@ test.describe("error headings name the failing feature", () => {
     await page.goto(calendarUrl(futureMonday(7)));
     await expect(page.getByRole("alert").filter({ hasText: "can't be reached" })).toContainText("The appointment calendar can't be reached right now");
     await expect(page.getByText(/drug formulary/i)).toHaveCount(0);
-    await shots(page, "slots-error-heading");
     await setSandboxFaults({ pathPrefix: "/profiles/", errorRate: 1 });
     await page.goto(`/patients/${patientId}`);
     await expect(page.getByRole("alert").filter({ hasText: "can't be reached" })).toContainText("Patient records can't be reached right now");

@@ -1,10 +1,10 @@
 import { signatureHeader } from "../lib/schemas/webhook-signature";
-import { expect, expectAccessible, SANDBOX_URL, screenshots, test } from "./fixtures";
+import { expect, expectAccessible, SANDBOX_URL, test } from "./fixtures";
 
 const APP = `http://localhost:${process.env.E2E_APP_PORT ?? 3100}`;
 
 test.describe.configure({ mode: "serial" });
-// Two browsers, a build-sized machine shared by several suites, and eight screenshots.
+// Two browsers on a build-sized machine shared by several suites.
 test.setTimeout(120_000);
 
 // The key shown once after rotation: later tests play an attacker who captured a signed delivery.
@@ -99,7 +99,6 @@ test("fail closed: before the receiver is connected an unsigned event is refused
   await clinicFilter.selectOption("");
 
   await expectAccessible(doctor);
-  await screenshots(doctor, "live-feed-doctor");
 
   // History survives a reload.
   const id = await card.getAttribute("data-event-id");
@@ -109,7 +108,6 @@ test("fail closed: before the receiver is connected an unsigned event is refused
   // The receiver's log shows the stored delivery.
   await expect(page.getByTestId("delivery-log")).toContainText("Stored", { timeout: 10_000 });
   await expectAccessible(page);
-  await screenshots(page, "settings-webhooks");
   await doctorContext.close();
 });
 
@@ -123,7 +121,6 @@ test("rotating the key goes through a confirmation that says the subscription ge
   await expect(dialog).toContainText("registered again as a new subscription with a new key");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await expectAccessible(page);
-  await screenshots(page, "settings-rotate-dialog");
   await dialog.getByRole("button", { name: "Rotate key" }).click();
   await expect(dialog).toBeHidden();
   const key = page.getByTestId("signing-key");
@@ -193,5 +190,4 @@ test("forged, replayed and malformed deliveries are refused or dropped and never
   // A receptionist-level view (admin here) never gets the host link.
   await expect(page.getByRole("link", { name: "Join as host" })).toHaveCount(0);
   await expectAccessible(page);
-  await screenshots(page, "live-feed-admin");
 });

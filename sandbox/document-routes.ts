@@ -62,6 +62,7 @@ export function documentRoutes(s: Services, authenticate: Authenticate): Sandbox
       pattern: "/mr/api/v2/docs",
       name: "documents.upload",
       family: "sandbox",
+      query: ["task", "dt"],
       maxBodyBytes: DOCUMENT_BODY_LIMIT,
       handler: async (ctx) => {
         const principal = await authenticate(ctx, { scheme: "bearer" });

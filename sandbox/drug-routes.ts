@@ -17,6 +17,7 @@ export function drugRoutes(s: Services, authenticate: Authenticate): SandboxRout
       pattern: "/svc-mcp/pharmacology/v1/search",
       name: "drugs.search",
       family: "pharmacology",
+      query: Object.keys(PlatformDrugQuery.shape),
       handler: async (ctx) => {
         await authenticate(ctx, { scheme: "bearer" });
         const parsed = PlatformDrugQuery.safeParse(presentParams(ctx.url.searchParams));
@@ -30,6 +31,7 @@ export function drugRoutes(s: Services, authenticate: Authenticate): SandboxRout
       pattern: "/svc-mcp/pharmacology/v1/suggest",
       name: "drugs.suggest",
       family: "pharmacology",
+      query: Object.keys(PlatformDrugSuggestQuery.shape),
       handler: async (ctx) => {
         await authenticate(ctx, { scheme: "bearer" });
         const parsed = PlatformDrugSuggestQuery.safeParse(presentParams(ctx.url.searchParams));

@@ -248,6 +248,15 @@ describe("GET /svc-mcp/pharmacology/v1/search", () => {
     expect(t.json.error.message).toMatch(/relevance_threshold/);
   });
 
+  it("refuses a query parameter the platform does not read, naming it, instead of answering unfiltered", async () => {
+    const r = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/search?q=paracetamol&limit=3", { headers: auth() });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatchObject({ code: "unknown_parameter", message: "Unknown query parameter: q" });
+    const slots = await call(harness.sandbox.url, "GET", "/dr/v1/doctor/d/clinic/c/appointment/slot?start_date=2026-11-24&end_date=2026-11-24&page=2", { headers: auth() });
+    expect(slots.status).toBe(400);
+    expect(JSON.stringify(slots.json)).toContain("Unknown query parameter: page");
+  });
+
   it("serves suggestions for a prefix and names a missing prefix in a 400", async () => {
     const r = await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/suggest?prefix=amox&limit=2", { headers: auth() });
     expect(r.status).toBe(200);

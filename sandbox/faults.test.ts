@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call, CLIENT_ID, sandboxForTests, start, tempDir, testConfig } from "./test-support";
 
 const harness = sandboxForTests({ signIn: true });
@@ -118,7 +118,8 @@ describe("faults", () => {
       () => "answered",
       () => "failed",
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // The sandbox counts a request before it decides to hang it: once counted, the request is being held.
+    await vi.waitFor(async () => expect((await call(s.url, "GET", "/__sandbox/stats")).json).toMatchObject({ "drugs.search": 1 }), { timeout: 5000, interval: 20 });
     const started = performance.now();
     await s.close();
     expect(performance.now() - started).toBeLessThan(1000);

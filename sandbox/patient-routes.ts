@@ -132,6 +132,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
       pattern: "/dr/v1/patient/:patientId",
       name: "directory.updatePatient",
       family: "dr",
+      query: ["partner_id"],
       handler: async (ctx) => {
         const bid = workspaceOf(await authenticate(ctx, { scheme: "business" }));
         const partnerId = ctx.url.searchParams.get("partner_id");

@@ -10,6 +10,8 @@ export interface Route<H> {
   family: ApiFamily;
   /** Control routes skip faults, stats and encryption. */
   control?: boolean;
+  /** The query parameters a platform route reads; any other is refused by name, as the desk's own routes do. */
+  query?: readonly string[];
   /** A larger request body than the default (document upload). */
   maxBodyBytes?: number;
   handler: H;

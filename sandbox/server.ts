@@ -13,7 +13,7 @@ import { slotRoutes } from "./slot-routes";
 import { assistantSessionRoutes } from "./assistant-session-routes";
 import { searchFormulary } from "./drug-search";
 import { EventBus } from "./event-bus";
-import { errorBody, familyForPath, HttpError, type ApiFamily } from "./errors";
+import { badRequest, errorBody, familyForPath, HttpError, type ApiFamily } from "./errors";
 import { Faults, RequestStats } from "./faults";
 import { loadFormulary } from "./formulary";
 import { readBody, sendJson } from "./http-io";
@@ -122,6 +122,8 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
       family = route.family;
 
       if (!route.control) {
+        const unknown = [...new Set(url.searchParams.keys())].filter((name) => !route.query?.includes(name));
+        if (unknown.length > 0) throw badRequest(`Unknown query parameter: ${unknown.join(", ")}`, "unknown_parameter");
         services.stats.count(route.name);
         const faults = services.faults;
         if (faults.shouldHang(path)) return; // never answered; close() ends the connection

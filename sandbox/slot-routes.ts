@@ -185,6 +185,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
       pattern: "/dr/v1/doctor/:doctorId/clinic/:clinicId/appointment/slot",
       name: "slots.list",
       family: "dr",
+      query: ["start_date", "end_date"],
       handler: async (ctx) => {
         await authenticate(ctx, { scheme: "business" });
         const { doctor, clinic } = practiceOf(ctx.params.doctorId!, ctx.params.clinicId!);

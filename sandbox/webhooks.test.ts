@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoctorJoinedBody } from "../lib/platform-contract/webhooks";
 import { matchingKeyIndex, parseSignatureHeader } from "../lib/schemas/webhook-signature";
 import { call, sandboxForTests, signIn, start, testConfig } from "./test-support";
@@ -37,15 +37,13 @@ async function startReceiver() {
 
 const SIGNING_KEY = "whsec_test_0123456789abcdef";
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+/** The probe's value once it has one. */
+const waitFor = <T>(probe: () => Promise<T | undefined> | T | undefined): Promise<T> =>
+  vi.waitFor(async () => {
     const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+    expect(v).toBeDefined();
+    return v as T;
+  }, { timeout: 5000, interval: 20 });
 
 describe("sandbox webhooks: subscriptions and signed delivery", () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;

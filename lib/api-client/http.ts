@@ -58,57 +58,68 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
 
-async function problemFrom(response: Response): Promise<Problem> {
-  const fallback: Problem = { type: "about:blank", title: response.statusText || `HTTP ${response.status}`, status: response.status };
-  const contentType = response.headers.get("content-type") ?? "";
-  const requestId = response.headers.get(REQUEST_ID_HEADER);
-  if (!contentType.includes(PROBLEM_CONTENT_TYPE) && !contentType.includes("application/json")) return withRequestReference(fallback, requestId);
-  try {
-    const parsed = Problem.safeParse(await response.json());
-    return withRequestReference(parsed.success ? { ...parsed.data, status: response.status } : fallback, requestId);
-  } catch {
-    return withRequestReference(fallback, requestId);
-  }
-}
+const ACCEPT = `application/json, ${PROBLEM_CONTENT_TYPE}`;
 
 /**
  * GET a same-origin BFF route and parse the answer with `schema`. Throws ApiProblemError for
  * non-2xx answers, unreachable servers and answers that don't match the schema; an aborted
  * request rethrows the AbortError so React Query can drop it quietly.
  */
-export async function apiGet<T>(path: string, params: QueryParams, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+export function apiGet<T>(path: string, params: QueryParams, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  return apiRequest("GET", buildPath(path, params), undefined, schema, {}, signal);
+}
+
+/** POST/PATCH/PUT/DELETE JSON (or nothing) to a same-origin BFF route; failures throw ApiProblemError as apiGet does. */
+export function sendJson<T>(
+  method: "POST" | "PATCH" | "PUT" | "DELETE",
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  return apiRequest(method, path, body, schema, headers);
+}
+
+/** The browser's one fetch of the BFF: problem+json answers become ApiProblemError carrying the request path. */
+async function apiRequest<T>(method: string, path: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
   try {
-    return await getParsed(path, params, schema, signal);
+    return await requestParsed(method, path, body, schema, headers, signal);
   } catch (error) {
     throw withRequestPath(error, path);
   }
 }
 
-async function getParsed<T>(path: string, params: QueryParams, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+async function requestParsed<T>(method: string, path: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(buildPath(path, params), {
-      method: "GET",
-      headers: { accept: `application/json, ${PROBLEM_CONTENT_TYPE}` },
+    response = await fetch(path, {
+      method,
+      headers: { accept: ACCEPT, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
       cache: "no-store",
       signal,
     });
+    text = await response.text();
   } catch (error) {
     if (isAbort(error) || signal?.aborted) throw error;
     throw new ApiProblemError({ type: "about:blank", title: "Can't reach the server", status: 0 }, "network");
   }
-
-  if (!response.ok) throw new ApiProblemError(await problemFrom(response));
-
-  let body: unknown;
+  let json: unknown;
+  let isJson = true;
   try {
-    body = await response.json();
-  } catch (error) {
-    if (isAbort(error) || signal?.aborted) throw error;
-    throw new ApiProblemError({ type: "about:blank", title: "The server's answer is not JSON", status: response.status }, "invalid-response");
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    isJson = false;
   }
-  const parsed = schema.safeParse(body);
+  if (!response.ok) {
+    const parsed = Problem.safeParse(json);
+    const problem: Problem = parsed.success ? { ...parsed.data, status: response.status } : { type: "about:blank", title: response.statusText || `HTTP ${response.status}`, status: response.status };
+    throw new ApiProblemError(withRequestReference(problem, response.headers.get(REQUEST_ID_HEADER)));
+  }
+  if (!isJson) throw new ApiProblemError({ type: "about:blank", title: "The server's answer is not JSON", status: response.status }, "invalid-response");
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new ApiProblemError(
       { type: "about:blank", title: "The server's answer has an unexpected shape", status: response.status, detail: parsed.error.issues[0]?.message },

@@ -13,8 +13,7 @@ import {
   type PatientRegistrationInput,
   type PatientUpdateInput,
 } from "@/lib/schemas/patients";
-import { apiGet } from "./http";
-import { sendJson } from "./send-json";
+import { apiGet, sendJson } from "./http";
 import { useDebouncedValue } from "./use-debounced-value";
 
 const SEARCH_DEBOUNCE_MS = 150;

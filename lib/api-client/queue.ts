@@ -5,8 +5,7 @@ import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QueueChange, QueueDay, QueueEntry, SlotHolder, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
 import { SlotCalendar } from "@/lib/schemas/slots";
-import { apiGet, ApiProblemError } from "./http";
-import { sendJson } from "./send-json";
+import { apiGet, ApiProblemError, sendJson } from "./http";
 
 export const queueKeys = {
   clinic: (clinicId: string) => ["queue", clinicId] as const,

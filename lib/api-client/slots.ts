@@ -6,8 +6,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { AssistantSessionView, RecentAssistantSessions } from "@/lib/schemas/assistant-session";
 import { ClinicDirectory, DirectoryEntry, type DirectoryEntryInput, type DirectoryKind } from "@/lib/schemas/clinic-directory";
 import { addDays, Booking, SlotCalendar, type BookingRequest } from "@/lib/schemas/slots";
-import { apiGet, ApiProblemError } from "./http";
-import { sendJson } from "./send-json";
+import { apiGet, ApiProblemError, sendJson } from "./http";
 
 export type SlotWeek = { doctorId: string; clinicId: string; monday: string };
 

@@ -2,8 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { SessionsEnded, StaffSessionsView } from "@/lib/schemas/staff-sessions";
-import { apiGet } from "./http";
-import { apiSend } from "./send";
+import { apiGet, sendJson } from "./http";
 
 const key = ["settings", "staff-sessions"] as const;
 
@@ -12,7 +11,7 @@ export const useStaffSessions = () => useQuery({ queryKey: key, queryFn: ({ sign
 export function useSignOutEverywhere() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (staffId: string) => (await apiSend("DELETE", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}`, undefined, SessionsEnded))!,
+    mutationFn: (staffId: string) => sendJson("DELETE", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}`, undefined, SessionsEnded),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

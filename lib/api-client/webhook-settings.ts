@@ -3,8 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { SigningKeyIssued, TestEventSent, WebhookReceiptList, WebhookSettingsView, type NewWebhookSubscription } from "@/lib/schemas/webhook-settings";
-import { apiGet } from "./http";
-import { apiSend } from "./send";
+import { apiGet, sendJson } from "./http";
 
 export const PlatformConnection = z.object({
   mode: z.enum(["sandbox", "live"]),
@@ -35,11 +34,11 @@ function useInvalidating<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) 
 }
 
 export const useRegisterWebhook = () =>
-  useInvalidating(async (input: NewWebhookSubscription) => (await apiSend("POST", "/api/settings/webhooks", input, SigningKeyIssued))!);
+  useInvalidating((input: NewWebhookSubscription) => sendJson("POST", "/api/settings/webhooks", input, SigningKeyIssued));
 
-export const useDeleteWebhook = () => useInvalidating((id: string) => apiSend("DELETE", `/api/settings/webhooks/${encodeURIComponent(id)}`, undefined, null));
+export const useDeleteWebhook = () => useInvalidating((id: string) => sendJson("DELETE", `/api/settings/webhooks/${encodeURIComponent(id)}`, undefined, z.unknown()));
 
 export const useRotateWebhookKey = () =>
-  useInvalidating(async (id: string) => (await apiSend("POST", `/api/settings/webhooks/${encodeURIComponent(id)}/rotate`, undefined, SigningKeyIssued))!);
+  useInvalidating((id: string) => sendJson("POST", `/api/settings/webhooks/${encodeURIComponent(id)}/rotate`, undefined, SigningKeyIssued));
 
-export const useSendTestEvent = () => useInvalidating(async () => (await apiSend("POST", "/api/settings/webhooks/test", undefined, TestEventSent))!);
+export const useSendTestEvent = () => useInvalidating(() => sendJson("POST", "/api/settings/webhooks/test", undefined, TestEventSent));

@@ -53,4 +53,4 @@ export const ClinicDirectory = z.object({
 });
 export type ClinicDirectory = z.infer<typeof ClinicDirectory>;
 
-export const DirectoryEntryKey = z.object({ kind: DirectoryKind, platformId: storableText().trim().min(1, "Required.").max(64) });
+export const DirectoryEntryKey = z.strictObject({ kind: DirectoryKind, platformId: storableText().trim().min(1, "Required.").max(64) });

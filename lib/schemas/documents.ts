@@ -77,7 +77,7 @@ const TaskList = storableText()
 const PatientId = storableText().trim().min(1, "choose a patient").max(128).regex(/^[A-Za-z0-9_.:-]+$/, "is not a patient id");
 
 /** BFF upload: the file is the raw request body; these travel in the query. */
-export const DocumentUploadQuery = z.object({
+export const DocumentUploadQuery = z.strictObject({
   patient: PatientId,
   dt: DocumentType.default("o"),
   tasks: TaskList,
@@ -85,7 +85,7 @@ export const DocumentUploadQuery = z.object({
 });
 export type DocumentUploadQuery = z.infer<typeof DocumentUploadQuery>;
 
-export const DocumentListQuery = z.object({ patient: PatientId });
+export const DocumentListQuery = z.strictObject({ patient: PatientId });
 
 /** One uploaded document as the desk lists it. */
 export const PatientDocument = z.object({
@@ -109,7 +109,7 @@ export const PatientDocument = z.object({
 export type PatientDocument = z.infer<typeof PatientDocument>;
 
 /** GET /api/documents/{id}/file: shown in the browser, or saved with `download=1`. */
-export const DocumentFileQuery = z.object({ download: z.enum(["0", "1"]).default("0").transform((v) => v === "1") });
+export const DocumentFileQuery = z.strictObject({ download: z.enum(["0", "1"]).default("0").transform((v) => v === "1") });
 
 export const PatientDocumentList = z.object({ documents: z.array(PatientDocument) });
 export type PatientDocumentList = z.infer<typeof PatientDocumentList>;

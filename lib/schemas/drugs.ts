@@ -7,7 +7,7 @@ export const optionalBool = z
   .transform((v) => v === true || v === "true" || v === "1");
 
 /** Query the browser sends to GET /api/drugs/suggest. */
-export const DrugSuggestQuery = z.object({
+export const DrugSuggestQuery = z.strictObject({
   q: storableText().trim().min(1, "Type at least one letter").max(100, "Search text is at most 100 characters"),
 });
 export type DrugSuggestQuery = z.infer<typeof DrugSuggestQuery>;
@@ -19,13 +19,13 @@ export const DrugSuggestions = z.object({ suggestions: z.array(DrugSuggestion) }
 export type DrugSuggestions = z.infer<typeof DrugSuggestions>;
 
 /** Query the browser sends to GET /api/drugs/related. */
-export const DrugRelatedQuery = z.object({
+export const DrugRelatedQuery = z.strictObject({
   name: storableText().trim().min(1, "name is required").max(200, "name is at most 200 characters"),
 });
 export type DrugRelatedQuery = z.infer<typeof DrugRelatedQuery>;
 
 /** Query the browser sends to GET /api/drugs. */
-export const DrugSearchQuery = z.object({
+export const DrugSearchQuery = z.strictObject({
   q: storableText().trim().max(200, "Search text is at most 200 characters").optional(),
   category: storableText().trim().max(120).optional(),
   exact: optionalBool.default(false),

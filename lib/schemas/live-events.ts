@@ -40,12 +40,12 @@ export type LiveEvent = z.infer<typeof LiveEvent>;
 export const LiveEventPage = z.object({ events: z.array(LiveEvent) });
 export type LiveEventPage = z.infer<typeof LiveEventPage>;
 
-export const LiveHistoryQuery = z.object({
+export const LiveHistoryQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().positive().optional(),
 });
 
-export const LiveStreamQuery = z.object({
+export const LiveStreamQuery = z.strictObject({
   /** Resume after this event id when the browser cannot send Last-Event-ID (first connection). */
   after: z.coerce.number().int().min(0).optional(),
   /** The browser tab's own id: a tab's new stream replaces its old one. */

@@ -31,13 +31,10 @@ const impossibleDate = fc
 describe("the date of birth ↔ age model", () => {
   it("DOB → age → DOB gives the same date back, for every real date of birth", () => {
     fc.assert(
+      // Plain comparisons rather than expect(): 2000 runs × 5 matchers was most of this file's time; fast-check names the failing DOB.
       fc.property(realDob, (dob) => {
         const age = ageOn(dob, TODAY);
-        expect(age.months).toBeGreaterThanOrEqual(0);
-        expect(age.months).toBeLessThanOrEqual(11);
-        expect(age.days).toBeGreaterThanOrEqual(0);
-        expect(age.days).toBeLessThanOrEqual(30);
-        expect(dobFromAge(age, TODAY)).toBe(dob);
+        return age.months >= 0 && age.months <= 11 && age.days >= 0 && age.days <= 30 && dobFromAge(age, TODAY) === dob;
       }),
       { numRuns: 2000 },
     );

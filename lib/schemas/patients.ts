@@ -121,14 +121,14 @@ export const PatientProfile = z.object({
 export type PatientProfile = z.infer<typeof PatientProfile>;
 
 export const PATIENT_SEARCH_MAX = 50;
-export const PatientSearchQuery = z.object({
+export const PatientSearchQuery = z.strictObject({
   q: storableText().trim().max(100, "Search text can be at most 100 characters.").default(""),
   limit: z.coerce.number().int().min(1).max(PATIENT_SEARCH_MAX).default(10),
 });
 export type PatientSearchQuery = z.infer<typeof PatientSearchQuery>;
 
 /** GET /api/patients/duplicates: what has been typed so far. */
-export const DuplicateQuery = z.object({
+export const DuplicateQuery = z.strictObject({
   firstName: storableText().trim().max(60).default(""),
   lastName: storableText().trim().max(60).default(""),
   mobile: storableText().trim().max(20).default(""),

@@ -6,7 +6,7 @@ export const QueueStatusSchema = z.enum(QUEUE_STATUSES);
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.");
 
-export const QueueDayQuery = z.object({
+export const QueueDayQuery = z.strictObject({
   clinicId: z.string().trim().min(1, "Choose a clinic.").max(100),
   day: Day,
 });
@@ -68,7 +68,7 @@ export type RescheduleRequest = z.infer<typeof RescheduleRequest>;
 export const QueueChange = z.object({ appointmentId: z.string(), clinicId: z.string(), day: z.string(), version: z.number().int(), status: QueueStatusSchema });
 export type QueueChange = z.infer<typeof QueueChange>;
 
-export const SlotHolderQuery = z.object({
+export const SlotHolderQuery = z.strictObject({
   doctorId: z.string().trim().min(1).max(100),
   clinicId: z.string().trim().min(1).max(100),
   start: z.string().trim().min(1).max(40).refine((v) => !Number.isNaN(Date.parse(v)) && v.includes("T"), "The slot time is not valid."),

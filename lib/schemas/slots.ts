@@ -62,7 +62,7 @@ const PlatformId = storableText().trim().min(1, "Required.").max(64, "At most 64
 
 /** Query of the app's slot route. */
 export const SlotRangeQuery = z
-  .object({
+  .strictObject({
     doctorId: PlatformId,
     clinicId: PlatformId,
     from: CalendarDay,

@@ -7,6 +7,7 @@ import { deskOutbox, patientDocuments, patientRegistrations, slotBookings } from
 import { rememberDirectory, rememberPatient, type IndexedPatient } from "./patients/patient-index";
 import type { NewPatientDocument } from "./documents/records";
 import { log } from "./log";
+import { processSingleton } from "./process-singleton";
 
 /**
  * What the desk records after the platform has accepted a write. Each is idempotent (an upsert, a
@@ -54,8 +55,8 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /** Writes the database could not take even into the outbox (it is down): kept until it answers again. */
-const holder = globalThis as unknown as { __deskOutboxMemory?: DeskWrite[]; __deskOutboxTimer?: ReturnType<typeof setInterval> };
-const memory = (holder.__deskOutboxMemory ??= []);
+const memory = processSingleton("__deskOutboxMemory", (): DeskWrite[] => []);
+const drainer = processSingleton("__deskOutboxTimer", () => ({ timer: undefined as ReturnType<typeof setInterval> | undefined }));
 
 async function tryApply(db: Db, w: DeskWrite): Promise<unknown> {
   let last: unknown;
@@ -125,17 +126,17 @@ export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
 
 /** Queued writes are retried in the background until none is left. */
 function startDraining(db: Db) {
-  if (holder.__deskOutboxTimer) return;
+  if (drainer.timer) return;
   const timer = setInterval(() => {
     drainDeskOutbox(db)
       .then((waiting) => {
-        if (waiting === 0 && holder.__deskOutboxTimer === timer) {
+        if (waiting === 0 && drainer.timer === timer) {
           clearInterval(timer);
-          holder.__deskOutboxTimer = undefined;
+          drainer.timer = undefined;
         }
       })
       .catch((err) => log().warn({ reason: reason(err) }, "desk outbox could not be drained yet"));
   }, DRAIN_EVERY_MS);
   timer.unref?.();
-  holder.__deskOutboxTimer = timer;
+  drainer.timer = timer;
 }

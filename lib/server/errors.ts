@@ -69,12 +69,6 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
-export class RateLimitedError extends AppError {
-  constructor(retryAfter: number) {
-    super(429, "Too many requests", "Too many attempts. Wait a little and try again.", { retryAfter });
-  }
-}
-
 /** The platform could not be reached or answered with a server error. */
 export class PlatformUnavailableError extends AppError {
   constructor(detail = "The clinical platform is not answering right now. Try again in a moment.", code?: string) {

@@ -1,13 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { processSingleton } from "./process-singleton";
 
 /**
  * Set by scripts/peer-address.mjs, which the app's server process preloads: it overwrites this
  * header with the socket's peer address on every request, so a client cannot supply it.
  */
 export const PEER_ADDRESS_HEADER = "x-clinic-peer-address";
-
-const holder = globalThis as unknown as { __clinicPeerAddress?: boolean };
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -26,7 +25,7 @@ const tidy = (address: string) => address.trim().replace(/^::ffff:(\d+\.\d+\.\d+
  * peer (the server was started without the preload) and no trusted proxies, the address is
  * unknown: throttling then works per account alone, and nothing a client sends is believed.
  */
-export function clientAddress(headers: HeaderBag, hops = env().trustedProxyHops, peerKnown = holder.__clinicPeerAddress === true): string | undefined {
+export function clientAddress(headers: HeaderBag, hops = env().trustedProxyHops, peerKnown = processSingleton("__clinicPeerAddress", () => false)): string | undefined {
   const peerHeader = peerKnown ? header(headers, PEER_ADDRESS_HEADER) : undefined;
   const peer = peerHeader ? tidy(peerHeader) : undefined;
   if (hops === 0) return peer || undefined;

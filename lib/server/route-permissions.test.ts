@@ -183,6 +183,23 @@ describe("route × role permissions", () => {
     });
   }
 
+  it("every staff route refuses a query parameter it does not read, naming it", async () => {
+    const unnamed: string[] = [];
+    for (const route of routes) {
+      for (const [method, handler] of Object.entries(route.methods)) {
+        if (!handler.action) continue;
+        session.role = ROLES.find((role) => can(role, handler.action!))!;
+        const { req, params } = requestFor(route.name, method);
+        const url = new URL(req.url);
+        url.searchParams.set("query", "x");
+        const res = await handler(new Request(url, req), { params: Promise.resolve(params) });
+        const problem = (await res.json()) as { detail?: string; errors?: Record<string, string> };
+        if (res.status !== 400 || problem.errors?.query !== "Unknown query parameter: query") unnamed.push(`${method} /api/${route.name}: ${res.status} ${problem.detail}`);
+      }
+    }
+    expect(unnamed).toEqual([]);
+  });
+
   it("without a session every staff route answers 401", async () => {
     session.role = null;
     for (const route of routes) {

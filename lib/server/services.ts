@@ -5,17 +5,16 @@ import { identityProvider, type IdentityProvider } from "./auth/identity-provide
 import { createPlatform, type Platform } from "./platform/client";
 import { drainDeskOutbox } from "./desk-outbox";
 import { log } from "./log";
+import { processSingletonAsync } from "./process-singleton";
 
 interface Services {
   idp: IdentityProvider;
   platform: Platform;
 }
 
-const holder = globalThis as unknown as { __clinicServices?: Promise<Services> };
-
 /** The app instance's long-lived services, built once per process. */
 export function services(): Promise<Services> {
-  holder.__clinicServices ??= (async () => {
+  return processSingletonAsync("__clinicServices", async () => {
     const config = env();
     const db = await database();
     const idp = identityProvider(db.db, config.appUrl);
@@ -23,9 +22,5 @@ export function services(): Promise<Services> {
     // Desk writes queued before a crash or restart are settled once at start.
     void drainDeskOutbox(db.db).catch((err) => log().warn({ err }, "desk outbox could not be drained at start"));
     return { idp, platform };
-  })().catch((err) => {
-    holder.__clinicServices = undefined;
-    throw err;
   });
-  return holder.__clinicServices;
 }

@@ -102,6 +102,24 @@ describe("withStaff", () => {
     expect((await problem(invalid)).errors).toEqual({ name: "Enter a name", age: expect.any(String) });
   });
 
+  it("refuses query parameters the route does not read, naming each, while the known ones still parse", async () => {
+    state.role = "doctor";
+    const search = withStaff({ action: "drugs.read", query: z.strictObject({ q: z.string().default("") }) }, async ({ query }) => Response.json(query));
+    const get = (handler: (req: Request) => Promise<Response>, qs: string) => handler(new Request(`http://localhost:3000/api/drugs${qs}`));
+    expect(await (await get(search, "?q=para")).json()).toEqual({ q: "para" });
+    const misspelt = await get(search, "?query=para&sort=name");
+    expect(misspelt.status).toBe(400);
+    expect(await problem(misspelt)).toMatchObject({
+      detail: "Unknown query parameters: query, sort",
+      errors: { query: "Unknown query parameter: query", sort: "Unknown query parameter: sort" },
+    });
+    const plain = withStaff({ action: "drugs.read" }, async () => Response.json({}));
+    expect((await get(plain, "")).status).toBe(200);
+    const stray = await get(plain, "?page=2");
+    expect(stray.status).toBe(400);
+    expect((await problem(stray)).errors).toEqual({ page: "Unknown query parameter: page" });
+  });
+
   it("answers 413 to a declared length over the limit without reading the body", async () => {
     state.role = "receptionist";
     const { stream, pulled } = chunkedBody(100, 1024);

@@ -80,6 +80,13 @@ function assertStorable(entries: Iterable<[string, string]>, what: string): void
   if (first) throw new ValidationError(errors, `The ${what} ${first} contains a character that cannot be stored.`);
 }
 
+/** A parameter the route does not read is refused by name: a misspelt filter must not return everything unfiltered. */
+function unknownParameters(names: string[]): ValidationError | undefined {
+  if (names.length === 0) return undefined;
+  const errors = Object.fromEntries(names.map((name) => [name, `Unknown query parameter: ${name}`]));
+  return new ValidationError(errors, `Unknown query parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}`);
+}
+
 /** Denied attempts on patient data land where the patient audit page reads them. */
 const auditResource = (action: Action) => (action.startsWith("patients.") ? "patient" : action.split(".")[0]!);
 
@@ -114,10 +121,12 @@ function staffRoute<Q = undefined, B = undefined>(
       assertStorable(searchParams, "query parameter");
       let query = undefined as Q;
       if (options.query) {
-        const raw = Object.fromEntries(searchParams);
-        const parsed = options.query.safeParse(raw);
-        if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+        const parsed = options.query.safeParse(Object.fromEntries(searchParams));
+        if (!parsed.success) throw unknownParameters(parsed.error.issues.flatMap((i) => (i.code === "unrecognized_keys" ? i.keys : []))) ?? ValidationError.fromZod(parsed.error);
         query = parsed.data;
+      } else {
+        const stray = unknownParameters([...new Set(searchParams.keys())]);
+        if (stray) throw stray;
       }
       let body = undefined as B;
       if (bodySchema) {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes, scryptSync } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { PEER_ADDRESS_HEADER, clientAddress } from "../request-info";
@@ -9,6 +10,16 @@ import { checkSignIn, type SignInDeps } from "./sign-in";
 import { pruneSignInThrottle } from "./rate-limit";
 import { signInThrottle } from "../db/schema";
 import { addStaff } from "./staff-repo";
+
+// Verifying reads the cost from the stored hash: accounts made here store a cheap one, so the suite tests the throttle's arithmetic rather than timing scrypt.
+vi.mock("./password", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./password")>()),
+  hashPassword: async (password: string) => {
+    const salt = randomBytes(16);
+    const key = scryptSync(password.normalize("NFKC"), salt, 32, { N: 1024, r: 8, p: 1 });
+    return ["scrypt", 1024, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+  },
+}));
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);

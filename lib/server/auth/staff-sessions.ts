@@ -8,6 +8,7 @@ import { decode } from "next-auth/jwt";
 import { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
 import { staff, staffSessions } from "../db/schema";
+import { processSingleton } from "../process-singleton";
 
 export type StaffSession = { id: string; name: string; email: string; role: Role };
 
@@ -22,8 +23,7 @@ const TOUCH_EVERY_MS = 60_000;
 const CACHE_MS = 2_000;
 
 type Cached = { at: number; staff: StaffSession | null; staffId: string };
-const holder = globalThis as unknown as { __clinicSessionCache?: Map<string, Cached> };
-const cache = () => (holder.__clinicSessionCache ??= new Map());
+const cache = () => processSingleton("__clinicSessionCache", () => new Map<string, Cached>());
 
 export async function startSession(db: Db, staffId: string, ip: string | undefined, now = new Date()): Promise<string> {
   const [row] = await db.insert(staffSessions).values({ staffId, ip: ip ?? null, signedInAt: now, lastSeenAt: now }).returning({ id: staffSessions.id });

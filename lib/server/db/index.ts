@@ -4,15 +4,14 @@ import { openDatabase, type Database } from "./connect";
 import { retireDemoStaff, seedDemoStaff } from "../auth/demo-staff";
 import { startAuthHousekeeping } from "../auth/housekeeping";
 import { log } from "../log";
+import { processSingletonAsync } from "../process-singleton";
 
 export type { Db, Database } from "./connect";
 export * as tables from "./schema";
 
-// Survives Next's module reloading in development, so PGlite is opened once per process.
-const holder = globalThis as unknown as { __clinicDb?: Promise<Database> };
-
+// One per process (see processSingleton), so PGlite is opened once even across Next's development reloads.
 export function database(): Promise<Database> {
-  holder.__clinicDb ??= (async () => {
+  return processSingletonAsync("__clinicDb", async () => {
     const config = env();
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     if (config.sandboxMode) await seedDemoStaff(database.db);
@@ -22,11 +21,7 @@ export function database(): Promise<Database> {
     }
     startAuthHousekeeping(database.db, config);
     return database;
-  })().catch((err) => {
-    holder.__clinicDb = undefined;
-    throw err;
   });
-  return holder.__clinicDb;
 }
 
 export async function db() {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { QUEUE_STATUSES, STATUS_MOVES, UNDO_WINDOW_MS, type QueueStatus } from "@/lib/queue/status-moves";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import type { AppError } from "../errors";
@@ -168,13 +168,14 @@ describe.skipIf(!pgUp)("PostgreSQL", () => {
     const got: QueueChange[] = [];
     b.subscribe((c) => got.push(c));
     const change: QueueChange = { appointmentId: "apt-x", clinicId: "cl-1", day: "2026-11-24", version: 2, status: "checked_in" };
-    const end = Date.now() + 5000;
     // The LISTEN connection opens asynchronously; publish until the other side hears it.
-    while (!got.length && Date.now() < end) {
-      await a.publish(change);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(got[0]).toEqual(change);
+    await vi.waitFor(
+      async () => {
+        if (!got.length) await a.publish(change);
+        expect(got[0]).toEqual(change);
+      },
+      { timeout: 5000, interval: 50 },
+    );
     await a.close();
     await b.close();
     await t.dispose();

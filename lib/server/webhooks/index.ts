@@ -10,14 +10,14 @@ import { applyInboxEvent } from "../queue/platform-events";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 import { log } from "../log";
 import { answerRequest, currentProblemInstance } from "../request-context";
+import { processSingletonAsync } from "../process-singleton";
 
-const holder = globalThis as unknown as { __clinicSigningKeys?: SigningKeyStore };
-
-export async function signingKeys(): Promise<SigningKeyStore> {
-  // Keys sealed before DATA_SEALING_KEY existed were sealed under the auth secret: it still opens them.
-  const { sealing, authSecret } = env();
-  holder.__clinicSigningKeys ??= signingKeyStore(await db(), { current: sealing.current, previous: [...sealing.previous, authSecret] });
-  return holder.__clinicSigningKeys;
+export function signingKeys(): Promise<SigningKeyStore> {
+  return processSingletonAsync("__clinicSigningKeys", async () => {
+    // Keys sealed before DATA_SEALING_KEY existed were sealed under the auth secret: it still opens them.
+    const { sealing, authSecret } = env();
+    return signingKeyStore(await db(), { current: sealing.current, previous: [...sealing.previous, authSecret] });
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signatureHeader } from "@/lib/schemas/webhook-signature";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { webhookInbox, webhookReceipts } from "../db/schema";
@@ -36,13 +36,7 @@ function headers(body: string | Buffer, opts: { key?: string | null; t?: number;
   return h;
 }
 
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out waiting for the condition");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (check: () => Promise<boolean>) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 5000, interval: 20 });
 
 const backends: [string, () => Promise<TestDatabase>, boolean][] = [
   ["PGlite", pgliteTestDatabase, true],

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DELIVERY_ID_HEADER } from "@/lib/schemas/webhooks";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
@@ -37,15 +37,13 @@ async function startAppReceiver(t: TestDatabase, keys: SigningKeyStore) {
   };
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
+/** The probe's value once it has one. */
+const until = <T>(probe: () => Promise<T | undefined>): Promise<T> =>
+  vi.waitFor(async () => {
     const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+    expect(v).toBeDefined();
+    return v as T;
+  }, { timeout: 5000, interval: 25 });
 
 describe("webhooks end to end: settings → platform subscription → signed delivery → inbox", () => {
   let t: TestDatabase;

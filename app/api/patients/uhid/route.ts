@@ -4,7 +4,7 @@ import { patientByUhid } from "@/lib/server/patients/patient-index";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
-const UhidQuery = z.object({ uhid: Uhid });
+const UhidQuery = z.strictObject({ uhid: Uhid });
 
 export const GET = withStaff({ action: "patients.read", query: UhidQuery }, async ({ query, db, audit, staff }) => {
   const usedBy = await patientByUhid(db, query.uhid);

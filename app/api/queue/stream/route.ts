@@ -6,7 +6,7 @@ import { otherMethods } from "@/lib/server/route-methods";
 
 export const dynamic = "force-dynamic";
 
-const StreamQuery = z.object({ clinicId: z.string().trim().min(1).max(100) });
+const StreamQuery = z.strictObject({ clinicId: z.string().trim().min(1).max(100) });
 
 export const GET = withStaff({ action: "queue.read", query: StreamQuery }, async ({ req, query }) => {
   const stream = queueChangeStream(await queueHub(), { clinicId: query.clinicId, signal: req.signal });

@@ -1,0 +1,3 @@
+import { reviewPagesOf } from "./visual-review";
+
+reviewPagesOf("doctor");
