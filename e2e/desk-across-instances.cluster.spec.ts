@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { Client } from "pg";
+import { CLUSTER_ADMIN_DATABASE_URL } from "./cluster-preflight";
 import { calendarUrl, futureMonday } from "./slots-support";
 import { DEMO, expect, test } from "./fixtures";
 
@@ -13,6 +15,22 @@ const CLUSTER = `http://localhost:${process.env.E2E_CLUSTER_PORT}`;
 const SANDBOX = `http://127.0.0.1:${process.env.E2E_CLUSTER_SANDBOX_PORT}`;
 const INSTANCES = Number(process.env.E2E_CLUSTER_INSTANCES ?? 3);
 const RECEPTIONIST_NAME = "Priya Sharma";
+/** What a client claims to be; nginx replaces it with the address it saw, the one hop the instances trust. */
+const FORGED_ADDRESS = "203.0.113.9";
+
+/** The addresses the instances recorded for live-feed subscriptions, from the cluster's database. */
+async function subscriberAddresses(): Promise<string[]> {
+  const url = new URL(CLUSTER_ADMIN_DATABASE_URL);
+  url.pathname = `/clinic_cluster_${process.env.E2E_CLUSTER_PORT}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const rows = await client.query<{ ip: string | null }>("select distinct ip from audit_log where action = 'subscribe' and resource = 'live-events'");
+    return rows.rows.map((r) => r.ip ?? "unknown");
+  } finally {
+    await client.end();
+  }
+}
 
 test.skip(SKIP !== "", SKIP);
 test.setTimeout(120_000);
@@ -44,7 +62,7 @@ async function signedIn(browser: Browser, account: { email: string; password: st
 /** A live-feed connection of its own through nginx, keeping everything it receives. */
 async function openStream(cookie: string) {
   const abort = new AbortController();
-  const res = await fetch(`${CLUSTER}/api/events/stream`, { headers: { cookie, accept: "text/event-stream" }, signal: abort.signal });
+  const res = await fetch(`${CLUSTER}/api/events/stream`, { headers: { cookie, accept: "text/event-stream", "x-forwarded-for": FORGED_ADDRESS }, signal: abort.signal });
   expect(res.status).toBe(200);
   const stream = { instance: res.headers.get("x-instance") ?? "", text: "", close: () => abort.abort() };
   const reader = res.body!.getReader();
@@ -124,6 +142,10 @@ test("through nginx over several instances: sign in, register, book, see the liv
   }
   await expect(live.getByTestId("generic-event-card").filter({ hasText: /Appointment booked/ }).first()).toBeVisible({ timeout: 15_000 });
   for (const stream of streams.values()) stream.close();
+  // Every instance recorded the caller nginx saw (loopback here), never the address the client claimed.
+  const addresses = await subscriberAddresses();
+  expect(addresses.length).toBeGreaterThan(0);
+  for (const address of addresses) expect(address).toMatch(/^(127\.0\.0\.1|::1)$/);
 
   // The desk's own requests were spread over every instance, not pinned to one.
   const deskInstances = new Set(desk.seen.filter((r) => r.path.startsWith("/api/")).map((r) => r.instance));
