@@ -175,3 +175,29 @@ test("through nginx over several instances: sign in, register, book, see the liv
   await admin.context.close();
   await desk.context.close();
 });
+
+/** One sign-in attempt by the API, as the sign-in form makes it; answers next-auth's outcome code. */
+async function signInAttempt(base: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  const answer = decodeURIComponent(`${res.headers.get("location") ?? ""} ${await res.text()}`);
+  return /RateLimited/.test(answer) ? "RateLimited" : /CredentialsSignin/.test(answer) ? "CredentialsSignin" : answer;
+}
+
+test("sign-in throttling counts the attempts made on every instance together", async () => {
+  // Five wrong passwords spread over the instances directly (each alone sees two at most), then one through nginx.
+  const firstInstancePort = Number(process.env.E2E_CLUSTER_PORT) + 1;
+  const outcomes: string[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    outcomes.push(await signInAttempt(`http://127.0.0.1:${firstInstancePort + (attempt % INSTANCES)}`, DEMO.doctor.email, `not-the-password-${attempt}`));
+  }
+  expect(outcomes).toEqual(Array(5).fill("CredentialsSignin"));
+  expect(await signInAttempt(`http://127.0.0.1:${process.env.E2E_CLUSTER_PORT}`, DEMO.doctor.email, DEMO.doctor.password)).toBe("RateLimited");
+});

@@ -12,6 +12,8 @@ const env = {
   SANDBOX_PORT: process.env.E2E_CLUSTER_SANDBOX_PORT ?? "4150",
   APP_URL: `http://localhost:${port}`,
   CLUSTER_INSTANCES: process.env.E2E_CLUSTER_INSTANCES ?? "3",
+  // The throttling test reaches the instances directly, on the ports after nginx's.
+  CLUSTER_FIRST_INSTANCE_PORT: String(Number(port) + 1),
   // The journey holds one live stream per instance for one staff member, beside the desk's own.
   LIVE_STREAMS_PER_STAFF: "20",
 };
