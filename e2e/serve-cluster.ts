@@ -8,6 +8,8 @@ const port = process.env.E2E_CLUSTER_PORT ?? "3150";
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
+  // Always the cluster's own database (clinic_cluster_<PORT>), recreated: never one a .env names.
+  DATABASE_URL: "",
   PORT: port,
   SANDBOX_PORT: process.env.E2E_CLUSTER_SANDBOX_PORT ?? "4150",
   APP_URL: `http://localhost:${port}`,
