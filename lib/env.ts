@@ -59,6 +59,9 @@ const EnvSchema = z
     LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    CLUSTER_INSTANCES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).default(3)),
+    CLUSTER_FIRST_INSTANCE_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    CLUSTER_ADMIN_DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("postgres://postgres@127.0.0.1:5432/postgres")),
   })
   .superRefine((v, ctx) => {
     if (v.PLATFORM_BASE_URL && !v.PLATFORM_CLIENT_ID) {
@@ -245,6 +248,32 @@ export function sandboxConfig(): SandboxConfig {
     }),
     controlRoutes: raw.SANDBOX_CONTROL_ROUTES,
   });
+}
+
+/** `npm run cluster`: nginx listens on PORT, the app instances on the ports after it. */
+export interface ClusterConfig {
+  instances: number;
+  firstInstancePort: number;
+  /** Where the cluster's own database is created when DATABASE_URL is not set. */
+  adminDatabaseUrl: string;
+  /** nginx's files and the cluster's generated secrets. */
+  dir: string;
+  /** The same for every instance: configured, or generated once under `dir`. */
+  authSecret: string;
+  sealingKey: string;
+}
+
+export function clusterConfig(): ClusterConfig {
+  const raw = parse();
+  const dir = path.join(path.resolve(raw.DATA_DIR), "cluster");
+  return {
+    dir,
+    authSecret: authSecretFor(raw, dir),
+    sealingKey: sealingKeyFor(raw, dir),
+    instances: raw.CLUSTER_INSTANCES,
+    firstInstancePort: raw.CLUSTER_FIRST_INSTANCE_PORT ?? raw.PORT + 1,
+    adminDatabaseUrl: raw.CLUSTER_ADMIN_DATABASE_URL,
+  };
 }
 
 /** For tests only: forget the parsed configuration so a changed environment is read again. */

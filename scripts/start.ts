@@ -2,34 +2,16 @@
  * `npm start`: builds when the sources changed, starts the sandbox platform when no real
  * platform is configured, then the app. Ctrl-C stops both.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { ConfigError, env, sandboxConfig } from "../lib/env";
 import { startSandbox } from "../sandbox/server";
 import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
+import { buildIfNeeded, nextBin } from "./build-if-needed";
 
 const dev = process.argv.includes("--dev");
-const nextBin = createRequire(__filename).resolve("next/dist/bin/next");
-const SOURCES = ["app", "components", "lib", "public", "types", "next.config.js", "tailwind.config.ts", "postcss.config.mjs", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts", "package-lock.json", "tsconfig.json"];
-
-function newestSourceTime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestSourceTime(path.join(entry, name))));
-}
-
-function buildIfNeeded() {
-  const buildId = path.join(".next", "BUILD_ID");
-  const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  if (builtAt > Math.max(...SOURCES.map(newestSourceTime))) return;
-  console.log("Building the app (first start or changed sources)…");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 async function main() {
   let config;

@@ -1,0 +1,203 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { Client } from "pg";
+import { CLUSTER_ADMIN_DATABASE_URL } from "./cluster-preflight";
+import { calendarUrl, futureMonday } from "./slots-support";
+import { DEMO, expect, test } from "./fixtures";
+
+/**
+ * Issue 16 item 1: a desk's day through nginx over several app instances. Every answer names its
+ * instance (x-instance), so the journey proves its requests were spread, and that what one
+ * instance did (a session, a signing key, a stored event, a sign-out) held on all the others.
+ */
+
+const SKIP = process.env.E2E_CLUSTER_SKIP ?? "";
+const CLUSTER = `http://localhost:${process.env.E2E_CLUSTER_PORT}`;
+const SANDBOX = `http://127.0.0.1:${process.env.E2E_CLUSTER_SANDBOX_PORT}`;
+const INSTANCES = Number(process.env.E2E_CLUSTER_INSTANCES ?? 3);
+const RECEPTIONIST_NAME = "Priya Sharma";
+/** What a client claims to be; nginx replaces it with the address it saw, the one hop the instances trust. */
+const FORGED_ADDRESS = "203.0.113.9";
+
+/** The addresses the instances recorded for live-feed subscriptions, from the cluster's database. */
+async function subscriberAddresses(): Promise<string[]> {
+  const url = new URL(CLUSTER_ADMIN_DATABASE_URL);
+  url.pathname = `/clinic_cluster_${process.env.E2E_CLUSTER_PORT}`;
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const rows = await client.query<{ ip: string | null }>("select distinct ip from audit_log where action = 'subscribe' and resource = 'live-events'");
+    return rows.rows.map((r) => r.ip ?? "unknown");
+  } finally {
+    await client.end();
+  }
+}
+
+test.skip(SKIP !== "", SKIP);
+test.setTimeout(120_000);
+
+/** Which instance answered each request a context made, by path. */
+function recordInstances(context: BrowserContext) {
+  const seen: { path: string; instance: string }[] = [];
+  context.on("response", (res) => {
+    const instance = res.headers()["x-instance"];
+    if (instance) seen.push({ path: new URL(res.url()).pathname, instance });
+  });
+  return seen;
+}
+
+async function signedIn(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL: CLUSTER });
+  const seen = recordInstances(context);
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("E-mail address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return { context, page, seen };
+}
+
+/** A live-feed connection of its own through nginx, keeping everything it receives. */
+async function openStream(cookie: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${CLUSTER}/api/events/stream`, { headers: { cookie, accept: "text/event-stream", "x-forwarded-for": FORGED_ADDRESS }, signal: abort.signal });
+  expect(res.status).toBe(200);
+  const stream = { instance: res.headers.get("x-instance") ?? "", text: "", close: () => abort.abort() };
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) stream.text += decoder.decode(chunk.value, { stream: true });
+    } catch {
+      // Aborted at the end of the journey.
+    }
+  })();
+  return stream;
+}
+
+/** One live stream on every instance: streams are opened until each instance holds one. */
+async function streamOnEveryInstance(cookie: string) {
+  const kept = new Map<string, Awaited<ReturnType<typeof openStream>>>();
+  for (let attempt = 0; attempt < INSTANCES * 6 && kept.size < INSTANCES; attempt++) {
+    const stream = await openStream(cookie);
+    if (stream.instance && !kept.has(stream.instance)) kept.set(stream.instance, stream);
+    else stream.close();
+  }
+  expect([...kept.keys()].sort(), "a live stream held by each instance").toHaveLength(INSTANCES);
+  return kept;
+}
+
+const cookieHeader = async (context: BrowserContext) => (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+
+async function registerPatient(page: Page, last: string): Promise<string> {
+  await page.goto("/patients/new");
+  await page.getByLabel("First name").fill("Asha");
+  await page.getByLabel("Last name").fill(last);
+  await page.getByLabel("Gender").selectOption("F");
+  await page.getByLabel("Date of birth").fill("12/04/1990");
+  await page.getByLabel("Mobile", { exact: true }).fill(`9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`);
+  const registered = page.waitForResponse((r) => r.url().endsWith("/api/patients") && r.request().method() === "POST");
+  await page.getByRole("button", { name: "Register patient" }).click();
+  const res = await registered;
+  expect(res.status()).toBe(201);
+  await expect(page.getByText(`Ms. Asha ${last} is registered.`)).toBeVisible({ timeout: 20_000 });
+  return ((await res.json()) as { id: string }).id;
+}
+
+test("through nginx over several instances: sign in, register, book, see the live event on every instance, sign out everywhere", async ({ browser }) => {
+  const admin = await signedIn(browser, DEMO.admin);
+  const desk = await signedIn(browser, DEMO.receptionist);
+
+  // The admin connects the receiver on one instance; the signing key is sealed into the shared database.
+  await admin.page.goto("/settings");
+  await admin.page.getByRole("button", { name: "Connect this app's receiver" }).click();
+  await expect(admin.page.getByTestId("signing-key")).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
+  await expect(admin.page.getByTestId("webhook-subscription").filter({ hasText: `${CLUSTER}/api/webhooks/platform` })).toContainText("This app");
+  await admin.page.getByRole("button", { name: "Done" }).click();
+
+  // Live feeds: the desk's own page, and one raw stream held by every instance.
+  const live = await desk.context.newPage();
+  await live.goto("/live");
+  await expect(live.getByTestId("feed-status")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
+  const streams = await streamOnEveryInstance(await cookieHeader(admin.context));
+
+  const last = `Clusterwala${Math.random().toString(36).slice(2, 7).replace(/[^a-z]/g, "q")}`;
+  const patientId = await registerPatient(desk.page, last);
+
+  await desk.page.goto(calendarUrl(futureMonday(3)));
+  await desk.page.locator('[data-slot][data-available="true"]').first().click();
+  const dialog = desk.page.getByRole("dialog", { name: "Book this slot" });
+  await dialog.getByRole("combobox", { name: "Patient" }).fill(last);
+  await dialog.getByRole("option").filter({ hasText: last }).first().click();
+  await dialog.getByRole("button", { name: new RegExp(`^Book (Ms\\. )?Asha ${last} for`) }).click();
+  await expect(desk.page.getByText(new RegExp(`Booked (Ms\\. )?Asha ${last} for`))).toBeVisible({ timeout: 20_000 });
+  const booked = ((await (await fetch(`${SANDBOX}/__sandbox/appointments`)).json()) as { appointments: { patient_id: string }[] }).appointments;
+  expect(booked.filter((a) => a.patient_id === patientId)).toHaveLength(1);
+
+  // The platform's signed appointment.created lands on one instance; PostgreSQL's NOTIFY carries it to all.
+  for (const [instance, stream] of streams) {
+    await expect.poll(() => stream.text.includes(patientId), { message: `instance ${instance}'s stream receives the booking`, timeout: 15_000 }).toBe(true);
+  }
+  await expect(live.getByTestId("generic-event-card").filter({ hasText: /Appointment booked/ }).first()).toBeVisible({ timeout: 15_000 });
+  for (const stream of streams.values()) stream.close();
+  // Every instance recorded the caller nginx saw (loopback here), never the address the client claimed.
+  const addresses = await subscriberAddresses();
+  expect(addresses.length).toBeGreaterThan(0);
+  for (const address of addresses) expect(address).toMatch(/^(127\.0\.0\.1|::1)$/);
+
+  // The desk's own requests were spread over every instance, not pinned to one.
+  const deskInstances = new Set(desk.seen.filter((r) => r.path.startsWith("/api/")).map((r) => r.instance));
+  console.log(`desk API requests by instance: ${JSON.stringify(Object.fromEntries([...deskInstances].map((i) => [i, desk.seen.filter((r) => r.instance === i).length])))}`);
+  expect([...deskInstances].sort()).toEqual(Array.from({ length: INSTANCES }, (_, i) => String(i + 1)));
+
+  // Signing the receptionist out everywhere, on one instance, ends the session on every instance.
+  await admin.page.goto("/settings");
+  await admin.page.getByRole("button", { name: `Sign ${RECEPTIONIST_NAME} out everywhere` }).click();
+  const confirm = admin.page.getByRole("alertdialog", { name: `Sign ${RECEPTIONIST_NAME} out everywhere?` });
+  await confirm.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(admin.page.getByText(new RegExp(`${RECEPTIONIST_NAME} is signed out everywhere`))).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const answers: { status: number; instance: string }[] = [];
+        for (let i = 0; i < INSTANCES * 3; i++) {
+          const res = await desk.context.request.get("/api/patients/search?q=a");
+          answers.push({ status: res.status(), instance: res.headers()["x-instance"] ?? "" });
+        }
+        return { statuses: [...new Set(answers.map((a) => a.status))], instances: new Set(answers.map((a) => a.instance)).size };
+      },
+      { message: "every instance refuses the ended session", timeout: 10_000 },
+    )
+    .toEqual({ statuses: [401], instances: INSTANCES });
+
+  await admin.context.close();
+  await desk.context.close();
+});
+
+/** One sign-in attempt by the API, as the sign-in form makes it; answers next-auth's outcome code. */
+async function signInAttempt(base: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  const answer = decodeURIComponent(`${res.headers.get("location") ?? ""} ${await res.text()}`);
+  return /RateLimited/.test(answer) ? "RateLimited" : /CredentialsSignin/.test(answer) ? "CredentialsSignin" : answer;
+}
+
+test("sign-in throttling counts the attempts made on every instance together", async () => {
+  // Five wrong passwords spread over the instances directly (each alone sees two at most), then one through nginx.
+  const firstInstancePort = Number(process.env.E2E_CLUSTER_PORT) + 1;
+  const outcomes: string[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    outcomes.push(await signInAttempt(`http://127.0.0.1:${firstInstancePort + (attempt % INSTANCES)}`, DEMO.doctor.email, `not-the-password-${attempt}`));
+  }
+  expect(outcomes).toEqual(Array(5).fill("CredentialsSignin"));
+  expect(await signInAttempt(`http://127.0.0.1:${process.env.E2E_CLUSTER_PORT}`, DEMO.doctor.email, DEMO.doctor.password)).toBe("RateLimited");
+});

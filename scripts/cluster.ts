@@ -1,0 +1,165 @@
+/**
+ * `npm run cluster`: the desk as several app instances behind nginx, sharing one PostgreSQL
+ * database and one sandbox platform. Builds once when the sources changed; Ctrl-C stops everything.
+ * Flags: --instances N (else CLUSTER_INSTANCES, default 3); --fresh drops the cluster's own database first.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { networkInterfaces } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Client } from "pg";
+import { ConfigError, clusterConfig, env, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
+import { startSandbox, type RunningSandbox } from "../sandbox/server";
+import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
+import { buildIfNeeded, nextBin } from "./build-if-needed";
+import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
+
+const fresh = process.argv.includes("--fresh");
+
+function instancesFlag(fallback: number): number {
+  const at = process.argv.indexOf("--instances");
+  if (at === -1) return fallback;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 1 || n > 32) fail("--instances takes a whole number from 1 to 32");
+  return n;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** DATABASE_URL when configured; otherwise the cluster's own database, created on first start. */
+async function databaseUrl(config: AppEnv, cluster: ClusterConfig): Promise<string> {
+  if (config.databaseUrl) {
+    if (fresh) console.log("--fresh ignored: DATABASE_URL is configured, and that database is never dropped.");
+    return config.databaseUrl;
+  }
+  const name = `clinic_cluster_${config.port}`;
+  const admin = new Client({ connectionString: cluster.adminDatabaseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    fail(`PostgreSQL is not answering at ${cluster.adminDatabaseUrl} (${(err as Error).message}).\nStart it, or set DATABASE_URL (or CLUSTER_ADMIN_DATABASE_URL) to a server the instances can share.`);
+  }
+  try {
+    if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(cluster.adminDatabaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const hasIpv6Loopback = () => Object.values(networkInterfaces()).some((list) => list?.some((i) => i.family === "IPv6" && i.address === "::1"));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(what: string, url: string, alive: () => boolean) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (!alive()) fail(`${what} stopped before it answered.`);
+    if (await answers(url)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  fail(`${what} did not answer at ${url} within 5 minutes.`);
+}
+
+async function main() {
+  let config: AppEnv;
+  let cluster: ClusterConfig;
+  try {
+    config = env();
+    cluster = clusterConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const count = instancesFlag(cluster.instances);
+  const nginx = findOrInstallNginx();
+  if ("problem" in nginx) fail(nginx.problem);
+  const database = await databaseUrl(config, cluster);
+  buildIfNeeded();
+
+  const children: ChildProcess[] = [];
+  let sandbox: RunningSandbox | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await sandbox?.close();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  if (config.sandboxMode) sandbox = await startSandbox(sandboxConfig());
+
+  const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
+  const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;
+  const instances = ports.map((port, i) => {
+    const id = String(i + 1);
+    const instanceHeader = `--import=${pathToFileURL(path.resolve(__dirname, "instance-header.mjs")).href}?instance=${id}`;
+    const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        APP_URL: config.appUrl,
+        NEXTAUTH_URL: config.appUrl,
+        DATABASE_URL: database,
+        NEXTAUTH_SECRET: cluster.authSecret,
+        DATA_SEALING_KEY: cluster.sealingKey,
+        // nginx is the one proxy in front: its X-Forwarded-For (set, not appended) names the caller.
+        TRUSTED_PROXY_HOPS: "1",
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, peerPreload, instanceHeader].filter(Boolean).join(" "),
+      },
+    });
+    child.on("exit", (code, signal) => {
+      if (stopping) return;
+      console.error(`Instance ${id} (port ${port}) stopped (${signal ?? `exit ${code}`}); nginx sends its requests to the others.`);
+      if (instances.every((c) => c.exitCode !== null || c.signalCode !== null)) void stop(1);
+    });
+    children.push(child);
+    return child;
+  });
+  // Every instance opens the database (the first one migrates under an advisory lock) before nginx takes visitors.
+  await Promise.all(ports.map((port, i) => waitFor(`Instance ${i + 1}`, `http://127.0.0.1:${port}/api/health`, () => instances[i]!.exitCode === null)));
+
+  mkdirSync(path.join(cluster.dir, "temp"), { recursive: true });
+  const configFile = path.join(cluster.dir, "nginx.conf");
+  const readTimeoutSeconds = Math.ceil(config.platform.uploadTimeoutMs / 1000) + 30;
+  writeFileSync(configFile, nginxConfig({ dir: cluster.dir, listenPort: config.port, ipv6: hasIpv6Loopback(), instancePorts: ports, readTimeoutSeconds }));
+  const proxy = spawn(nginx.nginx, ["-c", configFile, "-p", cluster.dir, "-e", path.join(cluster.dir, "nginx-error.log"), "-g", "daemon off;"], { stdio: ["ignore", "inherit", "inherit"] });
+  children.push(proxy);
+  proxy.on("exit", (code) => {
+    if (stopping) return;
+    console.error(`nginx stopped (exit ${code}); see ${path.join(cluster.dir, "nginx-error.log")}.`);
+    void stop(1);
+  });
+  await waitFor("nginx", `http://127.0.0.1:${config.port}/api/health`, () => proxy.exitCode === null);
+
+  console.log(`\nFront desk:        ${config.appUrl}  (nginx, round robin over ${count} instances)`);
+  console.log(`Instances:         ${ports.map((p, i) => `${i + 1} → 127.0.0.1:${p}`).join(" · ")}`);
+  console.log(`Database:          ${database.replace(/\/\/[^@/]*@/, "//")}`);
+  console.log(`nginx:             ${configFile}  (logs beside it)`);
+  if (sandbox) {
+    console.log(`Sandbox platform:  ${sandbox.url}  (demo data, not for clinical use)`);
+    console.log(`Demo staff:        ${DEMO_STAFF.map((s) => `${s.email} / ${s.password}`).join(" · ")}\n`);
+  } else {
+    console.log(`Platform:          ${config.platform.baseUrl}\n`);
+  }
+}
+
+void main();
