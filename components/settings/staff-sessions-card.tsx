@@ -48,13 +48,13 @@ export function StaffSessionsCard() {
         <ul className="mt-3 divide-y divide-line" aria-label={t("listLabel")}>
           {data.staff.map((member) => (
             <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-              <div className="min-w-0">
+              <div className="max-w-full min-w-0">
                 <p className="truncate text-sm font-medium text-ink">{member.name}</p>
                 <p className="truncate text-xs text-ink-muted">
                   {member.email} · {t(`roles.${member.role}`)}
                 </p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex max-w-full flex-wrap items-center gap-2">
                 {!member.active ? (
                   <Badge tone="neutral">{t("inactive")}</Badge>
                 ) : member.liveSessions > 0 ? (
