@@ -17,7 +17,12 @@ describe("the sealing helper", () => {
     expect(sealed).not.toContain("secret");
     expect(s.open(sealed)).toBe("eyJ-secret-token");
     expect(s.seal("eyJ-secret-token")).not.toBe(sealed);
-    const flipped = sealed.slice(0, -3) + (sealed.endsWith("A") ? "B" : "A") + sealed.slice(-2);
+    // One bit of the ciphertext flipped (at the byte level, so the change can never vanish in base64 padding).
+    const [version, iv, ct, tag] = sealed.split(".");
+    const bytes = Buffer.from(ct!, "base64url");
+    bytes[0]! ^= 0x01;
+    const flipped = [version, iv, bytes.toString("base64url"), tag].join(".");
+    expect(flipped).not.toBe(sealed);
     expect(() => s.open(flipped)).toThrow();
     expect(() => sealer(KEY_B, "platform-tokens").open(sealed)).toThrow(/DATA_SEALING_PREVIOUS_KEYS/);
     expect(() => sealer(KEY_A, "assistant-session-tokens").open(sealed)).toThrow();
