@@ -26,7 +26,7 @@ export function PatientEditForm({ id }: { id: string }) {
   const query = usePatientProfile(id);
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label={t("profile.loadingLabel")} className="grid gap-4">
+      <div role="status" aria-busy="true" aria-label={t("profile.loadingLabel")} className="grid gap-4">
         <Skeleton className="h-48" />
         <Skeleton className="h-32" />
       </div>

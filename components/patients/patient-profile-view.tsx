@@ -50,7 +50,7 @@ export function PatientProfileView({ id, canEdit }: { id: string; canEdit: boole
   const query = usePatientProfile(id);
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label={t("profile.loadingLabel")} className="grid gap-4">
+      <div role="status" aria-busy="true" aria-label={t("profile.loadingLabel")} className="grid gap-4">
         <Skeleton className="h-9 w-72" />
         <Skeleton className="h-40" />
         <Skeleton className="h-32" />
