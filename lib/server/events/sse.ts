@@ -4,6 +4,7 @@ import type { Role } from "@/lib/schemas/staff";
 import { forRole } from "./live-event";
 import type { LiveHub } from "./live-hub";
 import { log } from "../log";
+import { sseStream } from "./sse-stream";
 
 export const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
@@ -25,49 +26,22 @@ export function liveEventStream(
     register?: (close: (reason: LiveStreamClosed["reason"]) => void) => () => void;
   },
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let lastSent = opts.after ?? Number.MAX_SAFE_INTEGER;
-      let replaying = opts.after !== undefined;
-      const buffered: LiveEvent[] = [];
-      let open = true;
-      const send = (text: string) => {
-        if (!open) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      const push = (e: LiveEvent) => {
-        if (opts.after !== undefined && e.id <= lastSent) return;
-        lastSent = e.id;
-        send(frame(forRole(e, opts.role)));
-      };
-      const unsubscribe = hub.subscribe((e) => (replaying ? buffered.push(e) : push(e)));
-      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), opts.heartbeatMs ?? HEARTBEAT_MS);
-      // A closed stream says why, so the browser stops instead of reconnecting into the cap again.
-      const release = opts.register?.((reason) => {
-        send(`event: stream-closed\ndata: ${JSON.stringify({ reason } satisfies LiveStreamClosed)}\n\n`);
-        cleanup();
-      });
-      cleanup = () => {
-        if (!open) return;
-        open = false;
-        release?.();
-        unsubscribe();
-        clearInterval(heartbeat);
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      opts.signal.addEventListener("abort", () => cleanup(), { once: true });
-      send(`retry: ${RETRY_MS}\n: connected\n\n`);
-      if (opts.after === undefined) return;
+  let lastSent = opts.after ?? Number.MAX_SAFE_INTEGER;
+  let replaying = opts.after !== undefined;
+  const buffered: LiveEvent[] = [];
+  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: RETRY_MS }, (send, close) => {
+    const push = (e: LiveEvent) => {
+      if (opts.after !== undefined && e.id <= lastSent) return;
+      lastSent = e.id;
+      send(frame(forRole(e, opts.role)));
+    };
+    const unsubscribe = hub.subscribe((e) => (replaying ? buffered.push(e) : push(e)));
+    // A closed stream says why, so the browser stops instead of reconnecting into the cap again.
+    const release = opts.register?.((reason) => {
+      send(`event: stream-closed\ndata: ${JSON.stringify({ reason } satisfies LiveStreamClosed)}\n\n`);
+      close();
+    });
+    if (opts.after !== undefined) {
       void (async () => {
         try {
           for (const e of await hub.since(opts.after!)) push(e);
@@ -77,9 +51,10 @@ export function liveEventStream(
         replaying = false;
         for (const e of buffered.splice(0)) push(e);
       })();
-    },
-    cancel() {
-      cleanup();
-    },
+    }
+    return () => {
+      release?.();
+      unsubscribe();
+    };
   });
 }

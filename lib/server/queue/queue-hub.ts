@@ -5,6 +5,7 @@ import pg from "pg";
 import { QueueChange } from "@/lib/schemas/queue";
 import type { Db } from "../db/connect";
 import { log as appLog } from "../log";
+import { sseStream } from "../events/sse-stream";
 
 export const QUEUE_NOTIFY_CHANNEL = "clinic_queue_changes";
 
@@ -92,39 +93,9 @@ export const HEARTBEAT_MS = 15_000;
 
 /** One desk's stream of queue changes for a clinic, with a heartbeat comment so proxies keep it open. */
 export function queueChangeStream(hub: QueueHub, opts: { clinicId: string; signal: AbortSignal; heartbeatMs?: number }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true;
-      const send = (text: string) => {
-        if (!open) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      const unsubscribe = hub.subscribe((c) => {
-        if (c.clinicId === opts.clinicId) send(`event: queue-change\ndata: ${JSON.stringify(c)}\n\n`);
-      });
-      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), opts.heartbeatMs ?? HEARTBEAT_MS);
-      cleanup = () => {
-        if (!open) return;
-        open = false;
-        unsubscribe();
-        clearInterval(heartbeat);
-        try {
-          controller.close();
-        } catch {
-          // the desk already went away
-        }
-      };
-      opts.signal.addEventListener("abort", () => cleanup(), { once: true });
-      send(`retry: 2000\n: connected\n\n`);
-    },
-    cancel() {
-      cleanup();
-    },
-  });
+  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: 2000 }, (send) =>
+    hub.subscribe((c) => {
+      if (c.clinicId === opts.clinicId) send(`event: queue-change\ndata: ${JSON.stringify(c)}\n\n`);
+    }),
+  );
 }

@@ -1,0 +1,46 @@
+import "server-only";
+
+/**
+ * One Server-Sent Events stream to one browser: the retry hint, a heartbeat comment so proxies keep
+ * an idle stream open, and one teardown however it ends (browser gone, server closing, abort).
+ * `wire` subscribes with `send` and returns its own teardown; `close` ends the stream from inside.
+ */
+export function sseStream(
+  opts: { signal: AbortSignal; heartbeatMs: number; retryMs: number },
+  wire: (send: (text: string) => void, close: () => void) => () => void,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true;
+      let unwire = () => {};
+      const send = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), opts.heartbeatMs);
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        unwire();
+        clearInterval(heartbeat);
+        try {
+          controller.close();
+        } catch {
+          // the browser already went away
+        }
+      };
+      unwire = wire(send, () => cleanup());
+      opts.signal.addEventListener("abort", () => cleanup(), { once: true });
+      send(`retry: ${opts.retryMs}\n: connected\n\n`);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}
