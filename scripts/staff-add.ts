@@ -4,8 +4,7 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { ConfigError, env } from "../lib/env";
-import { appIsRunning } from "./app-running";
+import { cliConfig } from "./app-running";
 import { NewStaff, ROLES } from "../lib/schemas/staff";
 import { openDatabase } from "../lib/server/db/connect";
 import { addStaff } from "../lib/server/auth/staff-repo";
@@ -36,16 +35,7 @@ async function main() {
   if (!values.email || !values.name || !values.role) usage();
   // Demo addresses are the sandbox's own, with passwords printed in the README: never a real account.
   if (isDemoAddress(values.email)) usage(`Addresses @${DEMO_DOMAIN} are reserved for the sandbox's demo staff; use the staff member's real e-mail.`);
-  let config;
-  try {
-    config = env();
-  } catch (err) {
-    if (err instanceof ConfigError) usage(err.message);
-    throw err;
-  }
-  if (!config.databaseUrl && appIsRunning(config.dataDir)) {
-    usage("The app is running on the embedded database; stop it (Ctrl-C) and run this again.");
-  }
+  const config = cliConfig(usage, "The app is running on the embedded database; stop it (Ctrl-C) and run this again.");
   const input = NewStaff.safeParse({ ...values, password: await readPassword() });
   if (!input.success) usage(input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

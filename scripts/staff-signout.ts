@@ -3,8 +3,7 @@
  * Ends every session of a staff member on every app instance (a lost phone, a shared PC left signed in).
  */
 import { parseArgs } from "node:util";
-import { ConfigError, env } from "../lib/env";
-import { appIsRunning } from "./app-running";
+import { cliConfig } from "./app-running";
 import { openDatabase } from "../lib/server/db/connect";
 import { findStaffByEmail } from "../lib/server/auth/staff-repo";
 import { endStaffSessions } from "../lib/server/auth/staff-sessions";
@@ -19,16 +18,7 @@ function usage(message?: string): never {
 async function main() {
   const { values } = parseArgs({ options: { email: { type: "string" } } });
   if (!values.email) usage();
-  let config;
-  try {
-    config = env();
-  } catch (err) {
-    if (err instanceof ConfigError) usage(err.message);
-    throw err;
-  }
-  if (!config.databaseUrl && appIsRunning(config.dataDir)) {
-    usage("The app is running on the embedded database: sign the staff member out from Settings → Staff sessions instead.");
-  }
+  const config = cliConfig(usage, "The app is running on the embedded database: sign the staff member out from Settings → Staff sessions instead.");
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const member = await findStaffByEmail(database.db, values.email);
