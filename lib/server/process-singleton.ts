@@ -1,5 +1,4 @@
-import "server-only";
-
+/** Kept free of `server-only`: auth/staff-sessions.ts, which npm run staff:signout loads, keeps its cache here. */
 // On globalThis: Next's development reloads and separately bundled routes would otherwise each build their own.
 const slots = globalThis as unknown as Record<string, unknown>;
 

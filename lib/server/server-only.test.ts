@@ -18,6 +18,7 @@ const OUTSIDE_NEXT: Record<string, string> = {
   "log.ts": "db/connect.ts logs, and the scripts open the database through it",
   "request-context.ts": "the logger reads the current request's id here",
   "telemetry.ts": "the request context starts its spans here",
+  "process-singleton.ts": "auth/staff-sessions.ts keeps its cache here, and npm run staff:signout loads it",
 };
 
 function serverFiles(dir: string): string[] {
