@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { deskBrowser } from "./e2e/browser-use";
 import { clusterSkipReason } from "./e2e/cluster-preflight";
 
 // The cluster journey: `npm run cluster` (nginx + several instances + PostgreSQL) on its own ports,
@@ -8,7 +8,6 @@ const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 export const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? APP_PORT + 50);
 export const CLUSTER_SANDBOX_PORT = Number(process.env.E2E_CLUSTER_SANDBOX_PORT ?? Number(process.env.E2E_SANDBOX_PORT ?? 4100) + 50);
 const baseURL = `http://localhost:${CLUSTER_PORT}`;
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 // Checked once, in the runner; its workers inherit the answer instead of probing again.
 process.env.E2E_CLUSTER_SKIP ??= clusterSkipReason() ?? "";
@@ -26,16 +25,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  use: {
-    baseURL,
-    locale: "en-IN",
-    timezoneId: "Asia/Kolkata",
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    },
-  },
+  use: deskBrowser(baseURL),
   webServer: skip
     ? undefined
     : {

@@ -1,8 +1,6 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { deskBrowser } from "./e2e/browser-use";
 
-// Debian's Chromium: Playwright cannot download its own browser on these machines.
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 // Overridable so that several checkouts can run their end-to-end suites side by side.
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
@@ -25,16 +23,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  use: {
-    baseURL,
-    locale: "en-IN",
-    timezoneId: "Asia/Kolkata",
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    },
-  },
+  use: deskBrowser(baseURL),
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts$/ },
     { name: "anonymous", testMatch: /\.anon\.spec\.ts$/, testIgnore: /hostile-input\.anon\.spec\.ts$/ },
