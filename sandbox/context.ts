@@ -1,12 +1,10 @@
-import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
 import type { SandboxConfig } from "../lib/schemas/sandbox-config";
-import { badRequest } from "./errors";
+import { badRequest, type ApiFamily } from "./errors";
 import type { EventBus } from "./event-bus";
 import type { Faults, RequestStats } from "./faults";
 import type { FormularyIndex } from "./drug-search";
 import type { Logger } from "./log";
-import type { Route } from "./router";
 import type { Store } from "./store";
 import type { TokenService } from "./tokens";
 
@@ -29,12 +27,30 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One row of a route table; app.ts registers it on the Hono app with its metadata. */
+export interface SandboxRoute {
+  method: Method;
+  /** Hono path pattern: `:name` segments become percent-decoded params; a trailing slash is not significant. */
+  pattern: string;
+  /** Stable name used by /__sandbox/stats, e.g. "drugs.search". */
+  name: string;
+  family: ApiFamily;
+  /** Control routes skip faults, stats and encryption. */
+  control?: boolean;
+  /** The query parameters a platform route reads; any other is refused by name, as the desk's own routes do. */
+  query?: readonly string[];
+  /** A larger request body than the default (document upload). */
+  maxBodyBytes?: number;
+  handler: Handler;
+}
+
 export interface RequestContext {
-  req: IncomingMessage;
   url: URL;
   path: string;
   params: Record<string, string>;
-  route: Route<Handler>;
+  route: SandboxRoute;
   /** The body as received, or the decrypted plaintext when the request was JWE. */
   rawBody: Buffer;
   header(name: string): string | undefined;
@@ -43,7 +59,6 @@ export interface RequestContext {
 }
 
 export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
-export type SandboxRoute = Route<Handler>;
 
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join(".") : "body"}: ${i.message}`).join("; ");

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { parseBody } from "hono/utils/body";
 import { z } from "zod";
 import { PlatformDocumentQuery } from "../lib/platform-contract/documents";
+import { isStorableText } from "../lib/schemas/storable-text";
 import { DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, sniffDocumentKind, type DocumentTask, type DocumentType } from "../lib/schemas/documents";
 import type { Authenticate } from "./authenticate";
 import { describeIssues, type SandboxRoute, type Services } from "./context";
 import { badRequest, HttpError } from "./errors";
-import { parseMultipart } from "./multipart";
 import { controlRoute } from "./control-routes";
 
 /** Room for a 10 MB file as base64 inside a JWE envelope (≈ 1.78×) plus headers. */
@@ -31,7 +32,7 @@ const EnvelopePlaintext = z.object({ file: z.string() }).strict();
 const isStandardBase64 = (s: string) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
 
 /** Spec 4.11: the file is the multipart part `file`, or standard base64 in the decrypted JSON. */
-function fileFromRequest(contentType: string, body: Buffer, encrypted: boolean): { bytes: Buffer; fileName: string | null } {
+async function fileFromRequest(contentType: string, body: Buffer, encrypted: boolean): Promise<{ bytes: Buffer; fileName: string | null }> {
   if (encrypted) {
     let value: unknown;
     try {
@@ -44,13 +45,19 @@ function fileFromRequest(contentType: string, body: Buffer, encrypted: boolean):
     if (!isStandardBase64(parsed.data.file)) throw badRequest("file is not standard Base64");
     return { bytes: Buffer.from(parsed.data.file, "base64"), fileName: null };
   }
-  const boundary = /^multipart\/form-data\s*;.*\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
-  if (!boundary) throw badRequest("Content-Type must be multipart/form-data with a boundary (or send X-Encryption: JWE)");
-  const parts = parseMultipart(body, boundary[1] ?? boundary[2]!);
-  if (!parts) throw badRequest("Malformed multipart body");
-  const file = parts.find((p) => p.name === "file");
-  if (!file) throw badRequest('The multipart body has no part named "file"');
-  return { bytes: file.data, fileName: file.fileName };
+  if (!/^multipart\/form-data\s*;.*\bboundary=/i.test(contentType)) throw badRequest("Content-Type must be multipart/form-data with a boundary (or send X-Encryption: JWE)");
+  let form: Record<string, unknown>;
+  try {
+    // Hono's form parser (the Fetch API's multipart reader) over the body the server already read within its limit.
+    form = await parseBody(new Request("http://sandbox.local/", { method: "POST", headers: { "content-type": contentType }, body: new Uint8Array(body) }));
+  } catch {
+    throw badRequest("Malformed multipart body");
+  }
+  const file = form.file;
+  if (file === undefined) throw badRequest('The multipart body has no part named "file"');
+  if (!(file instanceof File)) throw badRequest('The part "file" must be a file (with a filename)');
+  if (!isStorableText(file.name)) throw badRequest("The file name contains a character that cannot be stored", "invalid_file_name");
+  return { bytes: Buffer.from(await file.arrayBuffer()), fileName: file.name };
 }
 
 export function documentRoutes(s: Services, authenticate: Authenticate): SandboxRoute[] {
@@ -69,7 +76,7 @@ export function documentRoutes(s: Services, authenticate: Authenticate): Sandbox
         const query = PlatformDocumentQuery.safeParse({ task: ctx.url.searchParams.getAll("task"), dt: ctx.url.searchParams.get("dt") ?? undefined });
         if (!query.success) throw badRequest(`Invalid query parameter ${describeIssues(query.error)}`);
         const encrypted = String(ctx.header("x-encryption") ?? "").toUpperCase() === "JWE";
-        const { bytes, fileName } = fileFromRequest(ctx.header("content-type") ?? "", ctx.rawBody, encrypted);
+        const { bytes, fileName } = await fileFromRequest(ctx.header("content-type") ?? "", ctx.rawBody, encrypted);
         if (bytes.length === 0) throw badRequest("The file is empty", "empty_file");
         if (bytes.length > MAX_DOCUMENT_BYTES) throw new HttpError(413, "file_too_large", `The file is ${bytes.length} bytes; at most ${MAX_DOCUMENT_BYTES} are accepted`);
         const kind = sniffDocumentKind(bytes.subarray(0, 16));

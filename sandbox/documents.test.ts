@@ -15,9 +15,9 @@ const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 const harness = sandboxForTests({ signIn: true });
 
-async function postMultipart(bytes: Buffer, opts: { query?: string; partName?: string; auth?: boolean } = {}) {
+async function postMultipart(bytes: Buffer, opts: { query?: string; partName?: string; auth?: boolean; fileName?: string } = {}) {
   const form = new FormData();
-  form.append(opts.partName ?? "file", new Blob([new Uint8Array(bytes)]), "report.pdf");
+  form.append(opts.partName ?? "file", new Blob([new Uint8Array(bytes)]), opts.fileName ?? "report.pdf");
   const headers: Record<string, string> = opts.auth === false ? {} : { authorization: `Bearer ${harness.token}` };
   const res = await fetch(`${harness.sandbox.url}/mr/api/v2/docs${opts.query ?? ""}`, { method: "POST", body: form, headers });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> & { document_id?: string; error?: { code: string } } };
@@ -91,6 +91,22 @@ describe("POST /mr/api/v2/docs", () => {
     expect(badEnvelope.status).toBe(400);
     expect((await postEncrypted({ file: "%%%not base64" })).status).toBe(400);
     expect((await postEncrypted({ document: "JVBERi0=" })).status).toBe(400);
+  });
+
+  it("refuses a file name with NUL, a text part named file, and an unknown query parameter", async () => {
+    const storedBefore = (await call(harness.sandbox.url, "GET", "/__sandbox/documents")).json.documents.length as number;
+    const nul = await postMultipart(fileOf(PDF_HEAD, 100), { fileName: "report\u0000.pdf" });
+    expect(nul.status).toBe(400);
+    expect(nul.json.error?.code).toBe("invalid_file_name");
+    const text = await call(harness.sandbox.url, "POST", "/mr/api/v2/docs", {
+      rawBody: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF-1.4 as text\r\n--x--\r\n',
+      headers: { authorization: `Bearer ${harness.token}`, "content-type": "multipart/form-data; boundary=x" },
+    });
+    expect(text.status).toBe(400);
+    const unknown = await postMultipart(fileOf(PDF_HEAD, 100), { query: "?task=smart&folder=x" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error).toEqual({ code: "unknown_parameter", message: "Unknown query parameter: folder" });
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/documents")).json.documents).toHaveLength(storedBefore);
   });
 
   it("needs a Bearer token and valid query values", async () => {

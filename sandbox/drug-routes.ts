@@ -2,12 +2,13 @@ import { PlatformDrugQuery, PlatformDrugSuggestQuery } from "../lib/platform-con
 import type { Authenticate } from "./authenticate";
 import { describeIssues, type SandboxRoute, type Services } from "./context";
 import { badRequest } from "./errors";
-import { queryObject } from "./http-io";
 import { searchFormulary, suggestNames } from "./drug-search";
 
-/** The platform treats an empty parameter like an absent one. */
+/** First value of each parameter; the platform treats an empty parameter like an absent one. */
 function presentParams(params: URLSearchParams) {
-  return Object.fromEntries(Object.entries(queryObject(params)).filter(([, v]) => v.trim() !== ""));
+  const out: Record<string, string> = {};
+  for (const [k, v] of params) if (!(k in out)) out[k] = v;
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v.trim() !== ""));
 }
 
 export function drugRoutes(s: Services, authenticate: Authenticate): SandboxRoute[] {

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call, CLIENT_ID, sandboxForTests, start, tempDir, testConfig } from "./test-support";
 
@@ -153,10 +154,75 @@ describe("HTTP edges", () => {
   });
 
   it("survives garbage: bad percent-encoding, odd methods, non-object bodies", async () => {
-    expect((await call(harness.sandbox.url, "POST", "/connect-auth/v1/oidc-client/%E0%A4%A/verify", { body: {} })).status).toBe(404);
+    const badPercent = await call(harness.sandbox.url, "POST", "/connect-auth/v1/oidc-client/%E0%A4%A/verify", { body: {} });
+    expect(badPercent.status).toBe(400);
+    expect(badPercent.json).toEqual({ code: "malformed_path", error: expect.stringMatching(/percent-encoding/) });
+    expect((await call(harness.sandbox.url, "GET", "/svc-mcp/pharmacology/v1/%zz")).json).toEqual({ error: { code: "malformed_path", message: expect.any(String) } });
     expect((await call(harness.sandbox.url, "DELETE", search)).status).toBe(405);
     expect((await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: [1, 2] })).status).toBe(400);
     expect((await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, { body: null })).status).toBe(400);
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/health")).status).toBe(200);
+  });
+
+  it("answers 405 with every method of the path in Allow, and counts nothing for it", async () => {
+    const faults = await call(harness.sandbox.url, "DELETE", "/__sandbox/faults");
+    expect(faults.status).toBe(405);
+    expect(faults.headers.get("allow")).toBe("GET, PUT");
+    expect(faults.json).toEqual({ error: { code: "method_not_allowed", message: "DELETE is not allowed on /__sandbox/faults" } });
+    const drugs = await call(harness.sandbox.url, "POST", search, { body: {}, headers: auth() });
+    expect(drugs.status).toBe(405);
+    expect(drugs.headers.get("allow")).toBe("GET");
+    expect(drugs.json).toEqual({ error: { code: "method_not_allowed", message: expect.any(String) } });
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/stats")).json).toEqual({});
+  });
+
+  it("ignores a trailing slash and percent-decodes path params", async () => {
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/health/")).status).toBe(200);
+    const rule = await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { pathPrefix: "/nowhere" } });
+    const id = String(rule.json.id);
+    const encoded = [...id].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join("");
+    const removed = await call(harness.sandbox.url, "DELETE", `/__sandbox/faults/rules/${encoded}`);
+    expect(removed.json).toEqual({ removed: id });
+  });
+
+  it("refuses unknown query parameters by name on platform routes, in the family's shape", async () => {
+    const r = await call(harness.sandbox.url, "POST", `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify?debug=1&x=2&debug=3`, { body: {} });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ code: "unknown_parameter", error: "Unknown query parameter: debug, x" });
+    expect((await call(harness.sandbox.url, "GET", "/__sandbox/stats")).json).toEqual({});
+  });
+
+  it("cuts off a chunked body once it passes the limit instead of reading it whole", async () => {
+    const { hostname, port } = new URL(harness.sandbox.url);
+    const chunk = Buffer.alloc(64 * 1024, 0x78);
+    // Far beyond the 12 MB limit and what the server drains after answering.
+    const cap = 256 * 1024 * 1024;
+    const outcome = await new Promise<{ status?: number; body: string; sent: number }>((resolve) => {
+      let sent = 0;
+      let status: number | undefined;
+      let body = "";
+      const req = request(
+        { hostname, port, method: "POST", path: `/connect-auth/v1/oidc-client/${CLIENT_ID}/verify`, headers: { "content-type": "application/json", "transfer-encoding": "chunked" } },
+        (res) => {
+          status = res.statusCode;
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => (body += d));
+        },
+      );
+      req.on("error", () => {}); // the server ends the connection while we are still sending
+      req.on("close", () => resolve({ status, body, sent }));
+      const pump = () => {
+        while (sent < cap && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body)).toMatchObject({ code: "payload_too_large" });
+    expect(outcome.sent).toBeLessThan(cap);
     expect((await call(harness.sandbox.url, "GET", "/__sandbox/health")).status).toBe(200);
   });
 });

@@ -104,7 +104,7 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
 
-  if (config.sandboxMode) sandbox = await startSandbox(sandboxConfig());
+  if (config.sandboxMode) sandbox = await startSandbox(sandboxConfig(), { ownsProcess: true });
 
   const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
   const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;

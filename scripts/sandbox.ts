@@ -13,7 +13,7 @@ async function main() {
     }
     throw err;
   }
-  const sandbox = await startSandbox(config, { logLevel: env().logLevel });
+  const sandbox = await startSandbox(config, { logLevel: env().logLevel, ownsProcess: true });
   console.log(`Sandbox platform listening on ${sandbox.url} (demo data, not for clinical use)`);
   const stop = async () => {
     await sandbox.close();

@@ -26,7 +26,7 @@ async function main() {
   }
   if (!dev) buildIfNeeded();
 
-  const sandbox = config.sandboxMode ? await startSandbox(sandboxConfig(), { logLevel: config.logLevel }) : undefined;
+  const sandbox = config.sandboxMode ? await startSandbox(sandboxConfig(), { logLevel: config.logLevel, ownsProcess: true }) : undefined;
   const pidFile = path.join(config.dataDir, "app.pid");
   writeFileSync(pidFile, String(process.pid));
 
