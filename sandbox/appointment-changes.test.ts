@@ -5,7 +5,7 @@ import { PlatformAppointmentResponse, PlatformAppointmentUpdatedEvent } from "..
 import { EventBus, type SandboxEvent } from "./event-bus";
 import { parseJsonBody, type RequestContext, type Services } from "./context";
 import { silentLogger } from "./log";
-import { isoWeekday } from "./slot-calendar";
+import { weekdayOf } from "../lib/schemas/calendar";
 import { slotRoutes } from "./slot-routes";
 import { Store } from "./store";
 import { call, sandboxForTests, tempDir } from "./test-support";
@@ -14,7 +14,7 @@ const harness = sandboxForTests({ signIn: true });
 
 function futureTuesday(): string {
   let day = addDays(new Date().toISOString().slice(0, 10), 14);
-  while (isoWeekday(day) !== 2) day = addDays(day, 1);
+  while (weekdayOf(day) !== 2) day = addDays(day, 1);
   return day;
 }
 const DAY = futureTuesday();

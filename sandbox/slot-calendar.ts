@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { addDays, daysInclusive } from "../lib/schemas/slots";
+import { addDays, daysInclusive, weekdayOf } from "../lib/schemas/calendar";
 import type { DemoClinic, DemoDoctor, DemoService } from "./practice-data";
 
 export interface GeneratedSlot {
@@ -7,12 +7,6 @@ export interface GeneratedSlot {
   serviceType: string;
   s: string;
   e: string;
-}
-
-/** ISO weekday (1 = Monday) of a calendar day; the same wherever the sandbox runs. */
-export function isoWeekday(day: string): number {
-  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
 }
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -26,7 +20,7 @@ export function generateSlots(doctor: DemoDoctor, clinic: DemoClinic, from: stri
   const out: GeneratedSlot[] = [];
   for (let i = 0, n = daysInclusive(from, to); i < n; i++) {
     const day = addDays(from, i);
-    const weekday = isoWeekday(day);
+    const weekday = weekdayOf(day);
     for (const block of blocks) {
       if (!block.days.includes(weekday)) continue;
       const svc = services.get(block.confId)!;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { finalAmount, PlatformBookingRequest, PlatformBookingResponse, PlatformService } from "../lib/platform-contract/slots";
+import { dayInZone } from "../lib/schemas/calendar";
 import { daysInclusive, MAX_PLATFORM_WINDOW_DAYS, platformDateDay } from "../lib/schemas/slots";
 import type { Authenticate } from "./authenticate";
 import type { SandboxRoute, Services } from "./context";
@@ -51,13 +52,6 @@ function dateParam(url: URL, name: string): string {
   return day;
 }
 
-/** The clinic-local calendar day of an instant. */
-function clinicDay(ms: number, offset: string): string {
-  const sign = offset.startsWith("-") ? -1 : 1;
-  const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
-  return new Date(ms + minutes * 60_000).toISOString().slice(0, 10);
-}
-
 /** Slot listing (spec 2.4 / 4.8), booking (`POST /dr/v1/appointment`) and their /__sandbox helpers. */
 export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRoute[] {
   const appointments = s.store.collection<StoredAppointment>("appointments");
@@ -70,7 +64,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     const start = Date.parse(startTime);
     if (Number.isNaN(start) || !startTime.includes("T")) throw badRequest(`start_time is not an ISO 8601 date-time: ${startTime.slice(0, 40)}`, "INVALID_DATE");
     if (!findService(doctor, confId)) throw notFound("SERVICE_NOT_FOUND", `${doctor.name} has no service ${confId}`);
-    const day = clinicDay(start, clinic.offset);
+    const day = dayInZone(start, clinic.offset);
     const slot = generateSlots(doctor, clinic, day, day).find((g) => g.confId === confId && Date.parse(g.s) === start);
     if (!slot) throw notFound("SLOT_NOT_FOUND", `No ${confId} slot starts at ${startTime} at ${clinic.name}`);
     return slot;

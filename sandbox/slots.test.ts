@@ -7,7 +7,7 @@ import { parseJsonBody } from "./context";
 import { silentLogger } from "./log";
 import { Store } from "./store";
 import { slotRoutes } from "./slot-routes";
-import { isoWeekday } from "./slot-calendar";
+import { weekdayOf } from "../lib/schemas/calendar";
 import { call, sandboxForTests, tempDir } from "./test-support";
 
 const harness = sandboxForTests({ signIn: true });
@@ -15,7 +15,7 @@ const harness = sandboxForTests({ signIn: true });
 /** A Monday at least two weeks ahead, so every demo slot in its week lies in the future. */
 function futureMonday(): string {
   let day = addDays(new Date().toISOString().slice(0, 10), 14);
-  while (isoWeekday(day) !== 1) day = addDays(day, 1);
+  while (weekdayOf(day) !== 1) day = addDays(day, 1);
   return day;
 }
 const MONDAY = futureMonday();

@@ -53,7 +53,7 @@ export function DocumentList({ patientId }: { patientId: string }) {
                   </p>
                 </div>
                 <p className="mt-0.5 text-xs text-ink-muted">
-                  {formatUploadedAt(doc.uploadedAt, locale)}
+                  {formatUploadedAt(doc.uploadedAt)}
                   {doc.uploadedByName ? ` · ${t("uploadedBy", { name: doc.uploadedByName })}` : ""}
                 </p>
                 <p className="mt-0.5 font-mono text-xs break-all text-ink-muted" title={t("sha", { sha: doc.sha256 })}>

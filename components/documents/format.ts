@@ -1,3 +1,4 @@
+import { formatInZone } from "@/lib/schemas/calendar";
 import { TIME_ZONE } from "@/lib/i18n/config";
 
 /** Sizes as clinics read them: bytes below a kilobyte (an empty file is "0 bytes", never "1 kB"), KB below a megabyte, MB with one decimal above. */
@@ -8,16 +9,7 @@ export function formatBytes(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
 }
 
-/** DD/MM/YYYY, HH:mm in IST. */
-export function formatUploadedAt(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === "hi" ? "hi-IN" : "en-IN", {
-    timeZone: TIME_ZONE,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    numberingSystem: "latn",
-  }).format(new Date(iso));
+/** DD/MM/YYYY, HH:mm in IST, in every interface language. */
+export function formatUploadedAt(iso: string): string {
+  return formatInZone(iso, TIME_ZONE, "dd/MM/yyyy, HH:mm");
 }

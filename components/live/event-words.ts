@@ -1,4 +1,5 @@
 import type { useTranslations } from "use-intl";
+import { dayInZone, formatInZone } from "@/lib/schemas/calendar";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 
 type LiveT = ReturnType<typeof useTranslations<"live">>;
@@ -13,23 +14,22 @@ const TITLE_KEYS = {
   "user.delete": "title_user_delete",
 } as const;
 
-function dayIn(date: Date, timeZone: string | undefined) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
-}
-
 /** "10:30" on the clinic's clock, with the date when it is not today there. */
 export function appointmentTime(e: LiveEvent, now = new Date()): string | null {
   if (!e.startsAt) return null;
-  const at = new Date(e.startsAt);
-  let timeZone = e.clinicTimeZone ?? undefined;
+  // An unknown zone from the directory reads as the browser's own clock rather than failing the card.
+  const timeZone = e.clinicTimeZone && knownZone(e.clinicTimeZone) ? e.clinicTimeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (dayInZone(e.startsAt, timeZone) === dayInZone(now, timeZone)) return formatInZone(e.startsAt, timeZone, "HH:mm");
+  return formatInZone(e.startsAt, timeZone, "HH:mm, dd/MM");
+}
+
+function knownZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-IN", { timeZone });
+    return true;
   } catch {
-    timeZone = undefined;
+    return false;
   }
-  const time = new Intl.DateTimeFormat("en-IN", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
-  if (dayIn(at, timeZone) === dayIn(now, timeZone)) return time;
-  return `${time}, ${new Intl.DateTimeFormat("en-IN", { timeZone, day: "2-digit", month: "2-digit" }).format(at)}`;
 }
 
 export const patientLabel = (e: LiveEvent, t: LiveT) => e.patientName ?? (e.patientId ? t("patientIdOnly", { id: e.patientId }) : "—");

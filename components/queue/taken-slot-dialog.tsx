@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSlotHolder } from "@/lib/api-client/queue";
-import { clinicTime, displayDay } from "@/lib/slots/clinic-time";
+import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { patientName, STATUS_TONES } from "./queue-row";
 
 /** A taken slot in the calendar: who holds it and its status, with the way to its day in the queue. */
@@ -19,7 +19,7 @@ export function TakenSlotDialog({ slot, timeZone, onClose }: { slot: { doctorId:
     <ConfirmDialog
       open={!!slot}
       tone="primary"
-      title={slot ? t("takenTitle", { time: `${displayDay(slot.start.slice(0, 10))} ${clinicTime(slot.start, timeZone)}` }) : ""}
+      title={slot ? t("takenTitle", { time: `${displayDay(clinicDay(slot.start, timeZone))} ${clinicTime(slot.start, timeZone)}` }) : ""}
       confirmLabel={t("openInQueue")}
       cancelLabel={t("close")}
       onCancel={onClose}

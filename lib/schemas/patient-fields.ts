@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayInZone, isRealDay } from "./calendar";
 import { patientError } from "./patient-messages";
 import { storableText } from "./storable-text";
 
@@ -13,22 +14,14 @@ export type Designation = (typeof DESIGNATIONS)[number];
 
 /** Today's date (YYYY-MM-DD) in India, where the clinics are: a birth "today" in IST is not in the future. */
 export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-export function isRealDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return dayInZone(now, "Asia/Kolkata");
 }
 
 export const DateOfBirth = storableText({ error: patientError("dob.required") })
   .trim()
   .min(1, patientError("dob.required"))
   .regex(/^\d{4}-\d{2}-\d{2}$/, patientError("dob.iso"))
-  .refine(isRealDate, patientError("dob.notReal"))
+  .refine(isRealDay, patientError("dob.notReal"))
   .refine((v) => v >= "1890-01-01", patientError("dob.tooOld"))
   .refine((v) => v <= todayInIndia(), patientError("dob.future"));
 

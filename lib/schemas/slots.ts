@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { addDays, daysInclusive, isRealDay } from "./calendar";
 import { storableText } from "./storable-text";
+
+export { addDays, daysInclusive };
 
 /** Longest window the platform's slot listing accepts, in calendar days (platform notes, "Slots"). */
 export const MAX_PLATFORM_WINDOW_DAYS = 10;
@@ -9,11 +12,6 @@ export const MAX_APP_RANGE_DAYS = 31;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-function isRealDate(y: number, m: number, d: number): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
 /**
  * The calendar day a platform date parameter names: `YYYY-MM-DD` or an ISO date-time
  * (`YYYY-MM-DDT00:00:00.000Z`, with or without an offset). Undefined when unparseable.
@@ -21,8 +19,7 @@ function isRealDate(y: number, m: number, d: number): boolean {
 export function platformDateDay(value: string): string | undefined {
   const m = ISO_RE.exec(value.trim());
   if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (!isRealDate(y, mo, d)) return undefined;
+  if (!isRealDay(`${m[1]}-${m[2]}-${m[3]}`)) return undefined;
   if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return undefined;
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
@@ -31,22 +28,8 @@ export function platformDateDay(value: string): string | undefined {
 export const CalendarDay = storableText()
   .trim()
   .regex(DATE_RE, "Use a date like 2026-11-23.")
-  .refine((v) => {
-    const m = DATE_RE.exec(v);
-    // zod runs this check even when the pattern failed; the pattern has already said why.
-    return !m || isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  }, "This is not a real calendar date.");
-
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-
-/** Days from `from` to `to`, both included. */
-export function daysInclusive(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from) + 1;
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
+  // zod runs this check even when the pattern failed; the pattern has already said why.
+  .refine((v) => !DATE_RE.test(v) || isRealDay(v), "This is not a real calendar date.");
 
 /** Splits an inclusive day range into consecutive windows of at most `size` days. */
 export function splitIntoWindows(from: string, to: string, size = MAX_PLATFORM_WINDOW_DAYS): { from: string; to: string }[] {

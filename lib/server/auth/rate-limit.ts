@@ -6,6 +6,7 @@ import "server-only";
  * The delay doubles from 1 s up to a cap and only ever postpones attempts: the owner's right
  * password is accepted as soon as the delay has passed. Kept free of `server-only` for tests.
  */
+import { subDays, subSeconds } from "date-fns";
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { signInThrottle } from "../db/schema";
@@ -70,8 +71,8 @@ export type Admission = { admitted: true; accountClaimed: boolean } | { admitted
 export async function admitAttempt(db: Db, keys: ReturnType<typeof throttleKeys>, s: ThrottleSettings, now = new Date()): Promise<Admission> {
   const pair = await claim(db, keys.pair, s.freeAttempts, s, now);
   if (!pair.admitted) return pair;
-  const knownSince = now.getTime() - s.retentionDays * 86_400_000;
-  if (keys.addressKnown && pair.lastSuccessAt && pair.lastSuccessAt.getTime() > knownSince) return { admitted: true, accountClaimed: false };
+  const knownSince = subDays(now, s.retentionDays);
+  if (keys.addressKnown && pair.lastSuccessAt && pair.lastSuccessAt > knownSince) return { admitted: true, accountClaimed: false };
   const account = await claim(db, keys.account, s.freeAttempts * ACCOUNT_ALLOWANCE_FACTOR, s, now);
   if (!account.admitted) return account;
   return { admitted: true, accountClaimed: true };
@@ -96,8 +97,8 @@ export async function recordSuccess(db: Db, keys: ReturnType<typeof throttleKeys
  * from zero), so guesses at made-up e-mails do not pile up; known addresses are kept for the retention.
  */
 export async function pruneSignInThrottle(db: Db, s: Pick<ThrottleSettings, "retentionDays" | "quietSeconds">, now = new Date()): Promise<void> {
-  const forgotten = new Date(now.getTime() - s.retentionDays * 86_400_000);
-  const quiet = new Date(now.getTime() - s.quietSeconds * 1000);
+  const forgotten = subDays(now, s.retentionDays);
+  const quiet = subSeconds(now, s.quietSeconds);
   await db
     .delete(signInThrottle)
     .where(

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { moveRefusal, UNDO_WINDOW_MS, UNDOABLE_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
+import { formatInZone } from "@/lib/schemas/calendar";
 import { clinicDay } from "@/lib/slots/clinic-time";
 import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments, queueStatusHistory, staff } from "../db/schema";
@@ -171,7 +172,7 @@ async function whoChanged(db: Db, row: Row): Promise<string> {
 
 /** The desk saw an older version: say what happened instead of overwriting it. */
 export async function staleVersion(db: Db, row: Row): Promise<ConflictError> {
-  const at = row.statusChangedAt.toISOString().slice(11, 16);
+  const at = formatInZone(row.statusChangedAt, "UTC", "HH:mm");
   return new ConflictError(
     `Another desk changed this appointment first: it is now ${STATUS_WORDS[row.status]}${await whoChanged(db, row)} (${at} UTC). Your change was not applied; the list has been refreshed.`,
     "appointment_changed",

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { subDays } from "date-fns";
 import { lt, lte, sql } from "drizzle-orm";
 import { matchingKeyIndex, parseSignatureHeader, signatureHex } from "@/lib/schemas/webhook-signature";
 import type { Db } from "../db/connect";
@@ -79,7 +80,7 @@ const lastPrune = new WeakMap<Db, number>();
  * retention go, and beyond maxRows the oldest go first. Every instance may prune; deleting is idempotent.
  */
 export async function pruneReceipts(db: Db, retention: { days: number; maxRows: number }, now = Date.now()): Promise<void> {
-  await db.delete(webhookReceipts).where(lt(webhookReceipts.at, new Date(now - retention.days * 86_400_000)));
+  await db.delete(webhookReceipts).where(lt(webhookReceipts.at, subDays(now, retention.days)));
   await db.delete(webhookReceipts).where(lte(webhookReceipts.id, sql`(select max(${webhookReceipts.id}) - ${retention.maxRows} from ${webhookReceipts})`));
 }
 

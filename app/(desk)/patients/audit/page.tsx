@@ -10,6 +10,7 @@ import { Label, Select } from "@/components/ui/field";
 import { AuditPatientFilter } from "@/components/patients/audit-patient-filter";
 import { can } from "@/lib/access";
 import { TIME_ZONE } from "@/lib/i18n/config";
+import { formatInZone } from "@/lib/schemas/calendar";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
@@ -21,8 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pageTitle") };
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+const stamp = (at: Date) => formatInZone(at, TIME_ZONE, "dd/MM/yyyy, HH:mm:ss");
+const clock = (at: Date) => formatInZone(at, TIME_ZONE, "HH:mm");
 /** Actions the log has words for; anything newer is shown by its code until it gets some. */
 const KNOWN_ACTIONS = [
   "patients.search",
@@ -60,7 +61,7 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
   const actionText = (e: PatientAuditGroup) => {
     // Message keys cannot hold dots (they nest), so "patients.search" is "patients_search" there.
     const words = isKnown(e.action) ? t(`audit.actions.${actionKey(e.action)}`) : e.action;
-    if (e.count > 1) return t("audit.grouped", { what: words, count: e.count, from: clock.format(e.firstAt), to: clock.format(e.at) });
+    if (e.count > 1) return t("audit.grouped", { what: words, count: e.count, from: clock(e.firstAt), to: clock(e.at) });
     return words;
   };
   const tone = { ok: "success", denied: "danger", failed: "warning" } as const;
@@ -107,11 +108,11 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
                   <td className="px-4 py-2 whitespace-nowrap tabular-nums">
                     {e.count > 1 ? (
                       <>
-                        <span className="block">{when.format(e.at)}</span>
-                        <span className="block text-xs text-ink-muted">{t("audit.since", { at: when.format(e.firstAt) })}</span>
+                        <span className="block">{stamp(e.at)}</span>
+                        <span className="block text-xs text-ink-muted">{t("audit.since", { at: stamp(e.firstAt) })}</span>
                       </>
                     ) : (
-                      when.format(e.at)
+                      stamp(e.at)
                     )}
                   </td>
                   <td className="px-4 py-2">{e.staffName ?? "—"}</td>

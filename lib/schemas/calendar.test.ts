@@ -1,0 +1,119 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { addDays, dayInZone, daysInclusive, displayDay, formatInZone, isRealDay, mondayOf, timeInZone, weekdayOf } from "./calendar";
+import { ageOn } from "./patient-age";
+
+// The process zone stands in for a browser or server elsewhere; it is not configuration.
+// eslint-disable-next-line no-restricted-properties
+const processEnv = process.env;
+const original = processEnv.TZ;
+afterEach(() => {
+  processEnv.TZ = original;
+});
+
+// Zones where local midnight, DST or a skipped day could move a naive calculation.
+const hostZone = fc.constantFrom("UTC", "Asia/Kolkata", "America/Sao_Paulo", "America/Los_Angeles", "Pacific/Apia", "Asia/Beirut");
+const MS_PER_DAY = 86_400_000;
+// Independent oracle: whole UTC days since the epoch.
+const oracleDay = (n: number) => new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+const dayNumber = fc.integer({ min: Date.UTC(1890, 0, 1) / MS_PER_DAY, max: Date.UTC(2100, 11, 31) / MS_PER_DAY });
+// India has kept +05:30 without daylight saving since 1945; earlier years had other offsets.
+const modernDay = fc.integer({ min: Date.UTC(1950, 0, 1) / MS_PER_DAY, max: Date.UTC(2100, 11, 31) / MS_PER_DAY });
+const instant = fc.integer({ min: Date.UTC(1950, 0, 1), max: Date.UTC(2100, 0, 1) });
+const IST_MS = (5 * 60 + 30) * 60_000;
+
+describe("calendar days", () => {
+  it("adds and counts days like whole UTC days, whatever the host's zone", () => {
+    fc.assert(
+      fc.property(hostZone, dayNumber, fc.integer({ min: -4000, max: 4000 }), (zone, n, k) => {
+        processEnv.TZ = zone;
+        const day = oracleDay(n);
+        expect(addDays(day, k)).toBe(oracleDay(n + k));
+        expect(daysInclusive(day, oracleDay(n + k))).toBe(k + 1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("starts every week on the Monday on or before the day", () => {
+    fc.assert(
+      fc.property(hostZone, dayNumber, (zone, n) => {
+        processEnv.TZ = zone;
+        const day = oracleDay(n);
+        const monday = mondayOf(day);
+        expect(weekdayOf(monday)).toBe(1);
+        expect(new Date(Date.parse(monday)).getUTCDay()).toBe(1);
+        const back = daysInclusive(monday, day) - 1;
+        expect(back).toBe(weekdayOf(day) - 1);
+        expect(back).toBeGreaterThanOrEqual(0);
+        expect(back).toBeLessThan(7);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("knows which YYYY-MM-DD are real days", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1890, max: 2100 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
+        const text = `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+        const real = new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
+        expect(isRealDay(text)).toBe(real);
+        if (real) expect(displayDay(text)).toBe(`${text.slice(8)}/${text.slice(5, 7)}/${text.slice(0, 4)}`);
+      }),
+    );
+    expect(isRealDay("2026-2-3")).toBe(false);
+    expect(isRealDay("2028-02-29")).toBe(true);
+    expect(isRealDay("2100-02-29")).toBe(false);
+  });
+});
+
+describe("clinic clocks", () => {
+  it("reads every instant on India's clock (+05:30, no daylight saving) whatever the host's zone", () => {
+    fc.assert(
+      fc.property(hostZone, instant, (zone, t) => {
+        processEnv.TZ = zone;
+        const ist = new Date(t + IST_MS).toISOString();
+        expect(dayInZone(t, "Asia/Kolkata")).toBe(ist.slice(0, 10));
+        expect(timeInZone(t, "Asia/Kolkata")).toBe(ist.slice(11, 16));
+        expect(dayInZone(t, "+05:30")).toBe(ist.slice(0, 10));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("puts the first and the last minute of an Indian day on that day, and UTC's midnight on the right side", () => {
+    fc.assert(
+      fc.property(modernDay, (n) => {
+        const day = oracleDay(n);
+        const start = Date.parse(`${day}T00:00:00+05:30`);
+        expect(dayInZone(start, "Asia/Kolkata")).toBe(day);
+        expect(dayInZone(start - 1, "Asia/Kolkata")).toBe(addDays(day, -1));
+        expect(dayInZone(start + MS_PER_DAY - 1, "Asia/Kolkata")).toBe(day);
+        expect(dayInZone(start + MS_PER_DAY, "Asia/Kolkata")).toBe(addDays(day, 1));
+        // 00:00 UTC is already 05:30 in India: the same calendar day.
+        expect(dayInZone(Date.parse(`${day}T00:00:00Z`), "Asia/Kolkata")).toBe(day);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("writes a pattern on the clinic's clock", () => {
+    expect(formatInZone("2026-11-23T18:40:05Z", "Asia/Kolkata", "dd/MM/yyyy, HH:mm:ss")).toBe("24/11/2026, 00:10:05");
+    expect(formatInZone("2026-03-08T10:30:00Z", "America/New_York", "HH:mm")).toBe("06:30");
+  });
+});
+
+describe("age on a birthday", () => {
+  it("is exactly N years, 0 months, 0 days on the Nth birthday", () => {
+    fc.assert(
+      fc.property(dayNumber, fc.integer({ min: 0, max: 120 }), (n, years) => {
+        const dob = oracleDay(n);
+        fc.pre(dob.slice(5) !== "02-29");
+        const birthday = `${String(Number(dob.slice(0, 4)) + years).padStart(4, "0")}${dob.slice(4)}`;
+        expect(ageOn(dob, birthday)).toEqual({ years, months: 0, days: 0 });
+        if (years > 0) expect(ageOn(dob, addDays(birthday, -1)).years).toBe(years - 1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
