@@ -51,6 +51,35 @@ export const DoctorJoinedBody = z.object({
 });
 export type DoctorJoinedBody = z.infer<typeof DoctorJoinedBody>;
 
+// Event bodies are read leniently: a field of the wrong type reads as absent instead of losing the event.
+const anyText = z.string().nullish().catch(null);
+
+/**
+ * Any event kind's envelope (spec 6.2), as the desk reads it: the strict DoctorJoinedBody above would
+ * refuse unknown kinds, which are stored all the same. `data` must be an object when present.
+ */
+export const PlatformEventEnvelope = z.object({
+  event: z.string(),
+  transaction_id: anyText,
+  event_time: z.unknown().optional(),
+  timestamp: z.unknown().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type PlatformEventEnvelope = z.infer<typeof PlatformEventEnvelope>;
+
+/** The `data` fields shared by the kinds the desk knows (appointment and doctor-joined events). */
+export const PlatformEventData = z.object({
+  appointment_id: anyText,
+  doctor_id: anyText,
+  patient_id: anyText,
+  clinic_id: anyText,
+  start_time: anyText,
+  service_name: anyText,
+  status: anyText,
+  video_connect: z.object({ host_link: anyText, meet_link: anyText, vendor: anyText }).nullish().catch(null),
+});
+export type PlatformEventData = z.infer<typeof PlatformEventData>;
+
 /** What the sandbox control route accepts to raise an event (for demos and tests). */
 export const SandboxEmitRequest = z.object({
   event: EventKind,

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DESK_EVENT_VERSION } from "@/lib/schemas/desk-events";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
@@ -46,6 +48,19 @@ describe("live hub on PGlite (one instance)", () => {
     await until(() => got.length === 1);
     expect(got[0]).toMatchObject({ id, kind: "appointment.tele.dr_joined", doctorId: "doc-1", patientId: "pt-9", appointmentId: "apt-9" });
     expect(got[0]!.video).toEqual({ hostLink: "https://meet.jit.si/r#host", meetLink: null, vendor: "jitsi", blockedHostLink: null, blockedMeetLink: "javascript:alert(1)" });
+  });
+
+  it("reshapes a row stored before events were shaped on arrival once, on first read, and keeps the result", async () => {
+    const id = await store(t.database.db, "old-1", { data: { appointment_id: "apt-old", patient_id: "pt-old", start_time: "2026-11-23T10:00:00+05:30" } });
+    const before = await t.database.db.select().from(webhookInbox).where(eq(webhookInbox.id, id));
+    expect(before[0]).toMatchObject({ deskEvent: null, deskEventVersion: null });
+    const [shown] = await hub.since(id - 1);
+    expect(shown).toMatchObject({ id, appointmentId: "apt-old", patientId: "pt-old", startsAt: "2026-11-23T04:30:00.000Z" });
+    const [after] = await t.database.db.select().from(webhookInbox).where(eq(webhookInbox.id, id));
+    expect(after).toMatchObject({ deskEventVersion: DESK_EVENT_VERSION, deskEvent: { appointmentId: "apt-old", patientId: "pt-old", startsAt: "2026-11-23T04:30:00.000Z" } });
+    // Once shaped, the stored shape is what readers get: the payload is not read again.
+    await t.database.db.update(webhookInbox).set({ deskEvent: { ...after!.deskEvent!, patientId: "pt-kept" } }).where(eq(webhookInbox.id, id));
+    expect((await hub.since(id - 1))[0]).toMatchObject({ patientId: "pt-kept" });
   });
 
   it("opens only https: links (http: only in sandbox mode), and cuts long event text before any page sees it", async () => {

@@ -5,6 +5,7 @@ import pg from "pg";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Db } from "../db/connect";
 import { webhookInbox } from "../db/schema";
+import { INBOX_EVENT_COLUMNS } from "./inbox-events";
 import { toLiveEvents, type ReshapeOptions } from "./live-event";
 import { log as appLog } from "../log";
 
@@ -53,7 +54,7 @@ export function createLiveHub(opts: {
         const batch = [...new Set(pending)].sort((a, b) => a - b);
         pending = [];
         try {
-          const rows = await db.select().from(webhookInbox).where(inArray(webhookInbox.id, batch)).orderBy(asc(webhookInbox.id));
+          const rows = await db.select(INBOX_EVENT_COLUMNS).from(webhookInbox).where(inArray(webhookInbox.id, batch)).orderBy(asc(webhookInbox.id));
           for (const e of await toLiveEvents(db, rows, reshape)) {
             if (e.id > lastSeen) lastSeen = e.id;
             emitter.emit("event", e);
@@ -133,12 +134,12 @@ export function createLiveHub(opts: {
       return () => emitter.off("event", listener);
     },
     async since(id, limit = 500) {
-      const rows = await db.select().from(webhookInbox).where(gt(webhookInbox.id, id)).orderBy(asc(webhookInbox.id)).limit(limit);
+      const rows = await db.select(INBOX_EVENT_COLUMNS).from(webhookInbox).where(gt(webhookInbox.id, id)).orderBy(asc(webhookInbox.id)).limit(limit);
       return toLiveEvents(db, rows, reshape);
     },
     async history({ limit, before }) {
       const rows = await db
-        .select()
+        .select(INBOX_EVENT_COLUMNS)
         .from(webhookInbox)
         .where(before ? lt(webhookInbox.id, before) : undefined)
         .orderBy(desc(webhookInbox.id))

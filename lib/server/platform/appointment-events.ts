@@ -1,26 +1,8 @@
 import "server-only";
 import { PlatformAppointmentCreatedEvent, PlatformAppointmentUpdatedEvent } from "@/lib/platform-contract/appointments";
+import type { AppointmentEvent } from "@/lib/schemas/desk-events";
 
 /** An appointment event in the desk's words; `null` when the event is not one or does not parse. */
-export type AppointmentEvent = {
-  kind: "created" | "cancelled" | "rescheduled";
-  appointmentId: string;
-  partnerAppointmentId: string | null;
-  doctorId: string;
-  clinicId: string;
-  patientId: string;
-  confId: string;
-  start: string;
-  end: string;
-  mode: string;
-  serviceName: string | null;
-  price: number | null;
-  currency: string | null;
-  prePay: boolean | null;
-  postPay: boolean | null;
-  cancelReason: string | null;
-};
-
 export function toAppointmentEvent(event: string, data: unknown): AppointmentEvent | null {
   const parsed = event === "appointment.created" ? PlatformAppointmentCreatedEvent.safeParse(data) : event === "appointment.updated" ? PlatformAppointmentUpdatedEvent.extend(PlatformAppointmentCreatedEvent.partial().shape).safeParse(data) : null;
   if (!parsed?.success) return null;

@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { OPEN_STATUSES } from "@/lib/queue/status-moves";
 import type { Db } from "../db/connect";
 import { queueAppointments, queueStatusHistory, slotBookings, webhookInbox } from "../db/schema";
-import { toAppointmentEvent, type AppointmentEvent } from "../platform/appointment-events";
+import type { AppointmentEvent } from "@/lib/schemas/desk-events";
+import { INBOX_EVENT_COLUMNS, inDeskShape } from "../events/inbox-events";
 import { clinicTimeZone } from "./desk-bookings";
 import type { QueueHub } from "./queue-hub";
 import { loadRow, moveQueueEntry, recordQueueEntry } from "./queue-store";
@@ -47,9 +48,6 @@ export async function applyAppointmentEvent(db: Db, hub: QueueHub, e: Appointmen
 
 /** Reads a stored inbox event and applies it to the queue when it is about an appointment. */
 export async function applyInboxEvent(db: Db, hub: QueueHub, inboxId: number): Promise<void> {
-  const [stored] = await db.select().from(webhookInbox).where(eq(webhookInbox.id, inboxId));
-  const payload = stored?.payload as { event?: unknown; data?: unknown } | undefined;
-  if (typeof payload?.event !== "string" || !payload.event.startsWith("appointment.")) return;
-  const event = toAppointmentEvent(payload.event, payload.data);
-  if (event) await applyAppointmentEvent(db, hub, event);
+  const [stored] = await inDeskShape(db, await db.select(INBOX_EVENT_COLUMNS).from(webhookInbox).where(eq(webhookInbox.id, inboxId)));
+  if (stored?.event.appointment) await applyAppointmentEvent(db, hub, stored.event.appointment);
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DESK_EVENT_VERSION } from "@/lib/schemas/desk-events";
 import { signatureHeader } from "@/lib/schemas/webhook-signature";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { webhookInbox, webhookReceipts } from "../db/schema";
@@ -84,6 +85,33 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(rows[0]).toMatchObject({ kind: "appointment.tele.dr_joined", verification: "signed", deliveryKey: "evt_same_1" });
     expect(rows[0]!.occurredAt?.toISOString()).toBe(new Date(1_763_900_000_000).toISOString());
     expect(stored).toHaveLength(1);
+  });
+
+  it.skipIf(!available)("stores the event in the desk's own shape on arrival, with no platform field names in it", async () => {
+    const body = event({ data: { appointment_id: "  apt-9 ", doctor_id: "doc-9", patient_id: "pt-9", clinic_id: "cl-9", start_time: "2026-11-23T10:00:00+05:30", video_connect: { host_link: "javascript:alert(1)", meet_link: "https://meet.jit.si/r", vendor: "jitsi" } } });
+    expect(await receive(headers(body), body)).toMatchObject({ outcome: "accepted" });
+    const [row] = await t.database.db.select().from(webhookInbox);
+    expect(row!.deskEventVersion).toBe(DESK_EVENT_VERSION);
+    expect(row!.deskEvent).toEqual({
+      appointmentId: "apt-9",
+      doctorId: "doc-9",
+      patientId: "pt-9",
+      clinicId: "cl-9",
+      startsAt: "2026-11-23T04:30:00.000Z",
+      serviceName: null,
+      status: null,
+      video: { hostLink: { href: null, text: "javascript:alert(1)" }, meetLink: { href: "https://meet.jit.si/r", text: null }, vendor: "jitsi" },
+      appointment: null,
+    });
+    expect(JSON.stringify(row!.deskEvent)).not.toMatch(/appointment_id|doctor_id|video_connect|host_link|start_time/);
+  });
+
+  it.skipIf(!available)("stores an event of a kind it does not know, shaped as far as it shares fields", async () => {
+    const body = JSON.stringify({ event: "lab.report_ready", transaction_id: "txn-lab", event_time: 1_763_900_001, data: { patient_id: "pt-3", report: { id: 7 } } });
+    expect(await receive(headers(body), body)).toMatchObject({ outcome: "accepted" });
+    const [row] = await t.database.db.select().from(webhookInbox);
+    expect(row).toMatchObject({ kind: "lab.report_ready", deskEventVersion: DESK_EVENT_VERSION, deskEvent: { patientId: "pt-3", appointmentId: "txn-lab", video: null, appointment: null } });
+    expect(row!.payload).toEqual(JSON.parse(body));
   });
 
   it.skipIf(!available)("stores a burst of concurrent deliveries once each, also a delivery sent twice within the burst", async () => {

@@ -2,9 +2,11 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { subDays } from "date-fns";
 import { lt, lte, sql } from "drizzle-orm";
+import { DESK_EVENT_VERSION } from "@/lib/schemas/desk-events";
 import { matchingKeyIndex, parseSignatureHeader, signatureHex } from "@/lib/schemas/webhook-signature";
 import type { Db } from "../db/connect";
 import { webhookInbox, webhookReceipts } from "../db/schema";
+import { readPlatformEvent } from "../platform/events";
 import { unstorableTextPath } from "./event-text";
 import { log } from "../log";
 
@@ -156,23 +158,13 @@ function settle(batch: Waiting[], stored: Map<Waiting, number>) {
 }
 
 
-function occurredAt(payload: Record<string, unknown>): Date | null {
-  const t = typeof payload.event_time === "number" ? payload.event_time : typeof payload.timestamp === "number" ? payload.timestamp : undefined;
-  if (t === undefined || !Number.isFinite(t) || t <= 0) return null;
-  // Seconds or milliseconds: the spec says "timestamp" without a unit.
-  const d = new Date(t < 1e12 ? t * 1000 : t);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
 /**
  * The event's own identity, the same on every retry and every replay whatever the delivery headers
  * say: kind + transaction id + event time (spec 6.2), or the body's hash when the event lacks them.
  */
-function eventKey(kind: string, payload: Record<string, unknown>, bodyHash: string): string {
-  const txn = payload.transaction_id;
-  const at = payload.event_time ?? payload.timestamp;
+function eventKey(kind: string, transactionId: string | null, eventTime: number | null, bodyHash: string): string {
   // Hashed, so an id of any length fits the unique index.
-  if (typeof txn === "string" && txn && typeof at === "number" && Number.isFinite(at)) return `event:${createHash("sha256").update(`${kind}|${txn}|${at}`).digest("hex")}`;
+  if (transactionId && eventTime !== null) return `event:${createHash("sha256").update(`${kind}|${transactionId}|${eventTime}`).digest("hex")}`;
   return bodyHash;
 }
 
@@ -284,23 +276,22 @@ async function checkAndStore(
       ? reject(422, "too_deep", "The event body is nested too deeply.")
       : reject(422, "unsupported_character", `The event field ${bad.path.slice(0, 120) || "(a key)"} contains a character that cannot be stored (NUL or a lone surrogate).`);
   }
-  const body = payload as Record<string, unknown>;
-  const event = body.event;
-  if (typeof event !== "string" || !event.trim() || event.length > 200) return reject(422, "not_an_event", "The event body has no `event` kind.");
-  seen.kind = event;
-  if (body.data !== undefined && (typeof body.data !== "object" || body.data === null || Array.isArray(body.data))) {
-    return reject(422, "not_an_event", "The event's `data` must be a JSON object.");
-  }
+  // Read once, here: the inbox keeps the signed body and the event in the desk's own shape.
+  const reading = readPlatformEvent(payload as Record<string, unknown>);
+  seen.kind = reading.kind;
+  if (!reading.ok) return reject(422, "not_an_event", reading.reason);
   const bodyHash = `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
   const key = deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : bodyHash;
   const inboxId = await storeInInbox(deps.db, {
     deliveryKey: key,
-    eventKey: eventKey(event, body, bodyHash),
+    eventKey: eventKey(reading.kind, reading.transactionId, reading.eventTime, bodyHash),
     signature,
-    kind: event,
+    kind: reading.kind,
     verification,
-    occurredAt: occurredAt(body),
+    occurredAt: reading.occurredAt,
     payload,
+    deskEvent: reading.event,
+    deskEventVersion: DESK_EVENT_VERSION,
   });
   if (inboxId === null) return { status: 200, outcome: "duplicate", deliveryKey: key };
   deps.onStored?.(inboxId);

@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { DeskEvent } from "@/lib/schemas/desk-events";
 
 /** Webhook signing keys, encrypted at rest; a key with expires_at still verifies until then (rotation overlap). */
 export const webhookSigningKeys = pgTable("webhook_signing_keys", {
@@ -29,7 +30,12 @@ export const webhookInbox = pgTable(
     verification: text("verification", { enum: ["signed", "unsigned"] }).notNull(),
     occurredAt: timestamp("occurred_at", { withTimezone: true }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The body as the platform signed it; read only by lib/server/platform, to reshape. */
     payload: jsonb("payload").notNull(),
+    /** The event in the desk's own shape (DeskEvent), written on arrival; null on rows stored before it existed. */
+    deskEvent: jsonb("desk_event").$type<DeskEvent>(),
+    /** DESK_EVENT_VERSION the row was shaped with; an older one is reshaped when read. */
+    deskEventVersion: integer("desk_event_version"),
   },
   (t) => [index("webhook_inbox_received_idx").on(t.receivedAt)],
 );
