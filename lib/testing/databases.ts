@@ -9,6 +9,23 @@ import pg from "pg";
 import { openDatabase, type Database } from "../server/db/connect";
 
 export const POSTGRES_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
+export const postgresDatabaseUrl = (name: string) => `postgres://postgres@127.0.0.1:5432/${name}`;
+
+/** Creates a database, from the global setup's migrated template when there is one (a copy instead of every migration). */
+async function createDatabase(admin: pg.Client, name: string) {
+  // Outside vitest (the bench) there is no global setup and no template: migrations run as in the app.
+  const template = await import("vitest").then(({ inject }) => inject("postgresTemplate")).catch(() => null);
+  if (!template) return void (await admin.query(`create database ${name}`));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return void (await admin.query(`create database ${name} template ${template}`));
+    } catch (err) {
+      // 55006: another session is copying the template at this instant; the copy takes milliseconds.
+      if ((err as { code?: string }).code !== "55006" || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 25 * attempt));
+    }
+  }
+}
 
 export async function postgresAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
@@ -51,9 +68,9 @@ export async function postgresTestDatabase(): Promise<TestDatabase> {
   const name = `clinic_test_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await createDatabase(admin, name);
   await admin.end();
-  const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+  const url = postgresDatabaseUrl(name);
   const opened: Database[] = [];
   const open = async () => {
     const d = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });

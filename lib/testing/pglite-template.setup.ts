@@ -7,12 +7,17 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+import { tmpdir } from "node:os";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../server/db/connect";
+import { POSTGRES_ADMIN_URL, postgresDatabaseUrl } from "./databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** A migrated PostgreSQL database that test databases are created from; null when PostgreSQL is not answering. */
+    postgresTemplate: string | null;
   }
 }
 
@@ -29,7 +34,8 @@ function schemaFingerprint(): string {
 
 export default async function setup(project: TestProject) {
   // A data directory as openDatabase lays it out (<dir>/pglite), which test databases copy whole.
-  const template = path.join(CACHE, schemaFingerprint());
+  const fingerprint = schemaFingerprint();
+  const template = path.join(CACHE, fingerprint);
   if (!existsSync(path.join(template, "pglite", "PG_VERSION"))) {
     mkdirSync(CACHE, { recursive: true });
     const building = mkdtempSync(path.join(CACHE, "building-"));
@@ -42,4 +48,29 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide("pgliteTemplate", template);
+  project.provide("postgresTemplate", await postgresTemplate(fingerprint));
+}
+
+/** The same for PostgreSQL: one migrated database per schema, kept on the server between runs and copied by CREATE DATABASE … TEMPLATE. */
+async function postgresTemplate(fingerprint: string): Promise<string | null> {
+  const name = `clinic_template_${fingerprint}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  try {
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) {
+      const building = `clinic_template_building_${process.pid}_${Date.now().toString(36)}`;
+      await admin.query(`create database ${building}`);
+      await (await openDatabase({ databaseUrl: postgresDatabaseUrl(building), dataDir: tmpdir() })).close();
+      // Another run (another worktree on the same server) may have finished the same template first; theirs is identical.
+      await admin.query(`alter database ${building} rename to ${name}`).catch(() => admin.query(`drop database if exists ${building} with (force)`));
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
 }
