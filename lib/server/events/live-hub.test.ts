@@ -156,4 +156,13 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app in
     expect(onOne.map((e) => e.id)).toEqual([id, id2, id3]);
     expect(onTwo.map((e) => e.id)).toEqual([id, id2, id3]);
   });
+
+  it("reshapes a row stored before the desk's shape existed when two instances read it at once, and both see the same event", async () => {
+    const id = await store(t.database.db, "pg-old", { data: { appointment_id: "apt-pg-old", patient_id: "pt-pg-old", start_time: "2026-11-23T10:00:00+05:30" } });
+    const [fromOne, fromTwo] = await Promise.all([one.since(id - 1), two.since(id - 1)]);
+    expect(fromOne![0]).toMatchObject({ id, appointmentId: "apt-pg-old", patientId: "pt-pg-old", startsAt: "2026-11-23T04:30:00.000Z" });
+    expect(fromTwo![0]).toEqual(fromOne![0]);
+    const [stored] = await otherDb.select().from(webhookInbox).where(eq(webhookInbox.id, id));
+    expect(stored).toMatchObject({ deskEventVersion: DESK_EVENT_VERSION, deskEvent: { appointmentId: "apt-pg-old", patientId: "pt-pg-old" } });
+  });
 });
