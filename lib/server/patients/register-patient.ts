@@ -8,8 +8,9 @@ import { AppError, ConflictError } from "../errors";
 import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
 import type { PatientsApi } from "../platform/patients";
 import { drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
+import { withKeyLock } from "../db/key-lock";
 
-/** A registration with this key is already running (a double click): the second waits for the first. */
+/** A registration with this key is already running here (a double click): the second joins the first. */
 const running = new Map<string, { hash: string; work: Promise<RegistrationResult> }>();
 
 const hashOf = (r: PatientRegistration) => createHash("sha256").update(JSON.stringify(r)).digest("base64url");
@@ -33,7 +34,11 @@ export async function registerPatient(deps: Deps, key: string, r: PatientRegistr
     await inFlight.work.catch(() => undefined);
     return registerPatient(deps, key, r);
   }
-  const work = runRegistration(deps, key, r, hash).finally(() => running.delete(key));
+  // Another instance may be running the same key: one holder of the key's lock at a time, so the
+  // second sees the first's recorded outcome instead of creating a second profile.
+  const work = withKeyLock(deps.db, `patient-registration:${key}`, (db) => runRegistration({ ...deps, db }, key, r, hash)).finally(() =>
+    running.delete(key),
+  );
   running.set(key, { hash, work });
   return work;
 }
