@@ -9,7 +9,7 @@ const STATIC_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none';
 module.exports = () => ({
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["@electric-sql/pglite"],
+  serverExternalPackages: ["@electric-sql/pglite", "undici"],
   experimental: { authInterrupts: true },
   async rewrites() {
     return [

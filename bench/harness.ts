@@ -30,7 +30,8 @@ async function waitFor(url: string, timeoutMs: number) {
 }
 
 // The app reads its configuration at run time, so one build serves every suite of a run.
-let builtThisRun = false;
+// BENCH_SKIP_BUILD=1 reuses the build already in .next (before/after comparisons of one change).
+let builtThisRun = process.env.BENCH_SKIP_BUILD === "1";
 
 /** Builds once per run (`build: true` forces it); later starts differ only in their environment. */
 export async function startApp(opts: { appPort: number; sandboxPort: number; extraEnv?: Record<string, string>; build?: boolean }): Promise<RunningApp> {
@@ -96,6 +97,12 @@ export function serverPid(port: number): number {
 }
 
 export const procStatus = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+
+// utime + stime of a process, in clock ticks of 10 ms (Linux's USER_HZ); fields 14 and 15 of /proc/<pid>/stat.
+export const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 /** Signs in through next-auth's credentials flow and returns the session cookie header. */
 export async function signIn(appUrl: string, email: string, password: string): Promise<string> {

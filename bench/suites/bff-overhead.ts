@@ -1,20 +1,44 @@
-/** (a) What the BFF adds over calling the sandbox directly, next to a no-op route of the same server. */
+/**
+ * (a) What the BFF adds over calling the sandbox directly, next to a no-op route of the same server.
+ *
+ * The limit: with the sandbox on the same cores, one /api/drugs request costs at least one no-op
+ * request of the app plus one direct sandbox call, so the most it can reach is
+ * 1 / (1/no-op req/s + 1/direct req/s). The three are measured in alternating rounds of one run, so
+ * other work on the machine weighs on all three alike.
+ */
+import os from "node:os";
 import autocannon from "autocannon";
-import { signIn, startApp } from "../harness";
+import { cpuMs, serverPid, signIn, startApp } from "../harness";
 import type { SuiteResult } from "../report";
 
-const DURATION_S = 8;
+const DURATION_S = 6;
 const CONNECTIONS = 10;
+const ROUNDS = 3;
+const APP_PORT = 3301;
 
-async function load(url: string, headers: Record<string, string>) {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function load(url: string, headers: Record<string, string>, pid?: number) {
+  const cpu = pid ? cpuMs(pid) : 0;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuMsPerRequest: pid ? (cpuMs(pid) - cpu) / r.requests.total : NaN };
 }
 
+type Figure = Awaited<ReturnType<typeof load>>;
+const summary = (runs: Figure[]) => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  cpu: median(runs.map((r) => r.cpuMsPerRequest)),
+  all: runs.map((r) => r.rps.toFixed(0)).join(" / "),
+});
+
 export async function bffOverhead(): Promise<SuiteResult> {
-  const app = await startApp({ appPort: 3301, sandboxPort: 4301 });
+  const load1 = os.loadavg()[0]!.toFixed(1);
+  const app = await startApp({ appPort: APP_PORT, sandboxPort: 4301 });
   try {
+    const pid = serverPid(APP_PORT);
     const cookie = await signIn(app.appUrl, "doctor@demo.clinic", "sandbox-doctor");
     const login = await fetch(`${app.sandboxUrl}/connect-auth/v1/account/login`, {
       method: "POST",
@@ -25,23 +49,32 @@ export async function bffOverhead(): Promise<SuiteResult> {
     // Warm both paths once (token exchange, JIT).
     await fetch(`${app.appUrl}/api/drugs?q=paracetamol`, { headers: { cookie } });
 
-    const direct = await load(`${app.sandboxUrl}/svc-mcp/pharmacology/v1/search?query=paracetamol&limit=20`, { authorization: `Bearer ${access_token}` });
-    const bff = await load(`${app.appUrl}/api/drugs?q=paracetamol&limit=20`, { cookie });
-    const noop = await load(`${app.appUrl}/api/ping`, {});
+    const runs = { direct: [] as Figure[], bff: [] as Figure[], noop: [] as Figure[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.direct.push(await load(`${app.sandboxUrl}/svc-mcp/pharmacology/v1/search?query=paracetamol&limit=20`, { authorization: `Bearer ${access_token}` }));
+      runs.bff.push(await load(`${app.appUrl}/api/drugs?q=paracetamol&limit=20`, { cookie }, pid));
+      runs.noop.push(await load(`${app.appUrl}/api/ping`, {}, pid));
+    }
+    const [direct, bff, noop] = [summary(runs.direct), summary(runs.bff), summary(runs.noop)];
+    const limit = 1 / (1 / noop.rps + 1 / direct.rps);
+    const share = bff.rps / limit;
     const overheadP50 = bff.p50 - direct.p50;
-    const share = bff.rps / noop.rps;
+    const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
     return {
       title: "BFF overhead: GET /api/drugs vs the sandbox directly vs a no-op route",
-      note: `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, query "paracetamol", production build, embedded PGlite.`,
-      columns: ["path", "requests/s", "p50 ms", "p99 ms"],
+      note:
+        `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} alternating rounds (median shown, every round's req/s listed), query "paracetamol", production build, embedded PGlite. ` +
+        `Limit = 1 / (1/no-op + 1/direct) = ${limit.toFixed(0)} req/s: what one no-op request of the app plus one sandbox call cost on these cores. ` +
+        `Server CPU is the \`next start\` process's user+system time per request (10 ms ticks over the whole round). Load average when the suite started: ${load1} on ${os.cpus().length} CPUs.`,
+      columns: ["path", "requests/s (median)", "rounds req/s", "p50 ms", "p99 ms", "app CPU ms/request"],
       rows: [
-        ["sandbox directly", direct.rps.toFixed(0), direct.p50.toFixed(2), direct.p99.toFixed(2)],
-        ["BFF GET /api/drugs", bff.rps.toFixed(0), bff.p50.toFixed(2), bff.p99.toFixed(2)],
-        ["no-op route GET /api/ping", noop.rps.toFixed(0), noop.p50.toFixed(2), noop.p99.toFixed(2)],
+        ["sandbox directly", direct.rps.toFixed(0), direct.all, ms(direct.p50), ms(direct.p99), "–"],
+        ["BFF GET /api/drugs", bff.rps.toFixed(0), bff.all, ms(bff.p50), ms(bff.p99), ms(bff.cpu)],
+        ["no-op route GET /api/ping", noop.rps.toFixed(0), noop.all, ms(noop.p50), ms(noop.p99), ms(noop.cpu)],
       ],
       targets: [
+        { name: "BFF reaches ≥ 80% of the limit (no-op + sandbox call in series)", value: `${(share * 100).toFixed(0)}% (${bff.rps.toFixed(0)} of ${limit.toFixed(0)} req/s)`, met: share >= 0.8 },
         { name: "BFF adds ≤ 3 ms p50 over the sandbox", value: `${overheadP50.toFixed(2)} ms`, met: overheadP50 <= 3 },
-        { name: "BFF keeps ≥ 60% of the no-op route's throughput", value: `${(share * 100).toFixed(0)}%`, met: share >= 0.6 },
       ],
     };
   } finally {

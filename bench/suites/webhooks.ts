@@ -4,7 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -12,7 +12,7 @@ import pg from "pg";
 import { signatureHeader } from "../../lib/schemas/webhook-signature";
 import { DEFAULT_SIGNATURE_HEADER, DELIVERY_ID_HEADER, DOCTOR_JOINED } from "../../lib/schemas/webhooks";
 import { POSTGRES_ADMIN_URL, postgresAvailable, SKIP_POSTGRES_MESSAGE } from "../../lib/testing/databases";
-import { procStatus, serverPid, signIn, startApp, type RunningApp } from "../harness";
+import { cpuMs, procStatus, serverPid, signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
 import type { IngestMeasurement } from "./webhook-ingest-measure";
 
@@ -40,11 +40,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");
-// utime + stime of a process, in clock ticks of 10 ms (Linux's USER_HZ); fields 14 and 15 of /proc/<pid>/stat.
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 interface HttpIngest {
   backend: Backend;

@@ -77,10 +77,26 @@ export async function resolveSession(
   return result;
 }
 
+type Claims = Awaited<ReturnType<typeof decode>>;
+// Decoding derives the key (HKDF) and decrypts the JWE: ~0.4 ms of CPU on every request. A cookie's
+// claims never change, so they are kept a short while; whether its session still holds is asked
+// of resolveSession every time (sign-out, deactivation and expiry are not cached here).
+const DECODED_MS = 60_000;
+const decoded = () => processSingleton("__clinicDecodedCookies", () => new Map<string, { until: number; claims: Claims; secret: string }>());
+
 /** Decodes a next-auth session cookie (it checks signature, encryption and expiry) and resolves it. */
 export async function resolveSessionCookie(db: Db, token: string, secret: string, settings: SessionSettings, now = new Date()) {
-  const claims = await decode({ token, secret }).catch(() => null);
-  return resolveSession(db, claims, settings, now);
+  const at = now.getTime();
+  let hit = decoded().get(token);
+  // Another secret (rotation, a test) must decode the cookie afresh.
+  if (!hit || hit.until <= at || hit.secret !== secret) {
+    const claims = await decode({ token, secret }).catch(() => null);
+    const exp = typeof claims?.exp === "number" ? claims.exp * 1000 : at;
+    hit = { claims, secret, until: Math.min(at + DECODED_MS, exp) };
+    if (decoded().size > 2000) decoded().clear();
+    if (claims) decoded().set(token, hit);
+  }
+  return resolveSession(db, hit.claims, settings, now);
 }
 
 /** Removes ended sessions (past lifetime or idle), so the table holds only live ones. */

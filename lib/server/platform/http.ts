@@ -5,6 +5,8 @@ import "server-only";
  */
 import type { z } from "zod";
 import { context, SpanStatusCode, trace } from "@opentelemetry/api";
+import { Readable } from "node:stream";
+import { Agent, request as undiciRequest } from "undici";
 import { REQUEST_ID_HEADER } from "@/lib/request-id";
 import { readPlatformError } from "@/lib/platform-contract/auth";
 import { ENCRYPTION_HEADER } from "@/lib/platform-contract/jwe";
@@ -13,6 +15,7 @@ import { decryptJson, encryptJson, encryptStream, JweError, looksEncrypted, type
 import { log } from "../log";
 import { currentRequest } from "../request-context";
 import { tracer } from "../telemetry";
+import { processSingleton } from "../process-singleton";
 
 /** Supplies the access token for one staff member and renews it when the platform rejects it. */
 export interface PlatformCredentials {
@@ -26,6 +29,7 @@ export interface PlatformHttpOptions {
   timeoutMs: number;
   /** A whole upload, sending included (PLATFORM_UPLOAD_TIMEOUT_MS); the answer after the last byte gets timeoutMs. */
   uploadTimeoutMs?: number;
+  /** A fetch-shaped transport instead of the keep-alive agent (tests record what is sent with it). */
   fetch?: typeof fetch;
   encryption?: JweKey;
   credentials?: PlatformCredentials;
@@ -65,14 +69,13 @@ export function pathTemplate(path: string): string {
 }
 
 /** A byte stream that asks its source for the next chunk only when fetch wants one (backpressure). */
-function pullStream(chunks: AsyncIterable<Uint8Array>, onEnd: () => void): ReadableStream<Uint8Array> {
+function pullStream(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await it.next();
       if (next.done) {
         controller.close();
-        onEnd();
       } else controller.enqueue(next.value);
     },
     async cancel(reason) {
@@ -81,8 +84,38 @@ function pullStream(chunks: AsyncIterable<Uint8Array>, onEnd: () => void): Reada
   });
 }
 
+/**
+ * Platform calls go through undici's own request API on one keep-alive agent per process: no
+ * WHATWG Request/Response/stream objects per call (the global fetch spent ~0.3 ms of CPU on each).
+ */
+const platformAgent = processSingleton("__clinicPlatformAgent", () => new Agent({ keepAliveTimeout: 30_000, connections: 128 }));
+
+interface Exchange {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | AsyncIterable<Uint8Array>;
+  signal: AbortSignal;
+}
+
+/** Appends `onEnd` after the last chunk: the body has been handed over in full. */
+async function* thenSignal(chunks: AsyncIterable<Uint8Array>, onEnd: () => void): AsyncGenerator<Uint8Array> {
+  yield* chunks;
+  onEnd();
+}
+
 export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
-  const doFetch = opts.fetch ?? fetch;
+  async function exchange(url: string, x: Exchange): Promise<{ status: number; text: string }> {
+    if (opts.fetch) {
+      const init: RequestInit & { duplex?: "half" } = { method: x.method, headers: x.headers, signal: x.signal, cache: "no-store" };
+      if (typeof x.body === "string") init.body = x.body;
+      else if (x.body) Object.assign(init, { body: pullStream(x.body), duplex: "half" });
+      const res = await opts.fetch(url, init);
+      return { status: res.status, text: await res.text() };
+    }
+    const body = typeof x.body === "string" || !x.body ? x.body : Readable.from(x.body, { objectMode: false });
+    const res = await undiciRequest(url, { method: x.method, headers: x.headers, body, signal: x.signal, dispatcher: platformAgent });
+    return { status: res.statusCode, text: await res.body.text() };
+  }
 
   function urlFor(path: string, query: PlatformRequest<unknown>["query"]): string {
     const url = new URL(opts.baseUrl + path);
@@ -97,7 +130,7 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     if (req.auth === "bearer" && token) headers.authorization = `Bearer ${token}`;
     if (req.auth === "business" && token) headers.auth = token;
     if (req.clientIdHeader) headers["client-id"] = opts.clientId;
-    let body: string | ReadableStream<Uint8Array> | undefined;
+    let body: string | AsyncIterable<Uint8Array> | undefined;
     // An upload may take as long as the link needs, but once its last byte is sent the answer gets the usual limit.
     const answerWait = new AbortController();
     let answerTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,7 +141,7 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
       const sealed = opts.encryption ? encryptStream(opened.chunks, opened.length, opts.encryption) : { length: opened.length, chunks: opened.chunks };
       headers["content-type"] = opts.encryption ? "application/json" : opened.contentType;
       headers["content-length"] = String(sealed.length);
-      body = pullStream(sealed.chunks, sent);
+      body = thenSignal(sealed.chunks, sent);
     } else if (req.body !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(opts.encryption ? await encryptJson(req.body, opts.encryption) : req.body);
@@ -117,10 +150,9 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([timeout, answerWait.signal, ...(req.signal ? [req.signal] : [])]);
     try {
-      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, body, signal, cache: "no-store" };
-      if (body instanceof ReadableStream) init.duplex = "half";
-      const res = await doFetch(urlFor(req.path, req.query), init);
-      return { status: res.status, body: await readBody(res) };
+      const url = urlFor(req.path, req.query);
+      const res = await exchange(url, { method: req.method, headers, body, signal });
+      return { status: res.status, body: await readBody(res, url) };
     } catch (err) {
       if (req.signal?.aborted || err instanceof PlatformUnavailableError) throw err;
       if (timeout.aborted) throw new PlatformTimeoutError(timeoutMs);
@@ -131,14 +163,15 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     }
   }
 
-  async function readBody(res: Response): Promise<unknown> {
-    const text = await res.text();
+  async function readBody(res: { status: number; text: string }, url: string): Promise<unknown> {
+    const { text } = res;
+    const ok = res.status >= 200 && res.status < 300;
     if (!text) return undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      if (res.ok) throw new PlatformUnavailableError("The clinical platform sent an answer that could not be read.");
+      if (ok) throw new PlatformUnavailableError("The clinical platform sent an answer that could not be read.");
       return { error: { message: text.slice(0, 200), code: `http_${res.status}` } };
     }
     if (opts.encryption && looksEncrypted(parsed)) {
@@ -146,7 +179,7 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
         return await decryptJson(parsed, opts.encryption);
       } catch (err) {
         // Log what failed, never the payload.
-        log().warn({ status: res.status, url: res.url, reason: (err as Error).message }, "platform answer could not be decrypted");
+        log().warn({ status: res.status, url, reason: (err as Error).message }, "platform answer could not be decrypted");
         throw new PlatformUnavailableError(
           err instanceof JweError ? "The clinical platform's encrypted answer could not be decrypted. Check the shared encryption key." : undefined,
         );
