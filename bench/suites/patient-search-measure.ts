@@ -1,6 +1,7 @@
 /**
  * Child process of the patient-search suite (run with --conditions=react-server so the
- * server-only modules load): seeds 100,000 patients into one backend and times the searches.
+ * server-only modules load): seeds 100,000 patients (or the count given after the backend) into
+ * one backend and times the searches.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +14,7 @@ import { findDuplicates, searchPatients } from "../../lib/server/patients/patien
 import { nameSearchKeys } from "../../lib/server/patients/name-keys";
 import { POSTGRES_ADMIN_URL, postgresTestDatabase } from "../../lib/testing/databases";
 
-const PATIENTS = 100_000;
+const PATIENTS = Number(process.argv[3] ?? 100_000);
 const RUNS = 300;
 const FIRST = ["asha", "rakesh", "sunita", "amit", "priya", "vikram", "anita", "suresh", "kavita", "rahul", "meena", "arjun", "pooja", "sanjay", "neha", "ravi", "deepa", "manoj", "lakshmi", "gopal", "farah", "imran", "harpreet", "joseph", "fatima", "venkat", "savitri", "mohan", "geeta", "nitin"];
 const LAST = ["verma", "sharma", "patel", "iyer", "reddy", "singh", "gupta", "nair", "khan", "das", "joshi", "mehta", "rao", "pillai", "chatterjee", "banerjee", "kulkarni", "desai", "bhat", "menon", "saxena", "agarwal", "mishra", "pandey", "yadav", "thomas", "fernandes", "kapoor", "malhotra", "chauhan"];
