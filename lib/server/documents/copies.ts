@@ -39,7 +39,9 @@ export function startDocumentCopy(db: Db): DocumentCopy {
     writes = writes.then(async () => {
       if (failed) return;
       try {
-        await db.insert(documentCopyChunks).values({ copyId, seq: n, bytes: piece });
+        // As base64 text decoded by the database: a bytea parameter cost PGlite ~200 ms per MB
+        // (10 MB uploads took 3.5 s instead of 0.1 s); decode() takes ~17 ms.
+        await db.insert(documentCopyChunks).values({ copyId, seq: n, bytes: sql`decode(${piece.toString("base64")}, 'base64')` });
         written += piece.byteLength;
       } catch (err) {
         failed = true;
