@@ -114,12 +114,13 @@ export async function readDocumentCopy(db: Db, documentRowId: string): Promise<{
     async pull(controller) {
       const piece = pieces[next++];
       if (!piece) return controller.close();
+      // Read as base64 for the same reason it is written so (a bytea answer: ~80 ms per MB on PGlite, this ~5 ms).
       const [row] = await db
-        .select({ bytes: documentCopyChunks.bytes })
+        .select({ base64: sql<string>`encode(${documentCopyChunks.bytes}, 'base64')` })
         .from(documentCopyChunks)
         .where(and(eq(documentCopyChunks.copyId, copy.copyId), eq(documentCopyChunks.seq, piece.seq)));
       if (!row) return controller.error(new Error("a piece of the document copy is missing"));
-      controller.enqueue(new Uint8Array(row.bytes));
+      controller.enqueue(new Uint8Array(Buffer.from(row.base64, "base64")));
     },
   });
   return { sizeBytes: copy.sizeBytes, stream };
