@@ -15,7 +15,7 @@ function table(columns: string[], rows: string[][]): string {
 
 export function writeReport(results: SuiteResult[], file = "bench/results.md") {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  const header = `# Benchmark results\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. Regenerate with \`npm run bench\`.\n`;
+  const header = `# Benchmark results\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. Regenerate with \`npm run bench\`. Before → after figures of single changes, measured in close succession, with what the machine was doing: bench/comparisons.md.\n`;
   const sections = results.map(
     (r) =>
       `## ${r.title}\n\n${r.note}\n\n${table(r.columns, r.rows)}\n\n${table(
