@@ -36,9 +36,7 @@ export async function registerPatient(deps: Deps, key: string, r: PatientRegistr
   }
   // Another instance may be running the same key: one holder of the key's lock at a time, so the
   // second sees the first's recorded outcome instead of creating a second profile.
-  const work = withKeyLock(deps.db, `patient-registration:${key}`, (db) => runRegistration({ ...deps, db }, key, r, hash)).finally(() =>
-    running.delete(key),
-  );
+  const work = withKeyLock(deps.db, `patient-registration:${key}`, () => runRegistration(deps, key, r, hash)).finally(() => running.delete(key));
   running.set(key, { hash, work });
   return work;
 }
