@@ -128,7 +128,7 @@ test.describe("today's queue", () => {
     await row(page, moved).getByRole("button", { name: /^Reschedule/ }).click();
     const move = page.getByRole("dialog", { name: "Move this appointment" });
     await expect(move).toContainText("Dr. Meera Iyer");
-    await expect(move.getByRole("heading", { name: new RegExp(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`) })).toBeVisible();
+    await expect(move.getByRole("heading", { level: 2, name: new RegExp(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`) })).toBeVisible();
     const freeInCalendar = move.locator('[data-slot^="conf-mi-consult|"][data-available="true"]');
     await expect(freeInCalendar.first()).toBeVisible();
     // Only the appointment's own service is offered.
@@ -265,7 +265,7 @@ test.describe("today's queue", () => {
 
     // Stored: a reload shows the patient; a second link is refused with 409, an unknown patient with 422.
     await page.reload();
-    await expect(page.locator(`[data-appointment="${id}"]`)).toContainText(`Mrs. Online ${lastName}`);
+    await expect(page.locator(`[data-appointment="${id}"]`)).toContainText(`Mrs. Online ${lastName}`, { ignoreCase: true });
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
     const day = (await (await page.request.get(`/api/queue?clinicId=${new URL(page.url()).searchParams.get("clinic")}&day=${today}`)).json()) as { appointments: { appointmentId: string; version: number }[] };
     const entry = day.appointments.find((a) => a.appointmentId === id)!;

@@ -40,12 +40,10 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(await defaultQueueClinic(db, DIRECTORY, { day: TUESDAY }, probe)).toBe("cl-bandra");
     });
 
-    it("asks the clinic used last first, and keeps it when no clinic works that day", async () => {
+    it("keeps the clinic this browser chose last, without asking the platform, while it is in the directory", async () => {
       const { probe, asked } = recordingProbe();
-      expect(await defaultQueueClinic(db, DIRECTORY, { day: TUESDAY, lastUsed: "cl-andheri" }, probe)).toBe("cl-andheri");
-      expect(asked.every((a) => a.endsWith("cl-andheri"))).toBe(true);
-      expect(await defaultQueueClinic(db, DIRECTORY, { day: "2026-11-29", lastUsed: "cl-andheri" }, probe)).toBe("cl-andheri");
-      // A clinic no longer in the directory is not kept.
+      expect(await defaultQueueClinic(db, DIRECTORY, { day: TUESDAY, lastUsed: "cl-kothrud" }, probe)).toBe("cl-kothrud");
+      expect(asked).toEqual([]);
       expect(await defaultQueueClinic(db, DIRECTORY, { day: TUESDAY, lastUsed: "cl-gone" }, probe)).toBe("cl-bandra");
     });
 
@@ -55,6 +53,8 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(await defaultQueueClinic(db, DIRECTORY, { day: TUESDAY, doctorId: "dr-arjun" }, probe)).toBe("cl-andheri");
       expect(asked).not.toContain("dr-arjun|cl-bandra");
       expect(asked.every((a) => a.startsWith("dr-arjun|"))).toBe(true);
+      // A clinic she chose last but where the platform says she has no schedule is not kept.
+      expect(await defaultQueueClinic(db, DIRECTORY, { day: TUESDAY, doctorId: "dr-arjun", lastUsed: "cl-bandra" }, probe)).toBe("cl-andheri");
     });
 
     it("a clinic with appointments that day is chosen without asking the platform; cancelled ones do not count", async () => {

@@ -9,22 +9,21 @@ export type SessionsProbe = (doctorId: string, clinicId: string, day: string) =>
 
 export interface QueueClinicChoice {
   day: string;
-  /** The clinic the person used last (a cookie): asked first, and the fallback when no clinic works that day. */
+  /** The clinic this browser chose last (a cookie): kept while it is in the directory (for a doctor, one they work at). */
   lastUsed?: string | null;
   /** A doctor's own directory id: only their clinics are considered, and only their sessions count. */
   doctorId?: string | null;
 }
 
 /**
- * The clinic the queue opens on when the address names none: the first clinic with appointments or
- * sessions on the day, asking the one used last first and then the directory in order; when none
- * works that day, the one used last or the first. A receptionist's first screen on a Tuesday is
- * then a working clinic, not an empty one.
+ * The clinic the queue opens on when the address names none: the one this browser chose last;
+ * otherwise the first clinic (directory order) with appointments or sessions on the day, else the
+ * first. A new receptionist's first screen on a Tuesday is then a working clinic, not a closed one.
  */
 export async function defaultQueueClinic(db: Db, directory: ClinicDirectory, choice: QueueClinicChoice, probe: SessionsProbe): Promise<string | null> {
   const clinicIds = directory.clinics.map((c) => c.platformId);
   if (clinicIds.length === 0) return null;
-  const lastUsed = choice.lastUsed && clinicIds.includes(choice.lastUsed) ? choice.lastUsed : null;
+  const lastUsed = choice.lastUsed ?? null;
   const doctorIds = choice.doctorId ? [choice.doctorId] : directory.doctors.map((d) => d.platformId);
   // Pairs the platform already said "no schedule" for are skipped without asking again.
   const noSchedule = doctorIds.length
@@ -34,8 +33,8 @@ export async function defaultQueueClinic(db: Db, directory: ClinicDirectory, cho
         .where(and(inArray(doctorClinicSchedules.doctorId, doctorIds), eq(doctorClinicSchedules.hasSchedule, false)))
     : [];
   const skip = new Set(noSchedule.map((r) => `${r.doctorId}|${r.clinicId}`));
-  const ordered = lastUsed ? [lastUsed, ...clinicIds.filter((c) => c !== lastUsed)] : clinicIds;
-  const candidates = choice.doctorId ? ordered.filter((c) => !skip.has(`${choice.doctorId}|${c}`)) : ordered;
+  const candidates = choice.doctorId ? clinicIds.filter((c) => !skip.has(`${choice.doctorId}|${c}`)) : clinicIds;
+  if (lastUsed && candidates.includes(lastUsed)) return lastUsed;
   for (const clinicId of candidates) {
     const booked = await db
       .select({ id: queueAppointments.appointmentId })
@@ -53,5 +52,5 @@ export async function defaultQueueClinic(db: Db, directory: ClinicDirectory, cho
     const answers = await Promise.all(doctorIds.filter((d) => !skip.has(`${d}|${clinicId}`)).map((d) => probe(d, clinicId, choice.day).catch(() => undefined)));
     if (answers.includes(true)) return clinicId;
   }
-  return lastUsed ?? candidates[0] ?? clinicIds[0]!;
+  return candidates[0] ?? clinicIds[0]!;
 }
