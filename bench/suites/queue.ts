@@ -62,9 +62,11 @@ async function seedDay(app: RunningApp, day: string): Promise<{ cookie: string; 
   const admin = await signIn(app.appUrl, "admin@demo.clinic", "sandbox-admin");
   const cookie = await signIn(app.appUrl, "reception@demo.clinic", "sandbox-reception");
   const doctors = Array.from({ length: DOCTORS }, (_, i) => `dr-bench-${i + 1}`);
+  // Sandbox mode fills an empty directory from the demo practice on its first read; read it before adding to it.
+  await json(await fetch(`${app.appUrl}/api/slots/directory`, { headers: { cookie } }), "directory");
   for (const [i, id] of doctors.entries()) {
-    // 08:00–20:30 in 10-minute slots: 75 a day, 50 of them booked.
-    await json(await fetch(`${app.sandboxUrl}/__sandbox/practice/doctors`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id, name: `Dr. Bench ${i + 1}`, clinic_id: CLINIC, days: [1, 2, 3, 4, 5, 6], from: "08:00", to: "20:30", minutes: 10 }) }), "add doctor");
+    // 07:00–21:00 in 5-minute slots: 168 a day, some taken by the sandbox's own demo patients, 50 booked here.
+    await json(await fetch(`${app.sandboxUrl}/__sandbox/practice/doctors`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id, name: `Dr. Bench ${i + 1}`, clinic_id: CLINIC, days: [1, 2, 3, 4, 5, 6], from: "07:00", to: "21:00", minutes: 5 }) }), "add doctor");
     await json(await fetch(`${app.appUrl}/api/settings/clinics`, { method: "PUT", headers: { cookie: admin, origin: app.appUrl, "content-type": "application/json" }, body: JSON.stringify({ kind: "doctor", platformId: id, displayName: `Dr. Bench ${i + 1}` }) }), "directory");
   }
   const patients: string[] = [];
@@ -115,14 +117,18 @@ async function measureData(app: RunningApp, cookie: string, day: string): Promis
 async function measureLive(app: RunningApp, cookie: string, day: string, entries: Entry[]): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
-    const [name, value] = cookie.split("=") as [string, string];
+    const [name, value] = cookie.split(/=(.*)/s) as [string, string];
     const open = async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "en-IN", timezoneId: "Asia/Kolkata" });
       await context.addCookies([{ name, value, url: app.appUrl }]);
       const page = await context.newPage();
-      await page.goto(`${app.appUrl}/appointments/today?clinic=${CLINIC}&day=${day}`);
-      await page.locator("[data-appointment]").first().waitFor({ timeout: 60_000 });
-      await page.getByText("● Live").waitFor({ timeout: 30_000 });
+      await page.goto(`${app.appUrl}/appointments/today?clinic=${CLINIC}&day=${day}`, { timeout: 120_000 });
+      try {
+        await page.locator("[data-appointment]").first().waitFor({ timeout: 120_000 });
+        await page.getByText("● Live").waitFor({ timeout: 60_000 });
+      } catch (err) {
+        throw new Error(`the queue did not show on ${page.url()}: ${(await page.locator("main").innerText().catch(() => "")).slice(0, 400)}`, { cause: err });
+      }
       return page;
     };
     const deskA = await open();
@@ -180,7 +186,9 @@ async function measureReschedule(app: RunningApp, cookie: string, day: string, e
 async function run(backend: "pglite" | "postgres") {
   let pg: TestDatabase | undefined;
   if (backend === "postgres") pg = await postgresTestDatabase();
-  const app = await startApp({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT, extraEnv: pg?.url ? { DATABASE_URL: pg.url } : {} });
+  const started = await startApp({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT, extraEnv: pg?.url ? { DATABASE_URL: pg.url } : {} });
+  // The app's own address (APP_URL's default), as the browser suite uses it: same origin for every mutation.
+  const app = { ...started, appUrl: `http://localhost:${APP_PORT}` };
   try {
     const day = benchDay();
     const seedStart = performance.now();
