@@ -139,9 +139,9 @@ async function measureLive(app: RunningApp, cookie: string, day: string, entries
       const seen = deskB.evaluate(
         (id) =>
           new Promise<number>((resolve, reject) => {
-            const done = () => document.querySelector(`[data-appointment="${id}"][data-status="checked_in"]`);
+            // No named helpers in here: tsx would wrap them in a __name() the page does not have.
             const observer = new MutationObserver(() => {
-              if (!done()) return;
+              if (!document.querySelector(`[data-appointment="${id}"][data-status="checked_in"]`)) return;
               observer.disconnect();
               resolve(performance.timeOrigin + performance.now());
             });
@@ -150,6 +150,8 @@ async function measureLive(app: RunningApp, cookie: string, day: string, entries
           }),
         e.appointmentId,
       );
+      // A page that never shows the change must fail the run, not crash it unhandled.
+      seen.catch(() => {});
       const clicked = deskA.evaluate(
         () => new Promise<number>((resolve) => window.addEventListener("click", () => resolve(performance.timeOrigin + performance.now()), { capture: true, once: true })),
       );
