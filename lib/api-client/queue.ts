@@ -63,7 +63,13 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
     };
     source.addEventListener("queue-change", (msg) => {
       const parsed = QueueChange.safeParse(JSON.parse((msg as MessageEvent<string>).data));
-      if (parsed.success) void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, parsed.data.day) });
+      if (!parsed.success) return;
+      const change = parsed.data;
+      // The new status is on screen as soon as the message is; the refetch then brings the rest (arrival time, patient).
+      client.setQueryData<QueueDay>(queueKeys.day(clinicId, change.day), (d) =>
+        d ? { ...d, appointments: d.appointments.map((a) => (a.appointmentId === change.appointmentId && a.version < change.version ? { ...a, status: change.status, version: change.version } : a)) } : d,
+      );
+      void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, change.day) });
     });
     return () => source.close();
   }, [client, clinicId]);
