@@ -10,6 +10,7 @@ import { patientSearch } from "./suites/patient-search";
 import { registrationRoundTrip } from "./suites/registration";
 import { browserLatency } from "./suites/browser-latency";
 import { webhookBench } from "./suites/webhooks";
+import { queueBench } from "./suites/queue";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -21,6 +22,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   registration: registrationRoundTrip,
   browser: browserLatency,
   webhooks: webhookBench,
+  queue: queueBench,
 };
 
 async function main() {

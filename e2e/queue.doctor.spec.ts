@@ -6,6 +6,21 @@ const DOCTOR = "dr-meera-iyer";
 const isoDay = (offset: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + offset * 86_400_000));
 type Calendar = { slots: { confId: string; start: string; available: boolean }[]; services: { confId: string; modes: string[] }[] };
 
+test("a doctor lands on their own queue, filtered to them, on a clinic where they work today", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/appointments\/today\?clinic=cl-[a-z-]+&doctor=dr-meera-iyer$/);
+  await expect(page.getByLabel("Doctor")).toHaveValue(DOCTOR);
+  await expect(page.getByRole("option", { name: "Dr. Meera Iyer" })).toBeAttached();
+  const clinic = new URL(page.url()).searchParams.get("clinic")!;
+  const today = isoDay(0);
+  const own = await page.request.get(`/api/slots?doctorId=${DOCTOR}&clinicId=${clinic}&from=${today}&to=${today}`);
+  // Meera works somewhere every day but Sunday; on her days the chosen clinic is one of hers.
+  if (new Date(`${today}T12:00:00Z`).getUTCDay() !== 0) expect(((await own.json()) as Calendar).slots.length).toBeGreaterThan(0);
+  // Only her rows are shown.
+  await expect(page.locator("section[aria-labelledby^='doctor-']:not([aria-labelledby='doctor-dr-meera-iyer'])")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 test("the doctor's queue calls the next waiting patient in, then marks the visit done", async ({ page, browser, baseURL }) => {
   // The front desk books and checks a patient in for today.
   const desk = await browser.newContext({ storageState: "e2e/.auth/receptionist.json", baseURL });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { calendarUrl, futureMonday, registerPatient, sandboxAppointments } from "./slots-support";
+import { calendarUrl, futureMonday, registerPatient, sandboxAppointments, takeSlot } from "./slots-support";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";
@@ -124,13 +124,28 @@ test.describe("today's queue", () => {
     expect((await sandboxAppointments()).find((a) => a.appointment_id === cancelled)).toMatchObject({ status: "cancelled" });
     expect((await freeSlots(page.request, day)).some((s) => s.start === second!.start)).toBe(true);
 
-    // Reschedule: pick another free slot of the same doctor and service; the old one frees up.
+    // Reschedule through the calendar itself: same doctor and service, on the appointment's week.
     await row(page, moved).getByRole("button", { name: /^Reschedule/ }).click();
-    const move = page.getByRole("alertdialog", { name: "Move this appointment" });
-    const target = move.getByRole("radio").first();
-    await expect(target).toBeVisible();
-    const targetStart = await target.getAttribute("value");
-    await target.check();
+    const move = page.getByRole("dialog", { name: "Move this appointment" });
+    await expect(move).toContainText("Dr. Meera Iyer");
+    await expect(move.getByRole("heading", { level: 2, name: new RegExp(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`) })).toBeVisible();
+    const freeInCalendar = move.locator('[data-slot^="conf-mi-consult|"][data-available="true"]');
+    await expect(freeInCalendar.first()).toBeVisible();
+    // Only the appointment's own service is offered.
+    await expect(move.locator('[data-slot]:not([data-slot^="conf-mi-consult|"])')).toHaveCount(0);
+    await expectAccessible(page);
+    // Another desk takes the chosen slot before "Move": the dialog says so and stays open.
+    const stolen = (await freeInCalendar.nth(1).getAttribute("data-slot"))!.split("|")[1]!;
+    await freeInCalendar.nth(1).click();
+    await expect(move.getByRole("button", { name: "Move appointment" })).toBeFocused();
+    await takeSlot({ doctor_id: DOCTOR, clinic_id: CLINIC, conf_id: "conf-mi-consult", start_time: stolen });
+    await move.getByRole("button", { name: "Move appointment" }).click();
+    await expect(move.getByRole("alert")).toContainText("Someone took that slot a moment ago");
+    await expect(move).toBeVisible();
+    await expect(move.locator(`[data-slot="conf-mi-consult|${stolen}"]`)).toHaveAttribute("data-available", "false");
+    const targetSlot = move.locator('[data-slot^="conf-mi-consult|"][data-available="true"]').last();
+    const targetStart = (await targetSlot.getAttribute("data-slot"))!.split("|")[1]!;
+    await targetSlot.click();
     await move.getByRole("button", { name: "Move appointment" }).click();
     await expect(move).toBeHidden();
     await expect.poll(async () => (await sandboxAppointments()).find((a) => a.appointment_id === moved)?.start_time).toBe(targetStart);
@@ -139,11 +154,136 @@ test.describe("today's queue", () => {
     await other.close();
   });
 
+  test("a receptionist lands on today's queue, on a clinic that works today, and the address keeps the choice", async ({ page }) => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+    const directory = (await (await page.request.get("/api/slots/directory")).json()) as { clinics: { platformId: string }[]; doctors: { platformId: string }[] };
+    const working: string[] = [];
+    for (const c of directory.clinics) {
+      for (const d of directory.doctors) {
+        const res = await page.request.get(`/api/slots?doctorId=${d.platformId}&clinicId=${c.platformId}&from=${today}&to=${today}`);
+        if (res.ok() && ((await res.json()) as { slots: unknown[] }).slots.length > 0) {
+          working.push(c.platformId);
+          break;
+        }
+      }
+    }
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/appointments\/today\?clinic=cl-[a-z-]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Today's queue" })).toBeVisible();
+    const chosen = new URL(page.url()).searchParams.get("clinic")!;
+    // The first clinic of the list (Kothrud) is closed on some days: the desk opens where there is work.
+    if (working.length) expect(chosen).toBe(working[0]);
+    await expect(page.getByLabel("Clinic")).toHaveValue(chosen);
+    await expect(page.locator("[data-appointment]").first().or(page.getByText("No appointments on this day."))).toBeVisible({ timeout: 20_000 });
+
+    // Another clinic chosen by hand is kept in the address and is where the desk opens next time.
+    const other = directory.clinics.map((c) => c.platformId).find((id) => id !== chosen)!;
+    await page.getByLabel("Clinic").selectOption(other);
+    await expect(page).toHaveURL(new RegExp(`clinic=${other}`));
+    await page.goto("/appointments/today");
+    await expect(page).toHaveURL(new RegExp(`clinic=${other}`));
+    await expect(page.getByLabel("Clinic")).toHaveValue(other);
+  });
+
+  test("the date is typed and shown DD/MM/YYYY, by keyboard, with a field error for a day that does not exist, in English and Hindi", async ({ page }) => {
+    const day = futureMonday(2);
+    const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/appointments/today?clinic=${CLINIC}`);
+    const field = page.getByLabel("Date", { exact: true });
+    await expect(field).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    await field.fill(dmy(day));
+    await field.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`day=${day}`));
+    await expect(field).toHaveValue(dmy(day));
+    await field.press("ArrowUp");
+    await expect(page).toHaveURL(new RegExp(`day=${next}`));
+    await expect(field).toHaveValue(dmy(next));
+    await page.getByRole("button", { name: "Previous day" }).click();
+    await expect(field).toHaveValue(dmy(day));
+
+    await field.fill("31/02/2026");
+    await field.press("Enter");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    const error = page.getByText("31/02/2026 is not a day of the calendar.");
+    await expect(error).toBeVisible();
+    await expect(field).toHaveAttribute("aria-describedby", new RegExp((await error.locator("xpath=..").getAttribute("id"))!));
+    await expect(page).toHaveURL(new RegExp(`day=${day}`));
+    await expectAccessible(page);
+    await field.fill("2026-11-24");
+    await field.press("Tab");
+    await expect(page.getByText("Write the date as DD/MM/YYYY, for example 24/11/2026.")).toBeVisible();
+    await field.press("Escape");
+    await page.getByRole("button", { name: "Today", exact: true }).click();
+    await expect(page).not.toHaveURL(/day=/);
+
+    await page.context().addCookies([{ name: "locale", value: "hi", url: page.url() }]);
+    await page.goto(`/appointments/today?clinic=${CLINIC}&day=${day}`);
+    const hindi = page.getByLabel("तारीख़", { exact: true });
+    await expect(hindi).toHaveValue(dmy(day));
+    await hindi.fill("31/02/2026");
+    await hindi.press("Enter");
+    await expect(page.getByText("31/02/2026 कैलेंडर का कोई दिन नहीं है।")).toBeVisible();
+    await expect(page.getByRole("button", { name: "अगला दिन" })).toBeVisible();
+  });
+
+  test("an online booking for a patient the desk does not know shows what the platform sent and is linked to a desk patient, live on another desk", async ({ page, browser, baseURL }) => {
+    await page.goto("/");
+    const unknown = page.locator("[data-appointment]").filter({ has: page.getByRole("button", { name: /^Link to a patient/ }) });
+    await expect(page.locator("[data-appointment]").first().or(page.getByText("No appointments on this day."))).toBeVisible({ timeout: 20_000 });
+    test.skip((await unknown.count()) === 0, "no free slot was left today for the seeded online booking");
+    const target = unknown.first();
+    const id = (await target.getAttribute("data-appointment"))!;
+    await expect(target).toContainText("Not registered at the desk");
+    await expect(target).toContainText(/Platform patient id pt-online-/);
+    const lastName = `Linked ${Date.now().toString(36).replace(/[^a-z]/g, "")}`;
+    await registerPatient(page.request, baseURL!, "Online", lastName);
+
+    const other = await browser.newContext({ storageState: "e2e/.auth/receptionist.json" });
+    const desk2 = await other.newPage();
+    await desk2.goto(page.url());
+    await expect(desk2.locator(`[data-appointment="${id}"]`)).toContainText("Not registered at the desk");
+    await expect(desk2.getByText("● Live")).toBeVisible();
+
+    await target.getByRole("button", { name: /^Link to a patient/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Link to a patient of the desk" });
+    await expect(dialog).toContainText(/Platform patient id pt-online-/);
+    await dialog.getByRole("button", { name: "Link patient" }).click();
+    await expect(dialog.getByText("Choose the patient this appointment is for.")).toBeVisible();
+    await dialog.getByLabel("Desk patient").fill(lastName);
+    await dialog.getByLabel("Desk patient").press("ArrowDown");
+    await dialog.getByLabel("Desk patient").press("Enter");
+    await expect(dialog.getByRole("button", { name: `Link to Mrs. Online ${lastName}` })).toBeFocused();
+    await expectAccessible(page);
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    const linked = page.locator(`[data-appointment="${id}"]`);
+    await expect(linked.getByRole("link", { name: `Mrs. Online ${lastName}` })).toBeVisible();
+    await expect(linked.getByRole("button", { name: /^Link to a patient/ })).toHaveCount(0);
+    await expect(desk2.locator(`[data-appointment="${id}"]`).getByRole("link", { name: `Mrs. Online ${lastName}` })).toBeVisible({ timeout: 2_000 });
+    await other.close();
+
+    // Stored: a reload shows the patient; a second link is refused with 409, an unknown patient with 422.
+    await page.reload();
+    await expect(page.locator(`[data-appointment="${id}"]`)).toContainText(`Mrs. Online ${lastName}`, { ignoreCase: true });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
+    const day = (await (await page.request.get(`/api/queue?clinicId=${new URL(page.url()).searchParams.get("clinic")}&day=${today}`)).json()) as { appointments: { appointmentId: string; version: number }[] };
+    const entry = day.appointments.find((a) => a.appointmentId === id)!;
+    const again = await page.request.post(`/api/queue/${id}/patient`, { headers: { origin: baseURL! }, data: { version: entry.version, patientId: "pt-nobody" } });
+    expect(again.status()).toBe(409);
+    const stale = await page.request.post(`/api/queue/${id}/patient`, { headers: { origin: baseURL! }, data: { version: 1, patientId: "pt-nobody" } });
+    expect(stale.status()).toBe(409);
+  });
+
   test("the queue routes refuse bad input and other roles' rules", async ({ page, baseURL }) => {
     expect((await page.request.get("/api/queue?clinicId=&day=today")).status()).toBe(400);
     const missing = await page.request.post("/api/queue/apt_missing/status", { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
     expect(missing.status()).toBe(404);
     const foreign = await page.request.post("/api/queue/apt_missing/status", { headers: { origin: "https://evil.example" }, data: { to: "checked_in", version: 1 } });
     expect(foreign.status()).toBe(403);
+    const noPatient = await page.request.post("/api/queue/apt_missing/patient", { headers: { origin: baseURL! }, data: { version: 1, patientId: "" } });
+    expect(noPatient.status()).toBe(400);
+    expect((await noPatient.json()).errors.patientId).toBe("Choose a patient.");
+    expect((await page.request.post("/api/queue/apt_missing/patient", { headers: { origin: baseURL! }, data: { version: 1, patientId: "pt-1" } })).status()).toBe(404);
   });
 });

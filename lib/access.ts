@@ -58,6 +58,7 @@ export function featuresFor(role: Role): Feature[] {
   return (Object.keys(FEATURES) as Feature[]).filter((f) => canUse(role, f));
 }
 
+/** Where a person lands after signing in: the front desk and doctors live in today's queue (a doctor's pre-filtered to them). */
 export function homePathFor(role: Role): string {
-  return role === "doctor" ? FEATURES.drugs.path : FEATURES.patients.path;
+  return role === "admin" ? FEATURES.patients.path : FEATURES.queue.path;
 }

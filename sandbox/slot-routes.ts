@@ -242,6 +242,16 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
   if (!s.config.controlRoutes) return routes;
 
   const control = controlRoute;
+  const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+  const ExtraDoctor = z.strictObject({
+    id: z.string().regex(/^dr-[a-z0-9-]{1,40}$/),
+    name: z.string().min(1).max(80),
+    clinic_id: z.string().min(1).max(64),
+    days: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+    from: Clock,
+    to: Clock,
+    minutes: z.number().int().min(5).max(120),
+  });
   const TakeSlot = PlatformBookingRequest.omit({ patient_id: true, mode: true, partner_appointment_id: true }).extend({ patient_id: z.string().default("walk-in-demo") });
   return [
     ...routes,
@@ -260,5 +270,24 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
       return { status: 201, body: appointment };
     }),
     control("GET", "appointments", "appointments.list", () => ({ body: { appointments: appointments.values() } })),
+    // A busier practice for benchmarks: one more doctor with one service and a daily block at a demo clinic.
+    control("POST", "practice/doctors", "practice.addDoctor", (ctx) => {
+      const input = ctx.json(ExtraDoctor);
+      if (!DEMO_CLINICS.some((c) => c.id === input.clinic_id)) throw notFound("CLINIC_NOT_FOUND", `No clinic with id ${input.clinic_id}`);
+      const confId = `conf-${input.id}`;
+      const doctor: DemoDoctor = {
+        id: input.id,
+        name: input.name,
+        speciality: "General physician",
+        services: [
+          { conf_id: confId, service_id: 9000 + DEMO_DOCTORS.length, service_name: "Consultation", service_type: "consultation", appointment_type: "in_clinic", mode: ["in_clinic"], price: 500, conv_fee: 0, discount: 0, pre_pay: false, post_pay: true, allow_patient_booking: true, minutes: input.minutes, owner_id: input.id, currency: "INR" },
+        ],
+        schedule: { [input.clinic_id]: [{ days: input.days, from: input.from, to: input.to, confId }] },
+      };
+      const at = DEMO_DOCTORS.findIndex((d) => d.id === input.id);
+      if (at >= 0) DEMO_DOCTORS[at] = doctor;
+      else DEMO_DOCTORS.push(doctor);
+      return { status: 201, body: { id: doctor.id, conf_id: confId } };
+    }),
   ];
 }

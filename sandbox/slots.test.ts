@@ -206,3 +206,19 @@ describe("appointment.created event", () => {
     await dir.remove();
   });
 });
+
+describe("a busier practice for benchmarks (control route)", () => {
+  it("adds a doctor with one service and a daily block, whose slots are then listed; a bad body is refused", async () => {
+    const added = await call(harness.sandbox.url, "POST", "/__sandbox/practice/doctors", { body: { id: "dr-bench-test", name: "Dr. Bench Test", clinic_id: "cl-bandra", days: [1], from: "08:00", to: "09:00", minutes: 10 } });
+    expect(added.status).toBe(201);
+    expect(added.json).toEqual({ id: "dr-bench-test", conf_id: "conf-dr-bench-test" });
+    const r = await get(slotPath("dr-bench-test", "cl-bandra", MONDAY, MONDAY));
+    expect(r.status).toBe(200);
+    const groups = PlatformSlotResponse.parse(r.json).data.schedule["cl-bandra"]!;
+    expect(groups.flatMap((g) => g.slots)).toHaveLength(6);
+    expect((await get(slotPath("dr-bench-test", "cl-andheri-west", MONDAY, MONDAY))).status).toBe(404);
+    const bad = await call(harness.sandbox.url, "POST", "/__sandbox/practice/doctors", { body: { id: "nobody", name: "X", clinic_id: "cl-bandra", days: [1], from: "8", to: "9", minutes: 10 } });
+    expect(bad.status).toBe(400);
+    expect((await call(harness.sandbox.url, "POST", "/__sandbox/practice/doctors", { body: { id: "dr-x", name: "X", clinic_id: "cl-nowhere", days: [1], from: "08:00", to: "09:00", minutes: 10 } })).status).toBe(404);
+  });
+});

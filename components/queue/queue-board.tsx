@@ -7,16 +7,19 @@ import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiProblemError } from "@/lib/api-client/http";
-import { useChangeQueueStatus, useQueueDay, useQueueLive, useRescheduleAppointment, useUndoQueueChange } from "@/lib/api-client/queue";
+import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
 import { TIME_ZONE } from "@/lib/i18n/config";
+import { rememberQueueClinic } from "@/lib/queue/queue-url";
 import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { CancelDialog } from "./cancel-dialog";
+import { LinkPatientDialog } from "./link-patient-dialog";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
@@ -70,8 +73,13 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
   const change = useChangeQueueStatus(effectiveClinic ?? "");
   const undo = useUndoQueueChange(effectiveClinic ?? "");
   const [cancelling, setCancelling] = useState<QueueEntry | null>(null);
-  const reschedule = useRescheduleAppointment(effectiveClinic ?? "");
   const [moving, setMoving] = useState<QueueEntry | null>(null);
+  const [linking, setLinking] = useState<QueueEntry | null>(null);
+
+  // The page chose the clinic (and a doctor's own queue): the address says so, for a reload or a shared link.
+  useEffect(() => {
+    syncUrl({ clinic: start.clinic ?? "", doctor: start.doctor ?? "" });
+  }, [start.clinic, start.doctor]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -91,7 +99,14 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
     for (const e of all) if (!doctor || e.doctorId === doctor) c[e.status]++;
     return c;
   }, [all, doctor]);
-  const doctors = useMemo(() => [...new Map(all.map((e) => [e.doctorId, e.doctorName])).entries()].sort((a, b) => a[1].localeCompare(b[1])), [all]);
+  const directoryDoctors = directory.data?.doctors;
+  const doctors = useMemo(() => {
+    const names = new Map(all.map((e) => [e.doctorId, e.doctorName]));
+    // A doctor filtered to themselves keeps their name in the list on a day without their appointments.
+    const chosen = directoryDoctors?.find((d) => d.platformId === doctor);
+    if (chosen && !names.has(chosen.platformId)) names.set(chosen.platformId, chosen.displayName);
+    return [...names.entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [all, doctor, directoryDoctors]);
   const shown = all.filter((e) => (!doctor || e.doctorId === doctor) && (!status || e.status === status) && matches(e, search.trim()));
   const groups = doctors.map(([id, name]) => ({ id, name, entries: shown.filter((e) => e.doctorId === id) })).filter((g) => g.entries.length > 0);
 
@@ -140,7 +155,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
       <p className="hidden text-lg font-semibold print:block">
         {clinic?.displayName} · {displayDay(shownDay)}
       </p>
-      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr_1.6fr] print:hidden">
+      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1.2fr_auto_1fr_1fr_1.4fr] print:hidden">
         <div className="flex flex-col gap-1">
           <Label htmlFor="queue-clinic">{t("clinic")}</Label>
           <Select
@@ -149,6 +164,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
             onChange={(e) => {
               setClinicId(e.target.value);
               syncUrl({ clinic: e.target.value });
+              rememberQueueClinic(e.target.value);
             }}
           >
             {clinics.map((c) => (
@@ -158,31 +174,16 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
             ))}
           </Select>
         </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="queue-day">{t("date")}</Label>
-          <div className="flex gap-2">
-            <Input
-              id="queue-day"
-              type="date"
-              value={shownDay}
-              onChange={(e) => {
-                setDay(e.target.value);
-                syncUrl({ day: e.target.value === today ? "" : e.target.value });
-              }}
-            />
-            {shownDay !== today ? (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setDay("");
-                  syncUrl({ day: "" });
-                }}
-              >
-                {t("today")}
-              </Button>
-            ) : null}
-          </div>
-        </div>
+        <DayField
+          id="queue-day"
+          label={t("date")}
+          value={shownDay}
+          today={today}
+          onChange={(next) => {
+            setDay(next);
+            syncUrl({ day: next === today ? "" : next });
+          }}
+        />
         <div className="flex flex-col gap-1">
           <Label htmlFor="queue-doctor">{t("doctor")}</Label>
           <Select
@@ -303,6 +304,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
                   busy={change.isPending && change.variables?.appointmentId === e.appointmentId}
                   onMove={(to) => (to === "cancelled" ? setCancelling(e) : move(e, to))}
                   onReschedule={() => setMoving(e)}
+                  onLink={() => setLinking(e)}
                 />
               ))}
             </ul>
@@ -312,22 +314,10 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
       <RescheduleDialog
         entry={moving}
         timeZone={timeZone}
-        busy={reschedule.isPending}
         onClose={() => setMoving(null)}
-        onConfirm={(slot) =>
-          moving &&
-          reschedule.mutate(
-            { appointmentId: moving.appointmentId, version: moving.version, ...slot },
-            {
-              onSuccess: (after) => {
-                setMoving(null);
-                toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }));
-              },
-              onError: problem,
-            },
-          )
-        }
+        onMoved={(after) => toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }))}
       />
+      <LinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
       <CancelDialog
         open={!!cancelling}
         busy={change.isPending}

@@ -32,6 +32,7 @@ export function QueueRow({
   busy,
   onMove,
   onReschedule,
+  onLink,
 }: {
   entry: QueueEntry;
   timeZone: string;
@@ -40,6 +41,8 @@ export function QueueRow({
   busy: boolean;
   onMove: (to: QueueStatus) => void;
   onReschedule: () => void;
+  /** Only for an appointment whose patient the desk does not know. */
+  onLink: () => void;
 }) {
   const t = useTranslations("queue");
   const time = clinicTime(entry.start, timeZone);
@@ -63,6 +66,7 @@ export function QueueRow({
         ) : (
           <span className="font-medium text-ink">{name}</span>
         )}
+        {p ? null : <p className="text-xs text-ink-muted">{t("platformPatient", { id: entry.patientId })}</p>}
         <p className="text-xs text-ink-muted">
           {[p?.dob ? t("age", { years: ageOn(p.dob, today).years }) : null, p?.gender ? t(`sex.${p.gender}`) : null, p?.mobile, p?.uhid ? t("uhid", { uhid: p.uhid }) : null].filter(Boolean).join(" · ")}
         </p>
@@ -96,6 +100,11 @@ export function QueueRow({
             {t(`move.${to}`)}
           </Button>
         ))}
+        {p ? null : (
+          <Button size="sm" variant="secondary" disabled={busy} aria-label={t("moveFor", { action: t("linkAction"), patient: name, time })} onClick={onLink}>
+            {t("linkAction")}
+          </Button>
+        )}
         {entry.status === "booked" ? (
           <Button size="sm" variant="ghost" disabled={busy} aria-label={t("moveFor", { action: t("reschedule"), patient: name, time })} onClick={onReschedule}>
             {t("reschedule")}

@@ -1,74 +1,109 @@
 "use client";
 
-import { useState } from "react";
-import { useTranslations } from "use-intl";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input, Label } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useFreeSlots } from "@/lib/api-client/queue";
+import { useEffect, useRef, useState } from "react";
+import { X } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "use-intl";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { SlotCalendar } from "@/components/slots/slot-calendar";
+import { Button } from "@/components/ui/button";
+import { useRescheduleAppointment } from "@/lib/api-client/queue";
 import type { QueueEntry } from "@/lib/schemas/queue";
-import { clinicTime } from "@/lib/slots/clinic-time";
+import type { Slot } from "@/lib/schemas/slots";
+import { clinicDay, clinicTime, displayDay, mondayOf, weekdayName } from "@/lib/slots/clinic-time";
+import { patientName } from "./queue-row";
 
-/** Moves a booked appointment to another free slot of the same doctor and service. */
-export function RescheduleDialog({ entry, timeZone, busy, onConfirm, onClose }: { entry: QueueEntry | null; timeZone: string; busy: boolean; onConfirm(slot: { confId: string; start: string }): void; onClose(): void }) {
-  const t = useTranslations("queue");
-  const [day, setDay] = useState("");
-  const [start, setStart] = useState("");
-  const shownDay = day || entry?.day || "";
-  const free = useFreeSlots(entry ? { doctorId: entry.doctorId, clinicId: entry.clinicId, confId: entry.confId, day: shownDay } : null);
-  const close = () => {
-    setDay("");
-    setStart("");
-    onClose();
-  };
+/**
+ * Moves a booked appointment through the slot calendar the booking flow uses, held to the same
+ * doctor, clinic and service and opened on the appointment's week. A slot taken meanwhile (409)
+ * is said inside the dialog, which stays open on a refreshed calendar.
+ */
+export function RescheduleDialog({ entry, timeZone, onClose, onMoved }: { entry: QueueEntry | null; timeZone: string; onClose(): void; onMoved(after: QueueEntry): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (entry && !dialog.open) dialog.showModal();
+    if (!entry && dialog.open) dialog.close();
+  }, [entry]);
   return (
-    <ConfirmDialog
-      open={!!entry}
-      tone="primary"
-      title={t("rescheduleTitle")}
-      confirmLabel={t("rescheduleConfirm")}
-      cancelLabel={t("keep")}
-      busy={busy}
-      onCancel={close}
-      onConfirm={() => {
-        if (!entry || !start) return;
-        onConfirm({ confId: entry.confId, start });
-        setStart("");
-        setDay("");
-      }}
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="reschedule-title"
+      className="m-auto max-h-[calc(100vh-2rem)] w-[min(72rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-line bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50"
     >
-      <p>{entry ? t("rescheduleBody", { doctor: entry.doctorName, service: entry.serviceName ?? entry.confId }) : null}</p>
-      <div className="mt-3 flex flex-col gap-1">
-        <Label htmlFor="reschedule-day">{t("date")}</Label>
-        <Input
-          id="reschedule-day"
-          type="date"
-          value={shownDay}
-          onChange={(e) => {
-            setDay(e.target.value);
-            setStart("");
-          }}
-        />
+      {entry ? <ReschedulePicker key={`${entry.appointmentId}|${entry.version}`} entry={entry} timeZone={timeZone} onClose={() => ref.current?.close()} onMoved={onMoved} /> : null}
+    </dialog>
+  );
+}
+
+function ReschedulePicker({ entry, timeZone, onClose, onMoved }: { entry: QueueEntry; timeZone: string; onClose(): void; onMoved(after: QueueEntry): void }) {
+  const t = useTranslations("queue");
+  const locale = useLocale();
+  const client = useQueryClient();
+  const reschedule = useRescheduleAppointment(entry.clinicId);
+  const [chosen, setChosen] = useState<Slot | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const when = (instant: string) => {
+    const day = clinicDay(instant, timeZone);
+    return `${weekdayName(day, locale, "long")} ${displayDay(day)} ${clinicTime(instant, timeZone)}`;
+  };
+  useEffect(() => {
+    if (chosen) confirmRef.current?.focus();
+  }, [chosen]);
+
+  const confirm = () => {
+    if (!chosen) return;
+    reschedule.mutate(
+      { appointmentId: entry.appointmentId, version: entry.version, confId: entry.confId, start: chosen.start },
+      {
+        onSuccess: (after) => {
+          onMoved(after);
+          onClose();
+        },
+        // The calendar shows who holds what now; the choice is cleared so another can be picked.
+        onError: () => {
+          setChosen(null);
+          void client.invalidateQueries({ queryKey: ["slots"] });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id="reschedule-title" className="text-lg font-semibold">
+            {t("rescheduleTitle")}
+          </h2>
+          <p className="text-sm text-ink-muted">
+            {t("rescheduleFrom", { patient: patientName(entry, t("unknownPatient")), time: when(entry.start) })}
+          </p>
+          <p className="text-sm text-ink-muted">{t("rescheduleBody", { doctor: entry.doctorName, service: entry.serviceName ?? entry.confId })}</p>
+        </div>
+        <Button variant="ghost" size="icon" onClick={onClose} aria-label={t("close")} disabled={reschedule.isPending}>
+          <X aria-hidden className="size-4" />
+        </Button>
       </div>
-      <fieldset className="mt-3">
-        <legend className="mb-1 text-sm font-medium text-ink">{t("newSlot")}</legend>
-        {free.isPending ? (
-          <Skeleton className="h-10 w-full" />
-        ) : free.isError ? (
-          <p role="alert">{t("errorTitle")}</p>
-        ) : free.data.length === 0 ? (
-          <p>{t("noFreeSlots")}</p>
-        ) : (
-          <div className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
-            {free.data.map((s) => (
-              <label key={s.start} className="inline-flex cursor-pointer items-center gap-1 rounded-md border border-line px-2 py-1 font-mono text-sm text-ink has-[:checked]:border-primary has-[:checked]:bg-primary-soft">
-                <input type="radio" name="reschedule-slot" value={s.start} checked={start === s.start} onChange={() => setStart(s.start)} className="accent-primary" />
-                {clinicTime(s.start, timeZone)}
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
-    </ConfirmDialog>
+      {reschedule.isError ? <ProblemAlert error={reschedule.error} /> : null}
+      <SlotCalendar
+        start={{ doctor: entry.doctorId, clinic: entry.clinicId, week: mondayOf(entry.day) }}
+        canEditDirectory={false}
+        picking={{ confId: entry.confId, onPick: (slot) => (reschedule.reset(), setChosen(slot)) }}
+      />
+      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-surface pt-3" role="group" aria-label={t("newSlot")}>
+        <p className="mr-auto text-sm text-ink" aria-live="polite">
+          {chosen ? t("rescheduleTo", { time: when(chosen.start) }) : t("reschedulePick")}
+        </p>
+        <Button variant="secondary" onClick={onClose} disabled={reschedule.isPending}>
+          {t("keep")}
+        </Button>
+        <Button ref={confirmRef} onClick={confirm} disabled={!chosen || reschedule.isPending} aria-busy={reschedule.isPending || undefined}>
+          {t("rescheduleConfirm")}
+        </Button>
+      </div>
+    </div>
   );
 }

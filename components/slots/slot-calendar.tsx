@@ -24,11 +24,13 @@ import { SlotWeekGrid } from "./slot-week-grid";
 
 const NARROW = "(max-width: 767px)";
 export type CalendarStart = { doctor?: string; clinic?: string; week?: string };
+/** The calendar as a slot picker (moving an appointment): one doctor, clinic and service; a free slot is handed back instead of booked. */
+export type SlotPicking = { confId: string; onPick(slot: Slot): void };
 
 /** Keeps the shown doctor, clinic and week in the address, so a reload or a shared link shows the same week. */
-function useCalendarUrl(doctor: string, clinic: string, monday: string) {
+function useCalendarUrl(doctor: string, clinic: string, monday: string, enabled: boolean) {
   useEffect(() => {
-    if (!doctor || !clinic) return;
+    if (!enabled || !doctor || !clinic) return;
     // After the new week is painted, not before: the router's history handling costs ~15 ms.
     const later = setTimeout(() => {
       const url = new URL(window.location.href);
@@ -38,10 +40,10 @@ function useCalendarUrl(doctor: string, clinic: string, monday: string) {
       window.history.replaceState(window.history.state, "", url);
     }, 0);
     return () => clearTimeout(later);
-  }, [doctor, clinic, monday]);
+  }, [doctor, clinic, monday, enabled]);
 }
 
-export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart; canEditDirectory: boolean }) {
+export function SlotCalendar({ start, canEditDirectory, picking }: { start: CalendarStart; canEditDirectory: boolean; picking?: SlotPicking }) {
   const t = useTranslations("slots");
   const locale = useLocale();
   const directory = useClinicDirectory();
@@ -50,7 +52,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
   const [clinicChoice, setClinicId] = useState(start.clinic ?? "");
   const [weekChoice, setMonday] = useState(start.week ?? "");
   const [dayChoice, setDay] = useState("");
-  const [serviceFilter, setServiceFilter] = useState("");
+  const [serviceFilter, setServiceFilter] = useState(picking?.confId ?? "");
   const [modeFilter, setModeFilter] = useState("");
   const [target, setTarget] = useState<BookingTarget | null>(null);
   const [taken, setTaken] = useState<{ doctorId: string; clinicId: string; start: string } | null>(null);
@@ -80,7 +82,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
   useEffect(() => {
     if (notAtClinic) void queryClient.invalidateQueries({ queryKey: slotKeys.directory });
   }, [notAtClinic, queryClient]);
-  useCalendarUrl(doctor?.platformId ?? "", clinic?.platformId ?? "", monday);
+  useCalendarUrl(doctor?.platformId ?? "", clinic?.platformId ?? "", monday, !picking);
 
   const services = week.data?.services ?? [];
   const shownServices = services.filter((s) => (!serviceFilter || s.confId === serviceFilter) && (!modeFilter || s.modes.includes(modeFilter)));
@@ -102,6 +104,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
   };
 
   function pick(slot: Slot) {
+    if (picking) return picking.onPick(slot);
     const service = services.find((s) => s.confId === slot.confId);
     if (!service || !doctor || !clinic) return;
     setTarget({ slot, service, doctor: { id: doctor.platformId, name: doctor.displayName }, clinic: { id: clinic.platformId, name: clinic.displayName, timeZone } });
@@ -148,7 +151,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
   return (
     <>
       <Card className="p-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className={cn("grid gap-3 sm:grid-cols-2 lg:grid-cols-4", picking && "hidden")}>
           <DoctorSelect id={ids.doctor} doctors={doctors} value={doctor.platformId} ownDoctorId={ownDoctorId} onChange={setDoctorId} />
           <div>
             <Label htmlFor={ids.clinic}>{t("toolbar.clinic")}</Label>
@@ -181,7 +184,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
           </div>
         </div>
 
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <div className={cn("flex flex-wrap items-center justify-between gap-3", !picking && "mt-4")}>
           <div className="flex items-center gap-2">
             <Button variant="secondary" size="icon" onClick={() => (narrow ? moveDay(-1) : pageWeek(-1))} aria-label={narrow ? t("toolbar.previousDay") : t("toolbar.previousWeek")}>
               <ChevronLeft aria-hidden className="size-4" />
@@ -254,7 +257,7 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
               timeZone={timeZone}
               today={today}
               onPick={pick}
-              onOpenTaken={(slot) => doctor && clinic && setTaken({ doctorId: doctor.platformId, clinicId: clinic.platformId, start: slot.start })}
+              onOpenTaken={picking ? undefined : (slot) => doctor && clinic && setTaken({ doctorId: doctor.platformId, clinicId: clinic.platformId, start: slot.start })}
               onPageWeek={(dir) => (narrow ? moveDay(7 * dir) : pageWeek(dir))}
               onLeaveEdge={narrow ? moveDay : undefined}
             />
@@ -262,9 +265,13 @@ export function SlotCalendar({ start, canEditDirectory }: { start: CalendarStart
         )}
       </div>
 
-      <ServicesLegend services={services} />
-      <BookingDialog target={target} onClose={() => setTarget(null)} />
-      <TakenSlotDialog slot={taken} timeZone={timeZone} onClose={() => setTaken(null)} />
+      {picking ? null : (
+        <>
+          <ServicesLegend services={services} />
+          <BookingDialog target={target} onClose={() => setTarget(null)} />
+          <TakenSlotDialog slot={taken} timeZone={timeZone} onClose={() => setTaken(null)} />
+        </>
+      )}
     </>
   );
 }

@@ -3,8 +3,7 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { QueueChange, QueueDay, QueueEntry, SlotHolder, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
-import { SlotCalendar } from "@/lib/schemas/slots";
+import { QueueChange, QueueDay, QueueEntry, SlotHolder, type LinkPatientRequest, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
 import { apiGet, ApiProblemError, sendJson } from "./http";
 
 export const queueKeys = {
@@ -19,16 +18,6 @@ export function usePatientAppointments(patientId: string) {
     queryKey: ["queue", "patient", patientId],
     queryFn: ({ signal }) => apiGet(`/api/patients/${encodeURIComponent(patientId)}/appointments`, {}, PatientAppointments, signal),
     staleTime: 30_000,
-  });
-}
-
-/** Free slots of one doctor and service on a day, for moving an appointment there. */
-export function useFreeSlots(q: { doctorId: string; clinicId: string; confId: string; day: string } | null) {
-  return useQuery({
-    queryKey: ["slots", "week", q?.doctorId ?? "", q?.clinicId ?? "", "day", q?.day ?? ""],
-    queryFn: ({ signal }) => apiGet("/api/slots", { doctorId: q!.doctorId, clinicId: q!.clinicId, from: q!.day, to: q!.day }, SlotCalendar, signal),
-    enabled: !!q?.day,
-    select: (cal) => cal.slots.filter((s) => s.available && s.confId === q!.confId),
   });
 }
 
@@ -74,7 +63,13 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
     };
     source.addEventListener("queue-change", (msg) => {
       const parsed = QueueChange.safeParse(JSON.parse((msg as MessageEvent<string>).data));
-      if (parsed.success) void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, parsed.data.day) });
+      if (!parsed.success) return;
+      const change = parsed.data;
+      // The new status is on screen as soon as the message is; the refetch then brings the rest (arrival time, patient).
+      client.setQueryData<QueueDay>(queueKeys.day(clinicId, change.day), (d) =>
+        d ? { ...d, appointments: d.appointments.map((a) => (a.appointmentId === change.appointmentId && a.version < change.version ? { ...a, status: change.status, version: change.version } : a)) } : d,
+      );
+      void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, change.day) });
     });
     return () => source.close();
   }, [client, clinicId]);
@@ -117,5 +112,15 @@ export function useRescheduleAppointment(clinicId: string) {
     mutationFn: ({ appointmentId, ...body }: RescheduleRequest & { appointmentId: string }) =>
       sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/reschedule`, body, QueueEntry),
     onSettled: () => client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) }),
+  });
+}
+
+export function useLinkQueuePatient(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, ...body }: LinkPatientRequest & { appointmentId: string }) =>
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/patient`, body, QueueEntry),
+    onSuccess: (entry) => putEntry(client, entry),
+    onError: onChangeError(client, clinicId),
   });
 }

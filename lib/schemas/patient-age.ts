@@ -51,27 +51,33 @@ export type DobReading =
 
 const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 
-/** Reads a typed date of birth ("12/04/1990", also 12-4-1990 or 12.04.1990) against today (ISO). */
-export function readDob(text: string, todayIso: string): DobReading {
+/** What a typed DD/MM/YYYY day holds, before any rule about which days are allowed. */
+export type IndianDateReading = { state: "empty" } | { state: "format" } | { state: "not-a-date" } | { state: "ok"; iso: string };
+
+/** Reads a day typed day first ("12/04/1990", also 12-4-1990 or 12.04.1990). */
+export function readIndianDate(text: string): IndianDateReading {
   const trimmed = text.trim();
   if (!trimmed) return { state: "empty" };
   const m = DMY.exec(trimmed);
   if (!m) return { state: "format" };
   // date-fns refuses a day the month does not have: 31/02 and 29/02 of a common year are not dates.
   const date = parse(`${m[1]}/${m[2]}/${m[3]}`, "d/M/yyyy", REFERENCE);
-  if (!isValid(date)) return { state: "not-a-date" };
-  const iso = toIso(date);
-  if (iso < EARLIEST_DOB) return { state: "too-old" };
-  if (iso > todayIso) return { state: "future" };
-  return { state: "ok", iso };
+  return isValid(date) ? { state: "ok", iso: toIso(date) } : { state: "not-a-date" };
+}
+
+/** Reads a typed date of birth against today (ISO). */
+export function readDob(text: string, todayIso: string): DobReading {
+  const read = readIndianDate(text);
+  if (read.state !== "ok") return read;
+  if (read.iso < EARLIEST_DOB) return { state: "too-old" };
+  if (read.iso > todayIso) return { state: "future" };
+  return read;
 }
 
 /** "12/04/1990" → "1990-04-12"; null when the text is not a real calendar date. */
 export function parseIndianDate(text: string): string | null {
-  const m = DMY.exec(text.trim());
-  if (!m) return null;
-  const date = parse(`${m[1]}/${m[2]}/${m[3]}`, "d/M/yyyy", REFERENCE);
-  return isValid(date) ? toIso(date) : null;
+  const read = readIndianDate(text);
+  return read.state === "ok" ? read.iso : null;
 }
 
 /** Completed years, months and days between a date of birth and today (both ISO). */

@@ -64,6 +64,12 @@ export const RescheduleRequest = z.object({
 });
 export type RescheduleRequest = z.infer<typeof RescheduleRequest>;
 
+export const LinkPatientRequest = z.object({
+  version: z.number().int().min(1),
+  patientId: z.string().trim().min(1, "Choose a patient.").max(100),
+});
+export type LinkPatientRequest = z.infer<typeof LinkPatientRequest>;
+
 /** What the live channel says when an appointment changed: desks refetch the day it belongs to. */
 export const QueueChange = z.object({ appointmentId: z.string(), clinicId: z.string(), day: z.string(), version: z.number().int(), status: QueueStatusSchema });
 export type QueueChange = z.infer<typeof QueueChange>;

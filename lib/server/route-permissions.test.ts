@@ -66,6 +66,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "POST queue/[appointmentId]/status": "queue.update",
   "POST queue/[appointmentId]/undo": "queue.update",
   "POST queue/[appointmentId]/reschedule": "queue.update",
+  "POST queue/[appointmentId]/patient": "queue.update",
   "PATCH patients/[id]": "patients.write",
   "GET patients/duplicates": "patients.read",
   "GET patients/search": "patients.read",

@@ -5,7 +5,7 @@ import { AppError, ConflictError, PlatformUnavailableError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
 import { clinicTimeZone } from "./desk-bookings";
 import type { QueueHub } from "./queue-hub";
-import { changeStatus, checkMove, loadRow, moveQueueEntry, staleVersion, STATUS_WORDS, undoLastChange, type Changed } from "./queue-store";
+import { changeStatus, checkMove, linkQueuePatient, loadRow, moveQueueEntry, staleVersion, STATUS_WORDS, undoLastChange, type Changed } from "./queue-store";
 
 type Appointments = StaffPlatform["appointments"];
 
@@ -24,6 +24,13 @@ export async function moveInQueue(db: Db, hub: QueueHub, m: { appointmentId: str
   const changed = await changeStatus(db, m);
   await announce(hub, changed);
   return changed;
+}
+
+/** Links an unknown patient of a platform appointment to a desk patient, announced to every desk. */
+export async function linkPatientInQueue(db: Db, hub: QueueHub, l: { appointmentId: string; version: number; patientId: string; staffId: string }) {
+  const linked = await linkQueuePatient(db, l);
+  await announce(hub, linked);
+  return linked;
 }
 
 export async function undoInQueue(db: Db, hub: QueueHub, u: { appointmentId: string; version: number; staffId: string }): Promise<Changed> {

@@ -6,7 +6,7 @@ import type { AppError } from "../errors";
 import { staff } from "../db/schema";
 import type { Db } from "../db/connect";
 import { rememberPatient } from "../patients/patient-index";
-import { changeStatus, readQueueDay, readQueueEntry, recordQueueEntry, statusHistory, undoLastChange } from "./queue-store";
+import { changeStatus, linkQueuePatient, readPatientAppointments, readQueueDay, readQueueEntry, recordQueueEntry, statusHistory, undoLastChange } from "./queue-store";
 import { createQueueHub } from "./queue-hub";
 import type { QueueChange } from "@/lib/schemas/queue";
 
@@ -152,6 +152,36 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
         }),
         { numRuns: 12 },
       );
+    });
+
+    it("links an appointment booked elsewhere for an unknown patient to a desk patient, once", async () => {
+      const id = await book(db, { patientId: "pt-online-77", source: "platform" });
+      expect((await readQueueEntry(db, id))!.patient).toBeNull();
+      const linked = await linkQueuePatient(db, { appointmentId: id, version: 1, patientId: "pt-1", staffId: asha });
+      expect(linked.platformPatientId).toBe("pt-online-77");
+      const entry = (await readQueueEntry(db, id))!;
+      expect(entry).toMatchObject({ version: 2, status: "booked", patient: { name: "Mrs. Sunita Rao", uhid: "UH-7" } });
+      expect((await readPatientAppointments(db, "pt-1")).map((a) => a.appointmentId)).toContain(id);
+      expect((await statusHistory(db, id)).at(-1)).toMatchObject({ staffId: asha, version: 2, reason: expect.stringContaining("pt-online-77") });
+      // Once the row shows a desk patient, a second link is refused.
+      expect((await refusal(linkQueuePatient(db, { appointmentId: id, version: 2, patientId: "pt-1", staffId: ravi }))).extra.code).toBe("patient_already_known");
+    });
+
+    it("refuses a link to a patient the desk does not have, and a second desk's link on a stale version", async () => {
+      const id = await book(db, { patientId: "pt-online-88", source: "platform" });
+      const unknown = await refusal(linkQueuePatient(db, { appointmentId: id, version: 1, patientId: "pt-nobody", staffId: asha }));
+      expect(unknown.status).toBe(422);
+      expect(unknown.extra.errors?.patientId).toBeTruthy();
+      expect((await readQueueEntry(db, id))!).toMatchObject({ version: 1, patientId: "pt-online-88" });
+      // Two desks link at once from the same version: one wins, the other hears who changed it.
+      const both = await Promise.allSettled([
+        linkQueuePatient(db, { appointmentId: id, version: 1, patientId: "pt-1", staffId: asha }),
+        linkQueuePatient(db, { appointmentId: id, version: 1, patientId: "pt-1", staffId: ravi }),
+      ]);
+      expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const lost = both.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason as AppError;
+      expect(lost.status).toBe(409);
+      expect((await statusHistory(db, id)).filter((h) => h.reason?.startsWith("linked"))).toHaveLength(1);
     });
   });
 }

@@ -6,7 +6,7 @@ import { formatInZone } from "@/lib/schemas/calendar";
 import { clinicDay } from "@/lib/slots/clinic-time";
 import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments, queueStatusHistory, staff } from "../db/schema";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
 import { summariesByIds } from "../patients/patient-index";
 
 type Row = typeof queueAppointments.$inferSelect;
@@ -292,4 +292,34 @@ export async function moveQueueEntry(db: Db, m: { appointmentId: string; version
 
 export async function statusHistory(db: Db, appointmentId: string) {
   return db.select().from(queueStatusHistory).where(eq(queueStatusHistory.appointmentId, appointmentId)).orderBy(asc(queueStatusHistory.id));
+}
+
+/**
+ * An appointment booked elsewhere for a patient the desk did not know is tied to one of the desk's
+ * patients. The platform's id is kept in the history line, the row then reads as that patient.
+ */
+export async function linkQueuePatient(db: Db, l: { appointmentId: string; version: number; patientId: string; staffId: string | null }): Promise<Changed & { platformPatientId: string }> {
+  const before = await loadRow(db, l.appointmentId);
+  if (before.version !== l.version) throw await staleVersion(db, before);
+  const known = await summariesByIds(db, [before.patientId, l.patientId]);
+  if (known.has(before.patientId)) throw new ConflictError("This appointment already shows a patient of the desk; it cannot be linked again.", "patient_already_known");
+  if (!known.has(l.patientId)) {
+    throw new AppError(422, "Unknown patient", "The desk has no patient with this id. Search again and pick one from the list.", {
+      code: "patient_not_found",
+      errors: { patientId: "No patient of the desk has this id." },
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(queueAppointments)
+      .set({ patientId: l.patientId, version: sql`${queueAppointments.version} + 1`, statusChangedAt: new Date(), statusChangedBy: l.staffId, undoable: false })
+      .where(and(eq(queueAppointments.appointmentId, l.appointmentId), eq(queueAppointments.version, l.version)))
+      .returning();
+    if (!row) throw await staleVersion(tx as unknown as Db, await loadRow(tx as unknown as Db, l.appointmentId));
+    const [h] = await tx
+      .insert(queueStatusHistory)
+      .values({ appointmentId: row.appointmentId, fromStatus: row.status, toStatus: row.status, version: row.version, staffId: l.staffId, reason: `linked: platform patient ${before.patientId} is desk patient ${l.patientId}` })
+      .returning({ id: queueStatusHistory.id });
+    return { row, from: row.status, historyId: h!.id, platformPatientId: before.patientId };
+  });
 }

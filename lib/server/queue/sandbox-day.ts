@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { clinicDay } from "@/lib/slots/clinic-time";
 import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments } from "../db/schema";
+import type { SlotCalendar } from "@/lib/schemas/slots";
 import type { StaffPlatform } from "../platform/client";
 import { patientByUhid, rememberPatient } from "../patients/patient-index";
 import { changeStatus, recordQueueEntry } from "./queue-store";
@@ -51,6 +52,7 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
   const patients = await demoPatients(db, platform);
   let p = 0;
   let arrived = 0;
+  let online = false;
   for (const doctor of doctors) {
     const calendar = await platform.slots.listSlots({ doctorId: doctor.id, clinicId: q.clinicId, from: q.day, to: q.day }).catch(() => null);
     if (!calendar) continue;
@@ -89,7 +91,40 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
         await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: Date.now() - (4 + arrived * 6) * 60_000 });
       }
     }
+    if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR).map((s) => s.start)));
   }
+}
+
+/**
+ * One appointment a patient booked online, for someone the desk has never registered: the queue
+ * shows what the platform said and the desk links it to a patient when they arrive.
+ */
+async function onlineBooking(db: Db, platform: StaffPlatform, q: { clinicId: string; timeZone: string }, doctorId: string, calendar: SlotCalendar, used: Set<string>): Promise<boolean> {
+  const slot = calendar.slots.filter((s) => s.available && !used.has(s.start)).at(-1);
+  const service = slot && calendar.services.find((s) => s.confId === slot.confId);
+  if (!slot || !service) return false;
+  const patientId = `pt-online-${crypto.randomUUID().slice(0, 8)}`;
+  const booking = await platform.slots
+    .bookSlot({ doctorId, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: service.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() })
+    .catch(() => null);
+  if (!booking) return false;
+  return recordQueueEntry(db, {
+    appointmentId: booking.appointmentId,
+    clinicId: q.clinicId,
+    doctorId,
+    start: booking.start,
+    end: booking.end,
+    patientId,
+    confId: booking.confId,
+    serviceName: service.name,
+    mode: booking.mode,
+    price: service.finalAmount,
+    currency: service.currency,
+    prePay: service.prePay,
+    postPay: service.postPay,
+    source: "platform",
+    timeZone: q.timeZone,
+  });
 }
 
 /** Sandbox mode only: a new user's first look at today's queue finds a realistic day already booked. */

@@ -1,0 +1,7 @@
+/** The clinic a desk last opened in the queue; the page offers it first next time. */
+export const QUEUE_CLINIC_COOKIE = "queue-clinic";
+
+/** Remembers the chosen clinic for this browser for a year (not secret, read by the page on the server). */
+export function rememberQueueClinic(clinicId: string): void {
+  document.cookie = `${QUEUE_CLINIC_COOKIE}=${encodeURIComponent(clinicId)}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { DEFAULT_CLINIC_TIME_ZONE } from "@/lib/schemas/clinic-directory";
+import { QUEUE_CLINIC_COOKIE } from "@/lib/queue/queue-url";
+import { clinicDay } from "@/lib/slots/clinic-time";
+import type { StaffSession } from "../auth/session";
+import { db as openDb } from "../db";
+import { NotFoundError } from "../errors";
+import { DoctorNotAtClinicError } from "../platform/slots";
+import { services } from "../services";
+import { ownDoctorId, readClinicDirectory } from "../slots/clinic-directory";
+import { defaultQueueClinic } from "./default-clinic";
+import { seedSandboxDay } from "./sandbox-day";
+
+const PROBE_TIMEOUT_MS = 4000;
+
+export interface QueueStart {
+  clinic?: string;
+  day?: string;
+  doctor?: string;
+}
+
+/**
+ * What the queue page opens on. Whatever the address says wins; otherwise a clinic that works that
+ * day and, for a doctor, their own queue. In sandbox mode the chosen clinic's day is seeded now, so
+ * the first list the page asks for is already there.
+ */
+export async function queueStart(staff: StaffSession, asked: QueueStart, cookies: { get(name: string): { value: string } | undefined }): Promise<QueueStart> {
+  const db = await openDb();
+  const directory = await readClinicDirectory(db);
+  const platform = (await services()).platform.forStaff(staff);
+  const own = await ownDoctorId(db, directory, staff);
+  const lastUsed = cookies.get(QUEUE_CLINIC_COOKIE)?.value ?? null;
+  const clinicZone = (id: string | undefined) => directory.clinics.find((c) => c.platformId === id)?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
+  const day = asked.day ?? clinicDay(Date.now(), clinicZone(asked.clinic ?? lastUsed ?? directory.clinics[0]?.platformId));
+  const clinic =
+    asked.clinic ??
+    (await defaultQueueClinic(db, directory, { day, lastUsed, doctorId: own }, async (doctorId, clinicId, onDay) => {
+      try {
+        const calendar = await platform.slots.listSlots({ doctorId, clinicId, from: onDay, to: onDay }, AbortSignal.timeout(PROBE_TIMEOUT_MS));
+        return calendar.slots.length > 0;
+      } catch (err) {
+        return err instanceof DoctorNotAtClinicError || err instanceof NotFoundError ? false : undefined;
+      }
+    })) ??
+    undefined;
+  if (clinic) void seedSandboxDay(db, platform, staff, { clinicId: clinic, day, timeZone: clinicZone(clinic) });
+  return { clinic, day: asked.day, doctor: asked.doctor ?? own ?? undefined };
+}
