@@ -155,7 +155,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
       <p className="hidden text-lg font-semibold print:block">
         {clinic?.displayName} · {displayDay(shownDay)}
       </p>
-      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1.2fr_auto_1fr_1fr_1.4fr] print:hidden">
+      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)_minmax(0,1fr)] 2xl:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)] print:hidden">
         <div className="flex flex-col gap-1">
           <Label htmlFor="queue-clinic">{t("clinic")}</Label>
           <Select
@@ -213,7 +213,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
             ))}
           </Select>
         </div>
-        <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1">
+        <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-4 2xl:col-span-1">
           <Label htmlFor="queue-search">{t("search")}</Label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint" />

@@ -59,7 +59,7 @@ export function DayField({ id, label, value, today, onChange }: { id: string; la
           inputMode="numeric"
           autoComplete="off"
           placeholder="DD/MM/YYYY"
-          className="w-32 font-mono tabular-nums"
+          className="max-w-36 font-mono tabular-nums"
           value={draft ?? displayDay(value)}
           invalid={!!error}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
