@@ -33,7 +33,7 @@ async function main() {
     const suite = SUITES[name];
     if (!suite) throw new Error(`unknown suite ${name}; known: ${Object.keys(SUITES).join(", ")}`);
     console.log(`• ${name}`);
-    const result = await suite();
+    const result = { ...(await suite()), measuredAt: new Date().toISOString() };
     for (const t of result.targets) console.log(`  ${t.met ? "✓" : "✗"} ${t.name}: ${t.value}`);
     results.push(result);
   }
