@@ -41,7 +41,7 @@ const STATES: VisualState[] = [
   { name: "slots-week", path: calendarUrl(futureMonday()), action: "slots.read", ready: (p) => p.getByRole("region", { name: "Services and charges" }) },
   { name: "slots-assistant", path: "/slots/assistant", action: "assistant.sessions" },
   { name: "settings-clinics", path: "/settings/clinics", action: "settings.write" },
-  { name: "queue-andheri", path: "/appointments/today?clinic=cl-andheri-west", action: "queue.read", ready: (p) => p.locator("[data-appointment]").first().or(p.getByText("No appointments on this day.")) },
+  { name: "queue-andheri", path: "/appointments/today?clinic=cl-andheri-west", action: "queue.read", ready: (p) => p.locator("[data-appointment]").first().or(p.getByText(/^(No appointments on this day|No appointment matches these filters)\.$/)) },
 ];
 
 /** One visual-review test per page or state this role may open, screenshots only: the functional specs assert. */
