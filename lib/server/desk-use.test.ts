@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { recordAudit } from "./audit";
 import { addStaff } from "./auth/staff-repo";
-import { patientDocuments } from "./db/schema";
-import { readDocumentCopy, startDocumentCopy } from "./documents/copies";
 import { groupPatientAudit, type PatientAuditEntry } from "./patients/patient-audit";
 import { recentAssistantSessions } from "./slots/assistant-recent";
 import { doctorNameKey, doctorSchedules, noteDoctorSchedule, ownDoctorId } from "./slots/clinic-directory";
@@ -123,44 +121,6 @@ describe("on PGlite", () => {
     expect(await ownDoctorId(db, directory, { id: id!, role: "doctor", name: "Dr. Meera Iyer" })).toBe("dr-a");
     expect(await ownDoctorId(db, directory, { id: id!, role: "receptionist", name: "Dr. Meera Iyer" })).toBeNull();
     expect(await ownDoctorId(db, directory, { id: id!, role: "doctor", name: "Dr. Somebody Else" })).toBeNull();
-  });
-
-  it("keeps a copy of an uploaded file piece by piece and reads it back byte for byte", async () => {
-    const db = t.database.db;
-    const bytes = new Uint8Array(2.5 * 1024 * 1024).map((_, i) => (i * 7) % 256);
-    const copy = startDocumentCopy(db);
-    async function* source() {
-      for (let i = 0; i < bytes.length; i += 64 * 1024) yield bytes.subarray(i, i + 64 * 1024);
-    }
-    let passed = 0;
-    for await (const chunk of copy.tee(source())) passed += chunk.byteLength;
-    expect(passed).toBe(bytes.length);
-    const [doc] = await db
-      .insert(patientDocuments)
-      .values({ patientId: "p1", documentId: "doc-1", fileName: "scan.pdf", mime: "application/pdf", sizeBytes: bytes.length, sha256: "x", documentType: "lr", tasks: [] })
-      .returning();
-    await copy.keep(doc!.id, bytes.length);
-    const read = await readDocumentCopy(db, doc!.id);
-    expect(read?.sizeBytes).toBe(bytes.length);
-    const back = new Uint8Array(await new Response(read!.stream).arrayBuffer());
-    expect(back.length).toBe(bytes.length);
-    expect(Buffer.compare(Buffer.from(back), Buffer.from(bytes))).toBe(0);
-  });
-
-  it("discards the copy of an upload the platform refused", async () => {
-    const db = t.database.db;
-    const copy = startDocumentCopy(db);
-    async function* source() {
-      yield new Uint8Array(10);
-    }
-    for await (const chunk of copy.tee(source())) void chunk;
-    await copy.discard();
-    const [doc] = await db
-      .insert(patientDocuments)
-      .values({ patientId: "p1", documentId: "doc-2", fileName: "x.pdf", mime: "application/pdf", sizeBytes: 10, sha256: "x", documentType: "o", tasks: [] })
-      .returning();
-    await copy.keep(doc!.id, 10);
-    expect(await readDocumentCopy(db, doc!.id)).toBeNull();
   });
 
   it("lists the assistant sessions a doctor looked up lately, newest first, with their last known expiry", async () => {

@@ -1,4 +1,6 @@
 import { DocumentListQuery, DocumentUploadQuery } from "@/lib/schemas/documents";
+import { copyStoreFor } from "@/lib/server/documents/copies";
+import { database } from "@/lib/server/db";
 import { documentsWithCopy, listPatientDocuments } from "@/lib/server/documents/records";
 import { uploadPatientDocument } from "@/lib/server/documents/upload";
 import { withStaff } from "@/lib/server/with-staff";
@@ -16,7 +18,7 @@ export const GET = withStaff({ action: "documents.read", query: DocumentListQuer
 
 /** The raw file is the body (no multipart on this hop), so it can be streamed on unread. */
 export const POST = withStaff({ action: "documents.upload", query: DocumentUploadQuery }, async ({ req, query, platform, db, staff, audit }) =>
-  Response.json(await uploadPatientDocument({ req, query, platform, db, staffId: staff.id, audit }), { status: 201, headers: NO_STORE }),
+  Response.json(await uploadPatientDocument({ req, query, platform, db, staffId: staff.id, audit, copies: copyStoreFor(await database()) }), { status: 201, headers: NO_STORE }),
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,37 +1,132 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
 import { and, asc, eq, lt, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../db/connect";
-import { documentCopies, documentCopyChunks } from "../db/schema";
+import { env } from "@/lib/env";
+import type { Database, Db } from "../db/connect";
+import { documentCopies, documentCopyChunks, patientDocuments } from "../db/schema";
 import { log } from "../log";
 
 /** Pieces of about this size are written while the upload streams on, and read back one at a time. */
 const PIECE_BYTES = 1024 * 1024;
 /** Pieces of an upload that never finished (the process stopped mid-file) are removed after this long. */
 const ABANDONED_AFTER = "1 hour";
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const PARTIAL = /^partial-[0-9a-f-]{36}$/;
+
+/**
+ * Where the bytes of the desk's copies go. In the database (PostgreSQL: shared by every app
+ * instance), or, on PGlite (one process owns DATA_DIR anyway), as files under DATA_DIR named by
+ * their sha256, with the database keeping which document has a copy. Writing 10 MB through
+ * PGlite cost ~230 ms of CPU per upload; a file costs a few ms.
+ */
+export type CopyStore = { kind: "database" } | { kind: "files"; dir: string };
+
+export const DATABASE_STORE: CopyStore = { kind: "database" };
+
+/** The store for this database: files under DATA_DIR on PGlite, the database itself on PostgreSQL. */
+export const copyStoreFor = ({ kind }: Pick<Database, "kind">): CopyStore =>
+  kind === "pglite" ? { kind: "files", dir: path.join(env().dataDir, "document-copies") } : DATABASE_STORE;
 
 export interface DocumentCopy {
   /** Passes the bytes on unchanged while keeping a copy of them; a failing copy never fails the upload. */
   tee(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array>;
-  /** Links the copy to the recorded document, once the platform has accepted it. */
-  keep(documentRowId: string, sizeBytes: number): Promise<void>;
+  /** Links the copy to the recorded document, once the platform has accepted it; `sha256` is of the whole file. */
+  keep(documentRowId: string, sizeBytes: number, sha256: string): Promise<void>;
   /** Drops what was copied of an upload that failed. */
   discard(): Promise<void>;
+}
+
+/** How the pieces of one copy are written and dropped. */
+interface PieceSink {
+  write(piece: Buffer, seq: number): Promise<void>;
+  /** Called once every piece is written; makes the bytes findable under the file's hash. */
+  finish(sha256: string): Promise<void>;
+  drop(): Promise<void>;
+}
+
+function databaseSink(db: Db, copyId: string): PieceSink {
+  return {
+    // As base64 text decoded by the database: a bytea parameter cost PGlite ~200 ms per MB
+    // (10 MB uploads took 3.5 s instead of 0.1 s); decode() takes ~17 ms.
+    write: async (piece, seq) => {
+      await db.insert(documentCopyChunks).values({ copyId, seq, bytes: sql`decode(${piece.toString("base64")}, 'base64')` });
+    },
+    finish: async () => {},
+    drop: async () => {
+      await db.delete(documentCopyChunks).where(eq(documentCopyChunks.copyId, copyId));
+      // Now and then, also the leftovers of uploads cut short by a restart.
+      await db
+        .delete(documentCopyChunks)
+        .where(
+          and(
+            lt(documentCopyChunks.createdAt, sql`now() - ${ABANDONED_AFTER}::interval`),
+            notInArray(documentCopyChunks.copyId, db.select({ id: documentCopies.copyId }).from(documentCopies)),
+          ),
+        );
+    },
+  };
+}
+
+function fileSink(dir: string, copyId: string): PieceSink {
+  const partial = path.join(dir, `partial-${copyId}`);
+  let handle: Promise<FileHandle> | undefined;
+  const opened = () =>
+    (handle ??= mkdir(dir, { recursive: true, mode: 0o700 }).then(() => open(partial, "wx", 0o600)));
+  const close = async () => {
+    const h = handle;
+    handle = undefined;
+    if (h) await (await h.catch(() => undefined))?.close().catch(() => undefined);
+  };
+  return {
+    write: async (piece) => {
+      const h = await opened();
+      for (let at = 0; at < piece.byteLength; ) at += (await h.write(piece, at)).bytesWritten;
+    },
+    finish: async (sha256) => {
+      if (!SHA256_HEX.test(sha256)) throw new Error("not a sha256");
+      const h = await opened();
+      // On disk before the document is listed with a copy.
+      await h.datasync();
+      await close();
+      // Named by its contents: the same file uploaded twice is kept once.
+      await rename(partial, path.join(dir, sha256));
+    },
+    drop: async () => {
+      await close();
+      await rm(partial, { force: true });
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names.filter((n) => PARTIAL.test(n))) {
+        const file = path.join(dir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (info && Date.now() - info.mtimeMs > ABANDONED_AFTER_MS) await rm(file, { force: true });
+      }
+    },
+  };
 }
 
 /**
  * The desk keeps its own copy of every document it uploads: the platform's API has upload only
  * (spec 4.11) and no way to read a document back, yet staff must be able to see what was filed.
- * The copy lives in the database (shared by every app instance), written piece by piece.
+ * The copy is written piece by piece while the upload streams on.
  */
-export function startDocumentCopy(db: Db): DocumentCopy {
+export function startDocumentCopy(db: Db, store: CopyStore = DATABASE_STORE): DocumentCopy {
   const copyId = randomUUID();
+  const sink = store.kind === "files" ? fileSink(store.dir, copyId) : databaseSink(db, copyId);
   let seq = 0;
   let failed = false;
   let written = 0;
-  // Pieces are written behind the upload, never in its way: a slow database must not stall the
-  // platform upload. The backlog is bounded by the 10 MB a file may have.
+  // Pieces are written behind the upload, never in its way: a slow disk or database must not
+  // stall the platform upload. The backlog is bounded by the 10 MB a file may have.
   let writes: Promise<void> = Promise.resolve();
+  const fail = (err: unknown) => {
+    failed = true;
+    log().error({ reason: (err as Error).message }, "could not keep the desk's copy of an uploaded document");
+  };
 
   function write(piece: Buffer) {
     if (failed || piece.byteLength === 0) return;
@@ -39,13 +134,10 @@ export function startDocumentCopy(db: Db): DocumentCopy {
     writes = writes.then(async () => {
       if (failed) return;
       try {
-        // As base64 text decoded by the database: a bytea parameter cost PGlite ~200 ms per MB
-        // (10 MB uploads took 3.5 s instead of 0.1 s); decode() takes ~17 ms.
-        await db.insert(documentCopyChunks).values({ copyId, seq: n, bytes: sql`decode(${piece.toString("base64")}, 'base64')` });
+        await sink.write(piece, n);
         written += piece.byteLength;
       } catch (err) {
-        failed = true;
-        log().error({ reason: (err as Error).message }, "could not keep the desk's copy of an uploaded document");
+        fail(err);
       }
     });
   }
@@ -66,13 +158,14 @@ export function startDocumentCopy(db: Db): DocumentCopy {
       }
       write(Buffer.concat(pending));
     },
-    async keep(documentRowId, sizeBytes) {
+    async keep(documentRowId, sizeBytes, sha256) {
       await writes;
       if (failed || written !== sizeBytes) {
         await this.discard();
         return;
       }
       try {
+        await sink.finish(sha256);
         await db.insert(documentCopies).values({ documentRowId, copyId, sizeBytes }).onConflictDoNothing();
       } catch (err) {
         log().error({ reason: (err as Error).message }, "could not link the desk's copy of a document");
@@ -82,33 +175,49 @@ export function startDocumentCopy(db: Db): DocumentCopy {
     async discard() {
       failed = true;
       await writes;
-      await db
-        .delete(documentCopyChunks)
-        .where(eq(documentCopyChunks.copyId, copyId))
-        .catch(() => undefined);
-      // Now and then, also the leftovers of uploads cut short by a restart.
-      await db
-        .delete(documentCopyChunks)
-        .where(
-          and(
-            lt(documentCopyChunks.createdAt, sql`now() - ${ABANDONED_AFTER}::interval`),
-            notInArray(documentCopyChunks.copyId, db.select({ id: documentCopies.copyId }).from(documentCopies)),
-          ),
-        )
-        .catch(() => undefined);
+      await sink.drop().catch(() => undefined);
     },
   };
 }
 
+/** Reads a file whole to check it is still what was uploaded (10 MB at most, ~20 ms). */
+async function fileMatches(file: string, sha256: string): Promise<boolean> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(/*turbopackIgnore: true*/ file)) hash.update(chunk as Buffer);
+  return hash.digest("hex") === sha256;
+}
+
 /** The copy of a recorded document, as a stream read one piece at a time; null when the desk has none. */
-export async function readDocumentCopy(db: Db, documentRowId: string): Promise<{ sizeBytes: number; stream: ReadableStream<Uint8Array> } | null> {
-  const [copy] = await db.select().from(documentCopies).where(eq(documentCopies.documentRowId, documentRowId));
+export async function readDocumentCopy(
+  db: Db,
+  documentRowId: string,
+  store: CopyStore = DATABASE_STORE,
+): Promise<{ sizeBytes: number; stream: ReadableStream<Uint8Array> } | null> {
+  const [copy] = await db
+    .select({ copyId: documentCopies.copyId, sizeBytes: documentCopies.sizeBytes, sha256: patientDocuments.sha256 })
+    .from(documentCopies)
+    .innerJoin(patientDocuments, eq(patientDocuments.id, documentCopies.documentRowId))
+    .where(eq(documentCopies.documentRowId, documentRowId));
   if (!copy) return null;
+  if (store.kind === "files" && SHA256_HEX.test(copy.sha256)) {
+    // Under DATA_DIR at run time; nothing for the build's file tracing to follow.
+    const file = path.join(/*turbopackIgnore: true*/ store.dir, copy.sha256);
+    const info = await stat(/*turbopackIgnore: true*/ file).catch(() => undefined);
+    if (info) {
+      if (info.size !== copy.sizeBytes || !(await fileMatches(file, copy.sha256))) {
+        log().error({ documentRowId }, "the desk's copy of a document on disk does not match what was uploaded");
+        return null;
+      }
+      return { sizeBytes: copy.sizeBytes, stream: Readable.toWeb(createReadStream(/*turbopackIgnore: true*/ file)) as ReadableStream<Uint8Array> };
+    }
+    // Copies kept before files were used are still in the database.
+  }
   const pieces = await db
     .select({ seq: documentCopyChunks.seq })
     .from(documentCopyChunks)
     .where(eq(documentCopyChunks.copyId, copy.copyId))
     .orderBy(asc(documentCopyChunks.seq));
+  if (pieces.length === 0) return null;
   let next = 0;
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { DocumentUploadQuery, MAX_DOCUMENT_BYTES } from "@/lib/schemas/documents";
@@ -8,6 +11,7 @@ import { recordAudit } from "../audit";
 import { auditLog, patientDocuments } from "../db/schema";
 import { AppError } from "../errors";
 import { createPlatform, type Platform } from "../platform/client";
+import { readDocumentCopy, type CopyStore } from "./copies";
 import { listPatientDocuments } from "./records";
 import { uploadPatientDocument } from "./upload";
 
@@ -41,14 +45,16 @@ const pgUp = await postgresAvailable();
 if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
 
 describe.each([
-  ["plain, PGlite", false, pgliteTestDatabase, true],
-  ["JWE, PGlite", true, pgliteTestDatabase, true],
-  ["plain, PostgreSQL", false, postgresTestDatabase, pgUp],
-] as const)("document upload through the BFF (%s)", (_name, encrypted, openDb, available) => {
+  ["plain, PGlite, copies in files", false, pgliteTestDatabase, true, "files"],
+  ["JWE, PGlite, copies in files", true, pgliteTestDatabase, true, "files"],
+  ["plain, PostgreSQL, copies in the database", false, postgresTestDatabase, pgUp, "database"],
+] as const)("document upload through the BFF (%s)", (_name, encrypted, openDb, available, copyKind) => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
   const patient = `pat-${Math.random().toString(36).slice(2, 8)}`;
+  const copyDir = mkdtempSync(path.join(tmpdir(), "clinic-upload-copies-"));
+  const copies: CopyStore = copyKind === "files" ? { kind: "files", dir: copyDir } : { kind: "database" };
 
   beforeAll(async () => {
     if (!available) return;
@@ -63,6 +69,7 @@ describe.each([
   afterAll(async () => {
     await h?.close();
     await t?.dispose();
+    rmSync(copyDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     if (!available) return;
@@ -78,6 +85,7 @@ describe.each([
       db: t.database.db,
       staffId: h.staff.id,
       audit: (e) => recordAudit(t.database.db, { ...e, staffId: h.staff.id }),
+      copies,
     });
 
   async function storedInSandbox(documentId: string) {
@@ -103,6 +111,8 @@ describe.each([
     expect(listed.find((d) => d.documentId === doc.documentId)).toMatchObject({ sizeBytes: size, fileName: "cbc-report.pdf", uploadedByName: "Dr. Test Harness" });
     const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resourceId, patient), eq(auditLog.action, "upload"), eq(auditLog.outcome, "ok")));
     expect(audits.some((a) => (a.detail as { documentId?: string }).documentId === doc.documentId)).toBe(true);
+    const copy = await readDocumentCopy(t.database.db, doc.id, copies);
+    expect(sha(new Uint8Array(await new Response(copy!.stream).arrayBuffer()))).toBe(sha(bytes));
   });
 
   it.skipIf(!available)("refuses too large, empty, unknown and lying files before calling the platform", async () => {

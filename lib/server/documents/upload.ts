@@ -6,7 +6,7 @@ import type { AuditEntry } from "../audit";
 import type { Db } from "../db/connect";
 import { AppError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
-import { startDocumentCopy } from "./copies";
+import { DATABASE_STORE, startDocumentCopy, type CopyStore } from "./copies";
 import { openIncomingFile } from "./intake";
 import { pendingDocument, readPatientDocument } from "./records";
 
@@ -17,6 +17,8 @@ export interface UploadContext {
   db: Db;
   staffId: string;
   audit(entry: Omit<AuditEntry, "staffId" | "ip">): Promise<void>;
+  /** Where the desk's copy of the file goes (copies.ts). */
+  copies?: CopyStore;
 }
 
 /**
@@ -24,12 +26,12 @@ export interface UploadContext {
  * only after the platform answered with a document id; if the desk cannot take it then, the
  * outbox does (desk-outbox.ts), so the answer is "uploaded" and the record appears exactly once.
  */
-export async function uploadPatientDocument({ req, query, platform, db, staffId, audit }: UploadContext): Promise<PatientDocument & { deskCopy: DeskCopy }> {
+export async function uploadPatientDocument({ req, query, platform, db, staffId, audit, copies = DATABASE_STORE }: UploadContext): Promise<PatientDocument & { deskCopy: DeskCopy }> {
   const base = { action: "upload", resource: "patient-document", resourceId: query.patient } as const;
   const declared = req.headers.get("content-length");
   // An error raised while reading the browser's bytes reaches us wrapped by fetch; keep the original.
   let readFailure: unknown;
-  const copy = startDocumentCopy(db);
+  const copy = startDocumentCopy(db, copies);
   try {
     const file = await openIncomingFile(req.body, declared, query.name);
     const chunks = async function* () {
@@ -64,7 +66,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
     };
     const deskCopy = await writeDeskCopy(db, { kind: "document.record", doc: record });
     // The copy links to the desk's record; while that record is still catching up there is nothing to link it to.
-    if (deskCopy === "done") await copy.keep(record.id, file.size);
+    if (deskCopy === "done") await copy.keep(record.id, file.size, record.sha256);
     else await copy.discard();
     const doc = (deskCopy === "done" && (await readPatientDocument(db, record.id).catch(() => undefined))) || pendingDocument(record);
     await audit({ ...base, outcome: "ok", detail: { documentId, fileName: query.name, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt, deskCopy } }).catch(() => {});

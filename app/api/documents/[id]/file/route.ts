@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DocumentFileQuery } from "@/lib/schemas/documents";
-import { readDocumentCopy } from "@/lib/server/documents/copies";
+import { database } from "@/lib/server/db";
+import { copyStoreFor, readDocumentCopy } from "@/lib/server/documents/copies";
 import { findPatientDocument } from "@/lib/server/documents/records";
 import { AppError, NotFoundError } from "@/lib/server/errors";
 import { withStaff } from "@/lib/server/with-staff";
@@ -25,7 +26,7 @@ export const GET = withStaff({ action: "documents.read", query: DocumentFileQuer
   if (!doc) throw new NotFoundError("There is no document with this id.");
   const action = query.download ? "download" : "view";
   const base = { action, resource: "patient-document", resourceId: doc.patientId } as const;
-  const copy = await readDocumentCopy(db, doc.id);
+  const copy = await readDocumentCopy(db, doc.id, copyStoreFor(await database()));
   if (!copy) {
     await audit({ ...base, outcome: "failed", detail: { documentId: doc.documentId, fileName: doc.fileName, reason: "no copy at the desk" } });
     throw new AppError(404, "No copy at the desk", "This document was uploaded before the desk kept copies; it is stored on the platform only.", { code: "no_copy" });
