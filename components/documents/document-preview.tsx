@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { useId, useRef } from "react";
 import { Download, ExternalLink, X } from "lucide-react";
 import { useTranslations } from "use-intl";
 import type { PatientDocument } from "@/lib/schemas/documents";
@@ -19,19 +20,8 @@ export function DocumentPreview({ doc, onClose }: { doc: PatientDocument | null;
   const t = useTranslations("documents");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (doc && !dialog.open) dialog.showModal();
-    if (!doc && dialog.open) dialog.close();
-  }, [doc]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto w-[min(56rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-ink shadow-xl backdrop:bg-black/60"
-    >
+    <ModalDialog open={!!doc} onClose={onClose} dialogRef={ref} aria-labelledby={titleId} className="w-[min(56rem,calc(100vw-2rem))]">
       {doc ? (
         <div className="flex max-h-[calc(100dvh-4rem)] flex-col">
           <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
@@ -58,6 +48,6 @@ export function DocumentPreview({ doc, onClose }: { doc: PatientDocument | null;
           </div>
         </div>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }

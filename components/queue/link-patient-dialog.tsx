@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { X } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
@@ -17,28 +18,10 @@ import { clinicTime, displayDay } from "@/lib/slots/clinic-time";
 /** Ties an appointment booked elsewhere, for a patient the desk did not know, to one of the desk's patients. */
 export function LinkPatientDialog({ entry, timeZone, onClose }: { entry: QueueEntry | null; timeZone: string; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (entry && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector<HTMLElement>("input")?.focus();
-    }
-    if (!entry && dialog.open) dialog.close();
-  }, [entry]);
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      // Escape first closes the patient list, not the whole dialog.
-      onCancel={(e) => {
-        if (document.activeElement?.getAttribute("aria-expanded") === "true") e.preventDefault();
-      }}
-      aria-labelledby="link-patient-title"
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50"
-    >
+    <ModalDialog open={!!entry} onClose={onClose} dialogRef={ref} initialFocus="input" escapeClosesListFirst aria-labelledby="link-patient-title" className="w-[min(34rem,calc(100vw-2rem))]">
       {entry ? <LinkForm key={`${entry.appointmentId}|${entry.version}`} entry={entry} timeZone={timeZone} onDone={() => ref.current?.close()} /> : null}
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { useEffect, useRef, useState } from "react";
 import { X } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -20,21 +21,10 @@ import { patientName } from "./queue-row";
  */
 export function RescheduleDialog({ entry, timeZone, onClose, onMoved }: { entry: QueueEntry | null; timeZone: string; onClose(): void; onMoved(after: QueueEntry): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (entry && !dialog.open) dialog.showModal();
-    if (!entry && dialog.open) dialog.close();
-  }, [entry]);
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      aria-labelledby="reschedule-title"
-      className="m-auto max-h-[calc(100vh-2rem)] w-[min(72rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-line bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50"
-    >
+    <ModalDialog open={!!entry} onClose={onClose} dialogRef={ref} aria-labelledby="reschedule-title" className="max-h-[calc(100vh-2rem)] w-[min(72rem,calc(100vw-2rem))] overflow-y-auto">
       {entry ? <ReschedulePicker key={`${entry.appointmentId}|${entry.version}`} entry={entry} timeZone={timeZone} onClose={() => ref.current?.close()} onMoved={onMoved} /> : null}
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ModalDialog } from "@/components/ui/modal-dialog";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { CalendarCheck, LoaderCircle, X } from "lucide-react";
 import { toast } from "sonner";
 import { useLocale, useTranslations } from "use-intl";
@@ -21,29 +22,18 @@ export type BookingTarget = { slot: Slot; service: SlotService; doctor: { id: st
 /** Confirms patient, service and amount for one free slot, then books it once (idempotency key per opening). */
 export function BookingDialog({ target, onClose }: { target: BookingTarget | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (target && !dialog.open) {
-      dialog.showModal();
-      // React's autoFocus runs before the dialog is open, so focus the first field once it is.
-      dialog.querySelector<HTMLElement>("[data-autofocus], input:not([type=hidden]), select")?.focus();
-    }
-    if (!target && dialog.open) dialog.close();
-  }, [target]);
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={!!target}
       onClose={onClose}
-      // Escape first closes the patient list, not the whole dialog.
-      onCancel={(e) => {
-        if (document.activeElement?.getAttribute("aria-expanded") === "true") e.preventDefault();
-      }}
+      dialogRef={ref}
+      initialFocus="[data-autofocus], input:not([type=hidden]), select"
+      escapeClosesListFirst
       aria-labelledby="booking-title"
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50"
+      className="w-[min(34rem,calc(100vw-2rem))]"
     >
       {target ? <BookingForm key={`${target.slot.confId}|${target.slot.start}`} target={target} onDone={() => ref.current?.close()} /> : null}
-    </dialog>
+    </ModalDialog>
   );
 }
 
