@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { recordAudit } from "../audit";
 import { addStaff } from "../auth/staff-repo";
-import { auditLog } from "../db/schema";
+import { auditLog, patientIndex } from "../db/schema";
+import { nameSearchKeys } from "./name-keys";
 import { patientAuditEntries, staffWithPatientAudit } from "./patient-audit";
-import { directoryOf, findDuplicates, patientByUhid, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
+import { directoryOf, findDuplicates, patientByUhid, RECENT_WINDOW, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
@@ -110,5 +111,37 @@ describe.each(backends)("patient index on %s", (_name, open, available) => {
     await expect(db.update(auditLog).set({ outcome: "denied" })).rejects.toThrow();
     await expect(db.delete(auditLog)).rejects.toThrow();
     expect((await db.select().from(auditLog)).length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(backends)("patient search beyond the recent window on %s", (_name, open, available) => {
+  let t: TestDatabase;
+  const total = RECENT_WINDOW + 100;
+  const idOf = (i: number) => i.toString(16).padStart(16, "0");
+  beforeAll(async () => {
+    if (!available) return;
+    t = await open();
+    // Patient i was seen i minutes ago: every 50th is a Vikram, the oldest others are the only Zoyas.
+    const now = Date.now();
+    const rows = Array.from({ length: total }, (_, i) => {
+      const [firstName, lastName] = i % 50 === 0 ? ["Vikram", "Rao"] : i >= RECENT_WINDOW + 50 ? ["Zoya", "Khan"] : ["Meena", "Iyer"];
+      return { id: idOf(i), firstName, lastName, searchKeys: nameSearchKeys(firstName, lastName), lastSeenAt: new Date(now - i * 60_000) };
+    });
+    for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(patientIndex).values(rows.slice(i, i + 500));
+  }, 120_000);
+  afterAll(async () => t?.dispose());
+
+  it.skipIf(!available)("gives the most recent matches whether they are among the recently seen or older", async () => {
+    const db = t.database.db;
+    const ids = async (q: string, limit: number) => (await searchPatients(db, q, limit)).map((p) => p.id);
+    // Ten Vikrams among the recent patients: the newest ten, newest first.
+    expect(await ids("vikram", 10)).toEqual(Array.from({ length: 10 }, (_, k) => idOf(k * 50)));
+    // Only old patients are Zoyas: found all the same, newest first.
+    expect(await ids("zoya kh", 3)).toEqual([idOf(RECENT_WINDOW + 51), idOf(RECENT_WINDOW + 52), idOf(RECENT_WINDOW + 53)]);
+    // More Vikrams asked for than the window holds: the older ones follow.
+    const all = await ids("vikram", 100);
+    expect(all).toEqual(Array.from({ length: Math.ceil(total / 50) }, (_, k) => idOf(k * 50)));
+    // A typo still finds them, in the same order.
+    expect(await ids("vikrma", 10)).toEqual(all.slice(0, 10));
   });
 });

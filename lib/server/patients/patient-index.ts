@@ -99,11 +99,38 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 const recentFirstAmongMatches = desc(sql`${patientIndex.lastSeenAt} + interval '0 seconds'`);
 
+/**
+ * How many of the most recently seen patients a search reads before it asks the indexes.
+ * A common text ("vikram", "UH-1", "98") has its ten most recent matches among them, found by
+ * walking the recency index and stopping at the tenth; rare texts then take the index path.
+ */
+export const RECENT_WINDOW = 2000;
+
+/**
+ * The ids of the most recent matches among the last RECENT_WINDOW patients seen. The window is
+ * a LIMIT subquery (never flattened), so the plan is a backwards walk of the recency index that
+ * stops as soon as the outer LIMIT is met; it is aliased as the table so the condition applies.
+ */
+function idsAmongRecent(condition: SQL, limit: number): SQL {
+  return sql`(select "id" from (select * from ${patientIndex} order by "last_seen_at" desc limit ${RECENT_WINDOW}) as "patient_index" where ${condition} order by "last_seen_at" desc limit ${limit})`;
+}
+
 /** Patients matching the text, most recently seen first; an empty text lists the recent ones. */
 export async function searchPatients(db: Db, q: string, limit: number): Promise<PatientSummary[]> {
   const condition = searchCondition(q);
-  const order = condition ? recentFirstAmongMatches : desc(patientIndex.lastSeenAt);
-  const rows = await db.select().from(patientIndex).where(condition).orderBy(order).limit(limit);
+  if (!condition) {
+    const rows = await db.select().from(patientIndex).orderBy(desc(patientIndex.lastSeenAt)).limit(limit);
+    return rows.map(toSummary);
+  }
+  // When the window holds `limit` matches they are the most recent of all matches: anything
+  // outside it was seen earlier. Otherwise the indexes find every match and the newest win.
+  const recent = await db
+    .select()
+    .from(patientIndex)
+    .where(inArray(patientIndex.id, idsAmongRecent(condition, limit)))
+    .orderBy(desc(patientIndex.lastSeenAt));
+  if (recent.length >= limit) return recent.map(toSummary);
+  const rows = await db.select().from(patientIndex).where(condition).orderBy(recentFirstAmongMatches).limit(limit);
   return rows.map(toSummary);
 }
 
