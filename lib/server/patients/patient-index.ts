@@ -70,8 +70,11 @@ export async function directoryOf(db: Db, id: string): Promise<DirectoryData | n
 
 const OID_PATTERN = /^[0-9a-f]{16,64}$/i;
 
-/** The condition for one search text: name tokens (typo-tolerant), mobile digits, UHID or id. */
-function searchCondition(q: string): SQL | undefined {
+/**
+ * The condition for one search text: name tokens, mobile digits, UHID or id. Name tokens match
+ * as prefixes and, with `typos`, also one edit away.
+ */
+function searchCondition(q: string, typos: boolean): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const alternatives: SQL[] = [];
@@ -84,7 +87,7 @@ function searchCondition(q: string): SQL | undefined {
   if (OID_PATTERN.test(text)) alternatives.push(eq(patientIndex.id, text.toLowerCase()));
   const tokens = nameQueryKeys(text);
   if (tokens.length && nameTokens(text).some((t) => /\p{L}/u.test(t))) {
-    const all = and(...tokens.map((keys) => arrayOverlaps(patientIndex.searchKeys, keys)));
+    const all = and(...tokens.map((keys) => arrayOverlaps(patientIndex.searchKeys, typos ? keys : keys.slice(0, 1))));
     if (all) alternatives.push(all);
   }
   return alternatives.length ? or(...alternatives) : sql`false`;
@@ -102,7 +105,7 @@ const recentFirstAmongMatches = desc(sql`${patientIndex.lastSeenAt} + interval '
 /**
  * How many of the most recently seen patients a search reads before it asks the indexes.
  * A common text ("vikram", "UH-1", "98") has its ten most recent matches among them, found by
- * walking the recency index and stopping at the tenth; rare texts then take the index path.
+ * walking the recency index and stopping at the tenth; rarer texts then take the index path.
  */
 export const RECENT_WINDOW = 2000;
 
@@ -115,22 +118,26 @@ function idsAmongRecent(condition: SQL, limit: number): SQL {
   return sql`(select "id" from (select * from ${patientIndex} order by "last_seen_at" desc limit ${RECENT_WINDOW}) as "patient_index" where ${condition} order by "last_seen_at" desc limit ${limit})`;
 }
 
-/** Patients matching the text, most recently seen first; an empty text lists the recent ones. */
+/**
+ * Patients matching the text, most recently seen first; an empty text lists the recent ones.
+ * When enough recently seen patients match exactly (name prefixes, mobile, UHID, id), those are
+ * the answer; only otherwise do near misses of the name ("rakseh") join in, through the indexes.
+ */
 export async function searchPatients(db: Db, q: string, limit: number): Promise<PatientSummary[]> {
-  const condition = searchCondition(q);
-  if (!condition) {
+  const exact = searchCondition(q, false);
+  if (!exact) {
     const rows = await db.select().from(patientIndex).orderBy(desc(patientIndex.lastSeenAt)).limit(limit);
     return rows.map(toSummary);
   }
-  // When the window holds `limit` matches they are the most recent of all matches: anything
-  // outside it was seen earlier. Otherwise the indexes find every match and the newest win.
+  // `limit` matches in the window are the most recent of all exact matches: the rest were seen
+  // earlier. Checking the prefix keys alone keeps the walk cheap for texts that are rare.
   const recent = await db
     .select()
     .from(patientIndex)
-    .where(inArray(patientIndex.id, idsAmongRecent(condition, limit)))
+    .where(inArray(patientIndex.id, idsAmongRecent(exact, limit)))
     .orderBy(desc(patientIndex.lastSeenAt));
   if (recent.length >= limit) return recent.map(toSummary);
-  const rows = await db.select().from(patientIndex).where(condition).orderBy(recentFirstAmongMatches).limit(limit);
+  const rows = await db.select().from(patientIndex).where(searchCondition(q, true)).orderBy(recentFirstAmongMatches).limit(limit);
   return rows.map(toSummary);
 }
 
