@@ -71,10 +71,10 @@ export async function directoryOf(db: Db, id: string): Promise<DirectoryData | n
 const OID_PATTERN = /^[0-9a-f]{16,64}$/i;
 
 /**
- * The condition for one search text: name tokens, mobile digits, UHID or id. Name tokens match
- * as prefixes and, with `typos`, also one edit away.
+ * The conditions any one of which a patient meets to match a search text: name tokens, mobile
+ * digits, UHID or id. Name tokens match as prefixes and, with `typos`, also one edit away.
  */
-function searchCondition(q: string, typos: boolean): SQL | undefined {
+function searchAlternatives(q: string, typos: boolean): SQL[] | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const alternatives: SQL[] = [];
@@ -90,7 +90,7 @@ function searchCondition(q: string, typos: boolean): SQL | undefined {
     const all = and(...tokens.map((keys) => arrayOverlaps(patientIndex.searchKeys, typos ? keys : keys.slice(0, 1))));
     if (all) alternatives.push(all);
   }
-  return alternatives.length ? or(...alternatives) : sql`false`;
+  return alternatives;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -124,20 +124,36 @@ function idsAmongRecent(condition: SQL, limit: number): SQL {
  * the answer; only otherwise do near misses of the name ("rakseh") join in, through the indexes.
  */
 export async function searchPatients(db: Db, q: string, limit: number): Promise<PatientSummary[]> {
-  const exact = searchCondition(q, false);
+  const exact = searchAlternatives(q, false);
   if (!exact) {
     const rows = await db.select().from(patientIndex).orderBy(desc(patientIndex.lastSeenAt)).limit(limit);
     return rows.map(toSummary);
   }
+  if (!exact.length) return [];
   // `limit` matches in the window are the most recent of all exact matches: the rest were seen
   // earlier. Checking the prefix keys alone keeps the walk cheap for texts that are rare.
   const recent = await db
     .select()
     .from(patientIndex)
-    .where(inArray(patientIndex.id, idsAmongRecent(exact, limit)))
+    .where(inArray(patientIndex.id, idsAmongRecent(or(...exact)!, limit)))
     .orderBy(desc(patientIndex.lastSeenAt));
   if (recent.length >= limit) return recent.map(toSummary);
-  const rows = await db.select().from(patientIndex).where(searchCondition(q, true)).orderBy(recentFirstAmongMatches).limit(limit);
+  // Each kind of match through its own index: the mobile and UHID ones hold the recency beside
+  // the prefix, so even 100,000 old matches of "UH-9" are sorted without reading the table.
+  // The newest `limit` of every kind together hold the newest `limit` of all.
+  const found = new Map<string, Date>();
+  for (const alternative of searchAlternatives(q, true)!) {
+    const rows = await db
+      .select({ id: patientIndex.id, lastSeenAt: patientIndex.lastSeenAt })
+      .from(patientIndex)
+      .where(alternative)
+      .orderBy(recentFirstAmongMatches)
+      .limit(limit);
+    for (const r of rows) found.set(r.id, r.lastSeenAt);
+  }
+  const newest = [...found].sort((a, b) => b[1].getTime() - a[1].getTime()).slice(0, limit).map(([id]) => id);
+  if (!newest.length) return [];
+  const rows = await db.select().from(patientIndex).where(inArray(patientIndex.id, newest)).orderBy(desc(patientIndex.lastSeenAt));
   return rows.map(toSummary);
 }
 

@@ -32,8 +32,10 @@ export const patientIndex = pgTable(
     index("patient_index_keys_idx").using("gin", t.searchKeys),
     // Ascending, read backwards: matches ORDER BY last_seen_at DESC (nulls first) exactly.
     index("patient_index_seen_idx").on(t.lastSeenAt),
-    index("patient_index_mobile_idx").on(t.mobileNational.op("text_pattern_ops")),
-    index("patient_index_uhid_idx").on(t.uhidLower.op("text_pattern_ops")),
+    // Prefix first, then the recency and the id: the newest matches of a mobile or UHID prefix
+    // are sorted from the index alone (0010), however many there are.
+    index("patient_index_mobile_seen_idx").on(t.mobileNational.op("text_pattern_ops"), t.lastSeenAt, t.id),
+    index("patient_index_uhid_seen_idx").on(t.uhidLower.op("text_pattern_ops"), t.lastSeenAt, t.id),
     index("patient_index_dob_idx").on(t.dob),
   ],
 );
