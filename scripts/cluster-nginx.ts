@@ -4,11 +4,12 @@ import { existsSync } from "node:fs";
 
 const CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx", "/usr/bin/nginx"];
 
-const found = () => CANDIDATES.find((file) => existsSync(file));
+/** The installed nginx binary, if any (never installs). */
+export const findNginx = (): string | undefined => CANDIDATES.find((file) => existsSync(file));
 
 /** The nginx binary, installing Debian's package when it is missing and this runs as root; otherwise why not. */
 export function findOrInstallNginx(log: (line: string) => void = console.log): { nginx: string } | { problem: string } {
-  const present = found();
+  const present = findNginx();
   if (present) return { nginx: present };
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {
@@ -18,7 +19,7 @@ export function findOrInstallNginx(log: (line: string) => void = console.log): {
   const apt = { stdio: "inherit" as const, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
   spawnSync("apt-get", ["update"], apt);
   spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx"], apt);
-  const installed = found();
+  const installed = findNginx();
   return installed ? { nginx: installed } : { problem: "nginx could not be installed with apt-get (see the output above). Install it with: sudo apt-get install -y nginx" };
 }
 

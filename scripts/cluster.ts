@@ -30,13 +30,16 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** The cluster's own database when DATABASE_URL is not set: one per nginx port, so clusters side by side never share one. */
+export const clusterDatabaseName = (port: number) => `clinic_cluster_${port}`;
+
 /** DATABASE_URL when configured; otherwise the cluster's own database, created on first start. */
 async function databaseUrl(config: AppEnv, cluster: ClusterConfig): Promise<string> {
   if (config.databaseUrl) {
     if (fresh) console.log("--fresh ignored: DATABASE_URL is configured, and that database is never dropped.");
     return config.databaseUrl;
   }
-  const name = `clinic_cluster_${config.port}`;
+  const name = clusterDatabaseName(config.port);
   const admin = new Client({ connectionString: cluster.adminDatabaseUrl, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
@@ -162,4 +165,5 @@ async function main() {
   }
 }
 
-void main();
+// Imported by the cluster benchmark for its names; started only as a script.
+if (require.main === module) void main();

@@ -38,7 +38,7 @@ type Backend = "pglite" | "postgres";
 const label = (b: Backend) => (b === "pglite" ? "PGlite" : "PostgreSQL");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");
 
 interface HttpIngest {
@@ -94,7 +94,7 @@ function inProcess(backend: Backend, liveFeed: boolean): IngestMeasurement {
 }
 
 /** One POST over a keep-alive agent; never rejects, never waits longer than the timeout. */
-function post(url: string, agent: http.Agent, headers: Record<string, string>, body: string): Promise<{ status: number; body: string } | { error: string }> {
+export function post(url: string, agent: http.Agent, headers: Record<string, string>, body: string): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
     const req = http.request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (res) => {
       let text = "";
@@ -117,7 +117,7 @@ async function getJson<T>(url: string, cookie: string): Promise<T> {
 }
 
 /** Registers the app's receiver with the sandbox platform through the admin BFF; the answer is the only sight of the key. */
-async function registerReceiver(app: RunningApp): Promise<string> {
+export async function registerReceiver(app: Pick<RunningApp, "appUrl">): Promise<string> {
   const admin = await signIn(app.appUrl, "admin@demo.clinic", "sandbox-admin");
   const res = await fetch(`${app.appUrl}/api/settings/webhooks`, {
     method: "POST",
@@ -129,8 +129,10 @@ async function registerReceiver(app: RunningApp): Promise<string> {
   return ((await res.json()) as { signingKey: string }).signingKey;
 }
 
-interface Feed {
+export interface Feed {
   status?: number;
+  /** The instance that holds the stream (its x-instance header, under `npm run cluster`). */
+  instance?: string;
   connected: boolean;
   error?: string;
   closedEarly: boolean;
@@ -142,7 +144,7 @@ interface Feed {
 }
 
 /** One live-feed connection, as a browser's EventSource holds it; frames are parsed as they come. */
-function openFeed(app: RunningApp, cookie: string, prefix: string, onEvent: (id: string, at: number) => void, closing: () => boolean): Feed {
+export function openFeed(app: Pick<RunningApp, "appUrl">, cookie: string, prefix: string, onEvent: (id: string, at: number) => void, closing: () => boolean): Feed {
   const req = http.get(`${app.appUrl}/api/events/stream`, { agent: false, headers: { cookie, accept: "text/event-stream" } });
   const feed: Feed = { connected: false, closedEarly: false, heartbeats: 0, got: new Map(), duplicates: 0, openedAt: performance.now(), req };
   const fail = (why: string) => {
@@ -151,6 +153,7 @@ function openFeed(app: RunningApp, cookie: string, prefix: string, onEvent: (id:
   req.on("error", (err) => fail(err.message));
   req.on("response", (res) => {
     feed.status = res.statusCode;
+    feed.instance = res.headers["x-instance"] as string | undefined;
     if (res.statusCode !== 200) {
       fail(`HTTP ${res.statusCode}`);
       res.resume();
@@ -190,10 +193,29 @@ function openFeed(app: RunningApp, cookie: string, prefix: string, onEvent: (id:
   return feed;
 }
 
-async function waitUntil(check: () => boolean, ms: number) {
+export async function waitUntil(check: () => boolean, ms: number) {
   const end = Date.now() + ms;
   while (!check() && Date.now() < end) await sleep(100);
   return check();
+}
+
+/** A doctor-joined delivery for one appointment id, shaped as the platform sends it. */
+export function deliveryBody(appointmentId: string, eventTime: number): string {
+  return JSON.stringify({
+    service: "appointment",
+    event: DOCTOR_JOINED,
+    transaction_id: `txn-${appointmentId}`,
+    event_time: eventTime,
+    timestamp: eventTime,
+    business_id: "bench-business",
+    client_id: "front-desk-sandbox",
+    data: { appointment_id: appointmentId, doctor_id: "doc-bench", patient_id: `pt-${appointmentId}`, clinic_id: "cl-bench", video_connect: { host_link: "https://meet.jit.si/r#h", meet_link: "https://meet.jit.si/r", vendor: "jitsi" } },
+  });
+}
+
+/** The headers of a delivery signed now with the issued key, as the platform signs it. */
+export function signedHeaders(key: string, deliveryId: string, text: string): Record<string, string> {
+  return { "content-type": "application/json", [DELIVERY_ID_HEADER]: deliveryId, [DEFAULT_SIGNATURE_HEADER]: signatureHeader([key], Math.floor(Date.now() / 1000), text) };
 }
 
 /** Signed deliveries straight to the real route, 20 at a time, then all again; counted through the app's own history API. */
@@ -204,19 +226,8 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
   const agent = new http.Agent({ keepAlive: true, maxSockets: HTTP_CONCURRENCY });
   const t0 = Math.floor(Date.now() / 1000);
   // Fixed bodies make the second pass byte-identical retries, as the platform sends them.
-  const body = (i: number, p = prefix) =>
-    JSON.stringify({
-      service: "appointment",
-      event: DOCTOR_JOINED,
-      transaction_id: `txn-${p}${i}`,
-      event_time: t0,
-      timestamp: t0,
-      business_id: "bench-business",
-      client_id: "front-desk-sandbox",
-      data: { appointment_id: `${p}${i}`, doctor_id: "doc-bench", patient_id: `pt-${i}`, clinic_id: "cl-bench", video_connect: { host_link: "https://meet.jit.si/r#h", meet_link: "https://meet.jit.si/r", vendor: "jitsi" } },
-    });
-  const send = (text: string, deliveryId: string) =>
-    post(url, agent, { "content-type": "application/json", [DELIVERY_ID_HEADER]: deliveryId, [DEFAULT_SIGNATURE_HEADER]: signatureHeader([key], Math.floor(Date.now() / 1000), text) }, text);
+  const body = (i: number, p = prefix) => deliveryBody(`${p}${i}`, t0);
+  const send = (text: string, deliveryId: string) => post(url, agent, signedHeaders(key, deliveryId, text), text);
 
   // A desk with the live page open: the fan-out to it is part of every stored event's cost.
   let closing = false;
