@@ -11,6 +11,7 @@ import { registrationRoundTrip } from "./suites/registration";
 import { browserLatency } from "./suites/browser-latency";
 import { webhookBench } from "./suites/webhooks";
 import { queueBench } from "./suites/queue";
+import { clusterBench } from "./suites/cluster";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -23,6 +24,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   browser: browserLatency,
   webhooks: webhookBench,
   queue: queueBench,
+  cluster: clusterBench,
 };
 
 async function main() {
