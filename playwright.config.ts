@@ -6,11 +6,24 @@ export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4100);
 const baseURL = `http://localhost:${APP_PORT}`;
 
+const VISUAL = /(^|\/)visual\.[a-z]+\.spec\.ts$/;
+const FUNCTIONAL = ["anonymous", "receptionist", "doctor", "admin"];
+
 const roleProject = (role: "receptionist" | "doctor" | "admin") => ({
   name: role,
   testMatch: new RegExp(`\\.${role}\\.spec\\.ts$`),
+  testIgnore: VISUAL,
   dependencies: ["setup"],
   use: { storageState: `e2e/.auth/${role}.json` },
+});
+
+// Screenshots after the functional specs: those inject platform faults (a patient read failing
+// for one test) that would otherwise land on a page being photographed in the other worker.
+const visualProject = (role: "anon" | "receptionist" | "doctor" | "admin") => ({
+  name: `visual-${role}`,
+  testMatch: new RegExp(`(^|/)visual\\.${role}\\.spec\\.ts$`),
+  dependencies: FUNCTIONAL,
+  use: role === "anon" ? {} : { storageState: `e2e/.auth/${role}.json` },
 });
 
 export default defineConfig({
@@ -26,13 +39,17 @@ export default defineConfig({
   use: deskBrowser(baseURL),
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts$/ },
-    { name: "anonymous", testMatch: /\.anon\.spec\.ts$/, testIgnore: /hostile-input\.anon\.spec\.ts$/ },
+    { name: "anonymous", testMatch: /\.anon\.spec\.ts$/, testIgnore: [/hostile-input\.anon\.spec\.ts$/, VISUAL] },
     roleProject("receptionist"),
     roleProject("doctor"),
     roleProject("admin"),
+    visualProject("anon"),
+    visualProject("receptionist"),
+    visualProject("doctor"),
+    visualProject("admin"),
     // Last and alone: other specs inject platform faults (latency, errors) that would make a
     // hostile upload time out at the desk after the platform kept it, which is not what this suite tests.
-    { name: "hostile", testMatch: /hostile-input\.anon\.spec\.ts$/, dependencies: ["anonymous", "receptionist", "doctor", "admin"] },
+    { name: "hostile", testMatch: /hostile-input\.anon\.spec\.ts$/, dependencies: [...FUNCTIONAL, "visual-anon", "visual-receptionist", "visual-doctor", "visual-admin"] },
   ],
   webServer: {
     command: "npx tsx e2e/serve.ts",
