@@ -59,39 +59,18 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
     const free = calendar.slots.filter((s) => s.available);
     // Spread the bookings over the rest of the day rather than filling the next hour.
     const step = Math.max(1, Math.floor(free.length / PER_DOCTOR));
-    for (const slot of free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR)) {
-      const service = calendar.services.find((s) => s.confId === slot.confId);
-      if (!service) continue;
-      const patientId = patients[p++ % patients.length]!;
-      const booking = await platform.slots
-        .bookSlot({ doctorId: doctor.id, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: service.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() })
-        .catch(() => null);
-      if (!booking) continue;
-      await recordQueueEntry(db, {
-        appointmentId: booking.appointmentId,
-        clinicId: q.clinicId,
-        doctorId: doctor.id,
-        start: booking.start,
-        end: booking.end,
-        patientId,
-        confId: booking.confId,
-        serviceName: service.name,
-        mode: booking.mode,
-        price: service.finalAmount,
-        currency: service.currency,
-        prePay: service.prePay,
-        postPay: service.postPay,
-        bookedBy: staffId,
-        source: "sandbox_seed",
-        timeZone: q.timeZone,
-      });
+    const picked = free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR);
+    for (const slot of picked) {
+      const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, patients[p++ % patients.length]!, { bookedBy: staffId, source: "sandbox_seed" });
+      if (!booked) continue;
+      const { booking } = booked;
       // The first patient of each doctor is already waiting, as on any morning.
       if (arrived < 3 && free.indexOf(slot) === 0) {
         arrived++;
         await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: Date.now() - (4 + arrived * 6) * 60_000 });
       }
     }
-    if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR).map((s) => s.start)));
+    if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(picked.map((s) => s.start)));
   }
 }
 
@@ -101,14 +80,29 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
  */
 async function onlineBooking(db: Db, platform: StaffPlatform, q: { clinicId: string; timeZone: string }, doctorId: string, calendar: SlotCalendar, used: Set<string>): Promise<boolean> {
   const slot = calendar.slots.filter((s) => s.available && !used.has(s.start)).at(-1);
-  const service = slot && calendar.services.find((s) => s.confId === slot.confId);
-  if (!slot || !service) return false;
-  const patientId = `pt-online-${crypto.randomUUID().slice(0, 8)}`;
+  if (!slot) return false;
+  const booked = await bookAndRecord(db, platform, q, doctorId, calendar, slot, `pt-online-${crypto.randomUUID().slice(0, 8)}`, { source: "platform" });
+  return booked?.recorded ?? false;
+}
+
+/** Books one slot on the platform and records it in the desk's queue (`recorded` false when the desk had it); null when the booking failed. */
+async function bookAndRecord(
+  db: Db,
+  platform: StaffPlatform,
+  q: { clinicId: string; timeZone: string },
+  doctorId: string,
+  calendar: SlotCalendar,
+  slot: SlotCalendar["slots"][number],
+  patientId: string,
+  origin: { bookedBy?: string; source: "sandbox_seed" | "platform" },
+) {
+  const service = calendar.services.find((s) => s.confId === slot.confId);
+  if (!service) return null;
   const booking = await platform.slots
     .bookSlot({ doctorId, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: service.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() })
     .catch(() => null);
-  if (!booking) return false;
-  return recordQueueEntry(db, {
+  if (!booking) return null;
+  const recorded = await recordQueueEntry(db, {
     appointmentId: booking.appointmentId,
     clinicId: q.clinicId,
     doctorId,
@@ -122,9 +116,10 @@ async function onlineBooking(db: Db, platform: StaffPlatform, q: { clinicId: str
     currency: service.currency,
     prePay: service.prePay,
     postPay: service.postPay,
-    source: "platform",
+    ...origin,
     timeZone: q.timeZone,
   });
+  return { booking, recorded };
 }
 
 /** Sandbox mode only: a new user's first look at today's queue finds a realistic day already booked. */
