@@ -22,3 +22,6 @@ export function buildIfNeeded() {
   const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+// `npm run build:checked-alongside` (part of `npm test`, whose type check follows it): the same build.
+if (require.main === module) buildIfNeeded();
