@@ -21,6 +21,20 @@ test("a doctor lands on their own queue, filtered to them, on a clinic where the
   await expectAccessible(page);
 });
 
+test("a doctor who chooses all doctors keeps that choice on a reload, and can go back to their own list", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByLabel("Doctor")).toHaveValue(DOCTOR);
+  await page.getByLabel("Doctor").selectOption({ label: "All doctors" });
+  await expect(page).toHaveURL(/[?&]doctor=all(&|$)/);
+  await page.reload();
+  await expect(page.getByLabel("Doctor")).toHaveValue("");
+  await expect(page).toHaveURL(/[?&]doctor=all(&|$)/);
+  await page.getByLabel("Doctor").selectOption(DOCTOR);
+  await expect(page).toHaveURL(new RegExp(`[?&]doctor=${DOCTOR}(&|$)`));
+  await page.reload();
+  await expect(page.getByLabel("Doctor")).toHaveValue(DOCTOR);
+});
+
 test("the doctor's queue calls the next waiting patient in, then marks the visit done", async ({ page, browser, baseURL }) => {
   // The front desk books and checks a patient in for today.
   const desk = await browser.newContext({ storageState: "e2e/.auth/receptionist.json", baseURL });

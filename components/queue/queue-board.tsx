@@ -14,7 +14,7 @@ import { ApiProblemError } from "@/lib/api-client/http";
 import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
 import { TIME_ZONE } from "@/lib/i18n/config";
-import { rememberQueueClinic } from "@/lib/queue/queue-url";
+import { ALL_DOCTORS, rememberQueueClinic } from "@/lib/queue/queue-url";
 import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
@@ -64,7 +64,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
   const today = clinicDay(now, timeZone);
   const [day, setDay] = useState(start.day ?? "");
   const shownDay = day || today;
-  const [doctor, setDoctor] = useState(start.doctor ?? "");
+  const [doctor, setDoctor] = useState(start.doctor === ALL_DOCTORS ? "" : (start.doctor ?? ""));
   const [status, setStatus] = useState<QueueStatus | "">("");
   const [search, setSearch] = useState("");
   const searchRef = useRef<HTMLInputElement>(null);
@@ -155,12 +155,13 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
       <p className="hidden text-lg font-semibold print:block">
         {clinic?.displayName} · {displayDay(shownDay)}
       </p>
-      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)_minmax(0,1fr)] 2xl:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)] print:hidden">
+      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_auto_minmax(8.5rem,1fr)_minmax(9.5rem,1fr)] 2xl:grid-cols-[minmax(0,2fr)_auto_minmax(8.5rem,1fr)_minmax(9.5rem,1fr)_minmax(0,1.4fr)] print:hidden">
         <div className="flex flex-col gap-1">
           <Label htmlFor="queue-clinic">{t("clinic")}</Label>
           <Select
             id="queue-clinic"
             value={effectiveClinic ?? ""}
+            title={clinic?.displayName}
             onChange={(e) => {
               setClinicId(e.target.value);
               syncUrl({ clinic: e.target.value });
@@ -191,7 +192,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
             value={doctor}
             onChange={(e) => {
               setDoctor(e.target.value);
-              syncUrl({ doctor: e.target.value });
+              syncUrl({ doctor: e.target.value || ALL_DOCTORS });
             }}
           >
             <option value="">{t("allDoctors")}</option>

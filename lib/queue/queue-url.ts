@@ -5,3 +5,9 @@ export const QUEUE_CLINIC_COOKIE = "queue-clinic";
 export function rememberQueueClinic(clinicId: string): void {
   document.cookie = `${QUEUE_CLINIC_COOKIE}=${encodeURIComponent(clinicId)}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }
+
+/**
+ * The address's doctor filter for "all doctors" when someone chose it: a doctor's queue otherwise
+ * opens on their own list, so an absent filter would bring that back on a reload.
+ */
+export const ALL_DOCTORS = "all";

@@ -9,6 +9,8 @@ import type { StaffPlatform } from "../platform/client";
 import { patientByUhid, rememberPatient } from "../patients/patient-index";
 import { changeStatus, recordQueueEntry } from "./queue-store";
 import { log } from "../log";
+import { withKeyLock } from "../db/key-lock";
+import { processSingleton } from "../process-singleton";
 
 const DEMO_PATIENTS = [
   { salutation: "Mrs.", firstName: "Sunita", lastName: "Rao", gender: "F", dob: "1978-03-14", mobile: "+919820011001" },
@@ -26,7 +28,12 @@ const DEMO_PATIENTS = [
 ] as const;
 
 const PER_DOCTOR = 7;
-const running = new Map<string, Promise<void>>();
+/**
+ * Seeds under way in this process, by clinic and day. The page and the queue route are bundled
+ * apart, so a module-level map would give each its own: both seeded at once on a cold start, the
+ * second failed on the first's demo patients and the first list came back empty.
+ */
+const running = processSingleton("__clinicSandboxDaySeeds", () => new Map<string, Promise<void>>());
 
 /** Demo patients exist on the platform once; their UHIDs find them again on later days. */
 async function demoPatients(db: Db, platform: StaffPlatform): Promise<string[]> {
@@ -126,7 +133,8 @@ async function bookAndRecord(
 export async function seedSandboxDay(db: Db, platform: StaffPlatform, staff: { id: string }, q: { clinicId: string; day: string; timeZone: string }): Promise<void> {
   if (!env().sandboxMode || q.day !== clinicDay(Date.now(), q.timeZone)) return;
   const key = `${q.clinicId}|${q.day}`;
-  const work = running.get(key) ?? seed(db, platform, staff.id, q).catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not seed the sandbox day"));
+  // One seed at a time across instances too (`npm run cluster` on the sandbox): a later one finds the day booked.
+  const work = running.get(key) ?? withKeyLock(db, "sandbox-day-seed", () => seed(db, platform, staff.id, q)).catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not seed the sandbox day"));
   running.set(key, work);
   await work;
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { clinicDay } from "@/lib/slots/clinic-time";
+import { createPlatform, type StaffPlatform } from "../platform/client";
+import { readClinicDirectory, saveDirectoryEntry } from "../slots/clinic-directory";
+import { readQueueDay } from "./queue-store";
+
+const ZONE = "Asia/Kolkata";
+
+describe("the sandbox day, seeded from the page and the queue route at once", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: StaffPlatform;
+
+  beforeAll(async () => {
+    t = await pgliteTestDatabase();
+    h = await startPlatformHarness(t.database);
+    const p = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
+    await p.tokens.signIn(h.staff);
+    platform = p.forStaff(h.staff);
+    // The directory the app pre-fills from the sandbox in sandbox mode, here from the harness's sandbox.
+    const practice = (await (await fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string }[]; clinics: { id: string; name: string; timeZone: string }[] };
+    for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
+    for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+
+  it("seeds once even when two separately bundled copies of the module ask together, and both see the seeded day", async () => {
+    // Next bundles the page and the route apart: two copies of the module, as here.
+    const pageCopy = await import("./sandbox-day");
+    vi.resetModules();
+    const routeCopy = await import("./sandbox-day");
+    expect(routeCopy).not.toBe(pageCopy);
+    const day = clinicDay(Date.now(), ZONE);
+    // A clinic with a free slot left today, so there is something to seed (none late at night).
+    const { doctors, clinics } = await readClinicDirectory(t.database.db);
+    let clinicId = clinics[0]!.platformId;
+    find: for (const c of clinics)
+      for (const d of doctors) {
+        const calendar = await platform.slots.listSlots({ doctorId: d.platformId, clinicId: c.platformId, from: day, to: day }).catch(() => null);
+        if (calendar?.slots.some((s) => s.available)) {
+          clinicId = c.platformId;
+          break find;
+        }
+      }
+    const q = { clinicId, day, timeZone: ZONE };
+    const list = () => readQueueDay(t.database.db, { clinicId, day });
+    // The page starts the seed while it renders; the browser's first list request comes meanwhile.
+    const pageSeed = pageCopy.seedSandboxDay(t.database.db, platform, h.staff, q);
+    await routeCopy.seedSandboxDay(t.database.db, platform, h.staff, q);
+    const firstList = await list();
+    await pageSeed;
+    const seeded = await list();
+    if (seeded.length === 0) console.warn("no free slot left today anywhere: the seed had nothing to book");
+    // The route answered only once the whole day was there (late at night there may be no free slot left).
+    expect(firstList.map((e) => e.appointmentId).sort()).toEqual(seeded.map((e) => e.appointmentId).sort());
+    const fromSeed = seeded.filter((e) => e.source === "sandbox_seed");
+    expect(new Set(fromSeed.map((e) => `${e.doctorId}|${e.start}`)).size).toBe(fromSeed.length);
+    // A later visit seeds nothing more.
+    await (await import("./sandbox-day")).seedSandboxDay(t.database.db, platform, h.staff, q);
+    expect((await list()).length).toBe(seeded.length);
+  });
+});
