@@ -1,15 +1,19 @@
 /** Starts the app as `npm start` does, on test ports with a fresh data directory. */
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { NewStaff } from "../lib/schemas/staff";
 import { openDatabase } from "../lib/server/db/connect";
 import { addStaff } from "../lib/server/auth/staff-repo";
+import { builtPgliteTemplate } from "../lib/testing/pglite-template";
 import { E2E_STAFF } from "./staff-accounts";
 
 const dataDir = ".data/e2e";
 const appPort = process.env.E2E_APP_PORT ?? "3100";
 const sandboxPort = process.env.E2E_SANDBOX_PORT ?? "4100";
 rmSync(dataDir, { recursive: true, force: true });
+// `npm test` runs vitest first, which leaves the migrated database template: a copy instead of initdb.
+const template = builtPgliteTemplate();
+if (template) cpSync(template, dataDir, { recursive: true });
 const env = { ...process.env, DATA_DIR: dataDir, PORT: appPort, SANDBOX_PORT: sandboxPort, APP_URL: `http://localhost:${appPort}`, SIGNIN_MAX_ATTEMPTS: "5", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 
 /**

@@ -4,14 +4,14 @@
  * node_modules/.cache, keyed by the migrations and the PGlite version, so only a changed schema
  * pays for initdb again.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, existsSync } from "node:fs";
 import path from "node:path";
 import { tmpdir } from "node:os";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../server/db/connect";
 import { POSTGRES_ADMIN_URL, postgresDatabaseUrl } from "./databases";
+import { PGLITE_TEMPLATE_CACHE as CACHE, pgliteTemplatePath, schemaFingerprint } from "./pglite-template";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,21 +21,10 @@ declare module "vitest" {
   }
 }
 
-const MIGRATIONS = path.resolve("lib/server/db/migrations");
-const CACHE = path.resolve("node_modules/.cache/clinic-pglite-template");
-
-function schemaFingerprint(): string {
-  const hash = createHash("sha256");
-  hash.update(JSON.parse(readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")).version);
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS, file)));
-  hash.update(readFileSync(path.join(MIGRATIONS, "meta/_journal.json")));
-  return hash.digest("hex").slice(0, 16);
-}
-
 export default async function setup(project: TestProject) {
   // A data directory as openDatabase lays it out (<dir>/pglite), which test databases copy whole.
   const fingerprint = schemaFingerprint();
-  const template = path.join(CACHE, fingerprint);
+  const template = pgliteTemplatePath(fingerprint);
   if (!existsSync(path.join(template, "pglite", "PG_VERSION"))) {
     mkdirSync(CACHE, { recursive: true });
     const building = mkdtempSync(path.join(CACHE, "building-"));
