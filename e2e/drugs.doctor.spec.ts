@@ -14,12 +14,53 @@ test.describe("drug lookup as the demo doctor", () => {
     const results = page.getByRole("listbox", { name: "Matching generic drugs" });
     const first = results.getByRole("option").first();
     await expect(first).toContainText("Paracetamol");
+    // The list carries rows only; opening one fetches its monograph.
+    const opening = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/drugs/entry" && r.ok());
     await first.click();
+    await opening;
     const details = page.getByRole("article", { name: "Paracetamol" });
     for (const label of ["Indications", "Dose", "Availability", "Contraindications", "Precautions", "Adverse effects", "Pregnancy category", "Schedule", "Storage"]) {
       await expect(details.getByText(label, { exact: true }).first()).toBeVisible();
     }
+    await expect(details.getByText("Mild to moderate pain (headache, toothache", { exact: false })).toBeVisible();
+    await expect(details.getByText("Adult: 500 mg-1 g by mouth every 4-6 hours", { exact: false })).toBeVisible();
+    await expect(details.getByText("Pregnancy B", { exact: true })).toBeVisible();
+    await expect(details.getByTestId("drug-monograph-loading")).toHaveCount(0);
     await expectAccessible(page);
+  });
+
+  test("opens an entry's monograph from the keyboard, and says so when it cannot be loaded", async ({ page }) => {
+    // Atorvastatin: no other test opens it, so no answer of the instance's formulary cache stands in for the outage.
+    await page.goto("/drugs?q=atorvastatin&exact=true");
+    await expect(results(page).getByRole("option").first()).toContainText("Atorvastatin");
+    await setSandboxFaults({ errorRate: 1, pathPrefix: "/svc-mcp" });
+    await page.getByLabel("Generic name").focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const details = page.getByRole("article", { name: "Atorvastatin" });
+    await expect(details.getByRole("alert").filter({ hasText: "The full entry could not be loaded." })).toBeVisible();
+    await resetSandboxFaults();
+    await details.getByRole("button", { name: "Try again" }).first().click();
+    await expect(details.getByText("Indications", { exact: true })).toBeVisible();
+    await expect(details.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("the entry route answers a monograph, and problems for bad parameters and unknown names", async ({ request }) => {
+    const ok = await request.get("/api/drugs/entry?name=Paracetamol&page=125&reference=false");
+    expect(ok.status()).toBe(200);
+    const body = await ok.json();
+    expect(body.entry).toMatchObject({ name: "Paracetamol", pageNumber: 125, isReference: false, pregnancyCategory: "B" });
+    expect(body.entry.indications).toContain("Mild to moderate pain");
+    expect(body.brands.map((b: { name: string }) => b.name)).toContain("Crocin");
+    const bad = await request.get("/api/drugs/entry?name=Paracetamol&page=abc");
+    expect(bad.status()).toBe(400);
+    expect(bad.headers()["content-type"]).toContain("application/problem+json");
+    expect((await bad.json()).errors).toHaveProperty("page");
+    const unknown = await request.get("/api/drugs/entry?name=Unobtainium");
+    expect(unknown.status()).toBe(404);
+    expect(unknown.headers()["content-type"]).toContain("application/problem+json");
+    const list = await request.get("/api/drugs?q=paracetamol");
+    expect((await list.json()).results[0]).not.toHaveProperty("indications");
   });
 
   test("works from the keyboard alone: / to search, arrows to move, Enter to open", async ({ page }) => {
@@ -179,6 +220,7 @@ test.describe("drug lookup as the demo doctor", () => {
   test("shows a platform outage with a retry that recovers", async ({ page }) => {
     await page.goto("/drugs");
     await setSandboxFaults({ errorRate: 1, pathPrefix: "/svc-mcp" });
+    // Ibuprofen: no other test searches it, so no answer of the instance's formulary cache stands in for the outage.
     await page.getByLabel("Generic name").fill("ibuprofen");
     await expect(page.getByText("The drug formulary can't be reached right now")).toBeVisible();
     await resetSandboxFaults();

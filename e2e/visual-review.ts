@@ -37,7 +37,7 @@ const STATES: VisualState[] = [
   { name: "patients-edit", path: ({ patientId }) => `/patients/${patientId}/edit`, action: "patients.write", ready: (p) => p.getByLabel("Last name") },
   { name: "patients-audit", path: "/patients/audit", action: "patients.audit" },
   { name: "documents-for-patient", path: ({ patientId }) => `/documents?patient=${patientId}`, action: "documents.upload", ready: (p) => p.getByTestId("dropzone") },
-  { name: "drugs-paracetamol", path: "/drugs?q=paracetamol&open=Paracetamol", action: "drugs.read", ready: (p) => p.getByRole("article", { name: "Paracetamol" }) },
+  { name: "drugs-paracetamol", path: "/drugs?q=paracetamol&open=Paracetamol", action: "drugs.read", ready: (p) => p.getByRole("article", { name: "Paracetamol" }).getByText("Indications", { exact: true }) },
   { name: "slots-week", path: calendarUrl(futureMonday()), action: "slots.read", ready: (p) => p.getByRole("region", { name: "Services and charges" }) },
   { name: "slots-assistant", path: "/slots/assistant", action: "assistant.sessions" },
   { name: "settings-clinics", path: "/settings/clinics", action: "settings.write" },

@@ -32,6 +32,7 @@ const EnvSchema = z
     PLATFORM_AGENT_KEY: optionalString,
     PLATFORM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     PLATFORM_UPLOAD_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(30 * 60_000).default(120_000)),
+    DRUG_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
     SANDBOX_PORT: port(4010),
     SANDBOX_TOKEN_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1800)),
     SANDBOX_FAULT_LATENCY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
@@ -123,6 +124,8 @@ export interface AppEnv {
     encryption?: { key: string; kid: string };
     /** The assistant agent key (`x-agent-id`); absent when the clinic has not configured one. */
     agentKey?: string;
+    /** How long one instance reuses a formulary answer (search, opened entry) for the same query; 0: never. */
+    drugCacheSeconds: number;
   };
   webhooks: {
     signatureHeader: string;
@@ -194,6 +197,7 @@ export function env(): AppEnv {
       clientSecret: raw.PLATFORM_CLIENT_SECRET,
       timeoutMs: raw.PLATFORM_TIMEOUT_MS,
       uploadTimeoutMs: raw.PLATFORM_UPLOAD_TIMEOUT_MS,
+      drugCacheSeconds: raw.DRUG_CACHE_SECONDS,
       agentKey: raw.PLATFORM_AGENT_KEY ?? (sandboxMode ? DEFAULT_SANDBOX_AGENT_KEY : undefined),
       encryption:
         raw.PLATFORM_ENCRYPTION_KEY && raw.PLATFORM_ENCRYPTION_KID

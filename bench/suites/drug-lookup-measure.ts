@@ -2,7 +2,7 @@
  * Measuring child of the drug-search suite (run with --conditions=react-server so server-only modules load): the desk's
  * lookup (query understanding + the sandbox's search + relevance) on every labelled query, and the understanding's speed.
  */
-import { PlatformDrugQuery } from "../../lib/platform-contract/drugs";
+import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/platform-contract/drugs";
 import { lookupSync, type PlatformSearchParams } from "../../lib/server/drugs/lookup";
 import { understandQuery } from "../../lib/server/drugs/understand-query";
 import { drugCandidate } from "../../lib/server/platform/drugs";
@@ -17,7 +17,7 @@ export function deskLookup(index: ReturnType<typeof loadFormulary>["index"]): Lo
     const { results, search_info } = searchFormulary(index, PlatformDrugQuery.parse(params));
     return { results, search_info: { ...search_info } };
   };
-  return (q: LabelledQuery) => lookupSync({ q: q.query, category: q.category, limit: 10, exact: false }, search, drugCandidate);
+  return (q: LabelledQuery) => lookupSync({ q: q.query, category: q.category, limit: 10, exact: false }, search, (e: PharmacologyEntry) => drugCandidate(e));
 }
 
 function percentile(sorted: number[], p: number) {

@@ -3,8 +3,12 @@
 import type { ReactNode, Ref } from "react";
 import { ArrowLeft, Printer, Search } from "lucide-react";
 import { useTranslations } from "use-intl";
-import type { DrugBrand, DrugEntry, DrugQueryUnderstood } from "@/lib/schemas/drugs";
+import type { DrugEntry, DrugListEntry, DrugQueryUnderstood } from "@/lib/schemas/drugs";
+import { useDrugEntry } from "@/lib/api-client/drugs";
+import { ApiProblemError } from "@/lib/api-client/http";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { CategoryBadge, CompoundBadge, PregnancyBadge, ReferenceBadge, ScheduleBadge } from "./drug-badges";
 import { DrugRelated } from "./drug-related";
 import { EntryBrandsAndStrengths } from "./drug-understood";
@@ -75,6 +79,72 @@ const PRINT_CSS = `@media print {
   [data-drug-print] h2, [data-drug-print] h3 { break-after: avoid; }
 }`;
 
+/** While the monograph loads: the sections' outline, announced once to screen readers. */
+function MonographLoading() {
+  const t = useTranslations("drugs.monograph");
+  return (
+    <div role="status" data-testid="drug-monograph-loading" className="mt-6 space-y-4">
+      <span className="sr-only">{t("loading")}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="space-y-2">
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The sections of a loaded monograph, grouped the way a prescriber reads it. */
+function Monograph({ entry }: { entry: DrugEntry }) {
+  const t = useTranslations("drugs");
+  const f = useTranslations("drugs.fields");
+  const tc = useTranslations("common");
+  const page = (n: number) => (n > 0 ? String(n) : "");
+  return (
+    <>
+      <Section title={t("sections.clinical")}>
+        <TextRow label={f("category")} value={entry.category} />
+        <TextRow label={f("indications")} value={entry.indications} />
+        <TextRow label={f("dose")} value={entry.dose} />
+        <TextRow label={f("availability")} value={entry.availability} />
+      </Section>
+
+      <Section title={t("sections.safety")}>
+        <TextRow label={f("contraindications")} value={entry.contraindications} />
+        <TextRow label={f("precautions")} value={entry.precautions} />
+        <TextRow label={f("precautionsAppendix")} value={entry.precautionsAppendix} />
+        <TextRow label={f("adverseEffects")} value={entry.adverseEffects} />
+        <FieldRow label={f("pregnancyCategory")}>
+          <PregnancyExplained value={entry.pregnancyCategory} />
+        </FieldRow>
+      </Section>
+
+      <Section title={t("sections.regulation")}>
+        <FieldRow label={f("schedule")}>
+          <ScheduleExplained value={entry.schedule} />
+        </FieldRow>
+        <TextRow label={f("storage")} value={entry.storage} />
+      </Section>
+
+      <Section title={t("sections.source")}>
+        <TextRow label={f("note")} value={entry.note} />
+        <TextRow label={f("comments")} value={entry.comments} />
+        <TextRow label={f("additionalKeys")} value={entry.additionalKeys} />
+        <TextRow label={f("pageNumber")} value={page(entry.pageNumber)} />
+        <TextRow label={f("referencePageNumber")} value={page(entry.referencePageNumber)} />
+        <FieldRow label={f("referenceCount")}>{t("referenceCount", { count: entry.referenceCount })}</FieldRow>
+        <FieldRow label={f("isReference")}>{entry.isReference ? tc("yes") : tc("no")}</FieldRow>
+      </Section>
+    </>
+  );
+}
+
+/**
+ * One opened row: its heading, badges and components at once (the list row has them), then the
+ * whole monograph and its brands from GET /api/drugs/entry.
+ */
 export function DrugDetail({
   entry,
   headingRef,
@@ -83,28 +153,27 @@ export function DrugDetail({
   onBack,
   sandboxMode,
   understood,
-  brands = [],
 }: {
-  entry: DrugEntry;
+  entry: DrugListEntry;
   headingRef?: Ref<HTMLHeadingElement>;
   onSearchComponent: (name: string) => void;
-  onOpenEntry: (entry: DrugEntry) => void;
+  onOpenEntry: (entry: DrugListEntry) => void;
   /** Shown on narrow screens, where the list and the details take turns. */
   onBack?: () => void;
   /** The printout carries the demo-content label too. */
   sandboxMode: boolean;
   /** What the desk read in the query (brand, strength), to mark the asked strength. */
   understood?: DrugQueryUnderstood;
-  /** Brands of this entry from the desk's brand table. */
-  brands?: DrugBrand[];
 }) {
   const t = useTranslations("drugs");
-  const f = useTranslations("drugs.fields");
-  const tc = useTranslations("common");
-  const page = (n: number) => (n > 0 ? String(n) : "");
+  const m = useTranslations("drugs.monograph");
+  const monograph = useDrugEntry(entry);
+  const full = monograph.data?.entry;
+  const brands = monograph.data?.brands ?? [];
+  const notFound = monograph.error instanceof ApiProblemError && monograph.error.status === 404;
 
   return (
-    <article aria-labelledby="drug-detail-heading" data-drug-print className="p-5 sm:p-6">
+    <article aria-labelledby="drug-detail-heading" aria-busy={monograph.isPending || undefined} data-drug-print className="p-5 sm:p-6">
       <style>{PRINT_CSS}</style>
       {sandboxMode ? <p className="mb-3 hidden text-sm font-semibold print:block">{t("printDemoNotice")}</p> : null}
       {onBack ? (
@@ -119,7 +188,7 @@ export function DrugDetail({
           <h2 id="drug-detail-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight text-ink focus:outline-none">
             {entry.name}
           </h2>
-          <Button variant="secondary" size="sm" onClick={() => window.print()} className="shrink-0 print:hidden">
+          <Button variant="secondary" size="sm" onClick={() => window.print()} disabled={!full} className="shrink-0 print:hidden">
             <Printer aria-hidden className="size-4" />
             {t("print")}
           </Button>
@@ -127,7 +196,7 @@ export function DrugDetail({
         <div className="mt-2 flex flex-wrap items-center gap-1.5">
           <CategoryBadge category={entry.category} />
           <ScheduleBadge schedule={entry.schedule} />
-          <PregnancyBadge category={entry.pregnancyCategory} />
+          {full ? <PregnancyBadge category={full.pregnancyCategory} /> : null}
           {entry.isCompound ? <CompoundBadge /> : null}
           {entry.isReference ? <ReferenceBadge /> : null}
         </div>
@@ -154,43 +223,23 @@ export function DrugDetail({
           </div>
         ) : null}
         {entry.isReference ? <p className="mt-3 text-sm text-ink-muted">{t("referenceHint")}</p> : null}
-        <EntryBrandsAndStrengths entry={entry} understood={understood} brands={brands} />
+        {full ? <EntryBrandsAndStrengths entry={full} understood={understood} brands={brands} /> : null}
       </header>
 
       <div className="mt-6 space-y-6">
-        <Section title={t("sections.clinical")}>
-          <TextRow label={f("category")} value={entry.category} />
-          <TextRow label={f("indications")} value={entry.indications} />
-          <TextRow label={f("dose")} value={entry.dose} />
-          <TextRow label={f("availability")} value={entry.availability} />
-        </Section>
-
-        <Section title={t("sections.safety")}>
-          <TextRow label={f("contraindications")} value={entry.contraindications} />
-          <TextRow label={f("precautions")} value={entry.precautions} />
-          <TextRow label={f("precautionsAppendix")} value={entry.precautionsAppendix} />
-          <TextRow label={f("adverseEffects")} value={entry.adverseEffects} />
-          <FieldRow label={f("pregnancyCategory")}>
-            <PregnancyExplained value={entry.pregnancyCategory} />
-          </FieldRow>
-        </Section>
-
-        <Section title={t("sections.regulation")}>
-          <FieldRow label={f("schedule")}>
-            <ScheduleExplained value={entry.schedule} />
-          </FieldRow>
-          <TextRow label={f("storage")} value={entry.storage} />
-        </Section>
-
-        <Section title={t("sections.source")}>
-          <TextRow label={f("note")} value={entry.note} />
-          <TextRow label={f("comments")} value={entry.comments} />
-          <TextRow label={f("additionalKeys")} value={entry.additionalKeys} />
-          <TextRow label={f("pageNumber")} value={page(entry.pageNumber)} />
-          <TextRow label={f("referencePageNumber")} value={page(entry.referencePageNumber)} />
-          <FieldRow label={f("referenceCount")}>{t("referenceCount", { count: entry.referenceCount })}</FieldRow>
-          <FieldRow label={f("isReference")}>{entry.isReference ? tc("yes") : tc("no")}</FieldRow>
-        </Section>
+        {full ? (
+          <Monograph entry={full} />
+        ) : monograph.isError ? (
+          notFound ? (
+            <p role="alert" className="text-sm text-ink-muted">
+              {m("notFound")}
+            </p>
+          ) : (
+            <ProblemAlert error={monograph.error} feature="drugs" title={m("error")} onRetry={() => void monograph.refetch()} />
+          )
+        ) : (
+          <MonographLoading />
+        )}
 
         <div className="print:hidden">
           <DrugRelated name={entry.name} onOpen={onOpenEntry} />

@@ -1,4 +1,4 @@
-import type { DrugEntry } from "@/lib/schemas/drugs";
+import type { DrugListEntry } from "@/lib/schemas/drugs";
 
 export type KnownSchedule = "H" | "H1" | "X" | "G";
 export type KnownPregnancyCategory = "A" | "B" | "C" | "D" | "X";
@@ -17,11 +17,11 @@ export function normalisePregnancyCategory(value: string): { known?: KnownPregna
 }
 
 /** Entries have no id; name plus formulary pages tells apart a drug and its reference entries. */
-export function drugKey(entry: DrugEntry): string {
+export function drugKey(entry: DrugListEntry): string {
   return [entry.name, entry.pageNumber, entry.referencePageNumber, entry.isReference ? "ref" : "main"].join("|");
 }
 
-export function showsComponents(entry: DrugEntry): boolean {
+export function showsComponents(entry: DrugListEntry): boolean {
   if (entry.components.length === 0) return false;
   if (entry.isCompound || entry.components.length > 1) return true;
   return entry.components[0]?.trim().toLowerCase() !== entry.name.trim().toLowerCase();
@@ -30,6 +30,6 @@ export function showsComponents(entry: DrugEntry): boolean {
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "");
 
 /** "Paracetamol + Ibuprofen" needs no second line listing the same two components. */
-export function componentsSpellName(entry: DrugEntry): boolean {
+export function componentsSpellName(entry: DrugListEntry): boolean {
   return squash(entry.components.join("")) === squash(entry.name);
 }

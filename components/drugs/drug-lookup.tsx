@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { LoaderCircle, Pill } from "lucide-react";
 import { useTranslations } from "use-intl";
-import type { DrugEntry } from "@/lib/schemas/drugs";
+import type { DrugListEntry } from "@/lib/schemas/drugs";
 import { DRUG_SEARCH_LIMIT, DRUG_SEARCH_MAX, useDrugSearch, type DrugSearchParams } from "@/lib/api-client/drugs";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Card } from "@/components/ui/card";
@@ -28,7 +28,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   const [q, setQ] = useState(initial.q);
   const [category, setCategory] = useState(initial.category);
   const [exact, setExact] = useState(initial.exact);
-  const [opened, setOpened] = useState<DrugEntry | null>(null);
+  const [opened, setOpened] = useState<DrugListEntry | null>(null);
   const [showingDetail, setShowingDetail] = useState(false);
   const wide = useMediaQuery(WIDE);
 
@@ -81,7 +81,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   useOpenEntryUrl(opened?.name ?? (pendingOpen || undefined));
   const updating = search.enabled && (search.isDebouncing || (search.isFetching && search.isPlaceholderData));
 
-  function open(entry: DrugEntry, index: number) {
+  function open(entry: DrugListEntry, index: number) {
     setOpened(entry);
     combobox.setHighlighted(index);
     if (!wide) {
@@ -102,7 +102,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
     requestAnimationFrame(() => inputRef.current?.focus());
   }
 
-  function openRelated(entry: DrugEntry) {
+  function openRelated(entry: DrugListEntry) {
     setOpened(entry);
     requestAnimationFrame(() => headingRef.current?.focus());
   }
@@ -215,7 +215,6 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
               onBack={backToResults}
               sandboxMode={sandboxMode}
               understood={understood}
-              brands={search.data?.brands?.[opened.name] ?? []}
             />
           ) : (
             <div className="flex h-full min-h-64 flex-col items-center justify-center gap-3 p-8 text-center text-sm text-ink-muted">

@@ -1,12 +1,12 @@
 "use client";
 
 import { useTranslations } from "use-intl";
-import type { DrugEntry } from "@/lib/schemas/drugs";
+import type { DrugListEntry } from "@/lib/schemas/drugs";
 import { useRelatedDrugs } from "@/lib/api-client/drugs";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ScheduleBadge } from "./drug-badges";
 
-function RelatedGroup({ title, entries, onOpen }: { title: string; entries: DrugEntry[]; onOpen: (entry: DrugEntry) => void }) {
+function RelatedGroup({ title, entries, onOpen }: { title: string; entries: DrugListEntry[]; onOpen: (entry: DrugListEntry) => void }) {
   if (entries.length === 0) return null;
   return (
     <div className="py-3">
@@ -30,7 +30,7 @@ function RelatedGroup({ title, entries, onOpen }: { title: string; entries: Drug
 }
 
 /** Other names of the entry, combinations sharing a component, and neighbours in its NLEM section. */
-export function DrugRelated({ name, onOpen }: { name: string; onOpen: (entry: DrugEntry) => void }) {
+export function DrugRelated({ name, onOpen }: { name: string; onOpen: (entry: DrugListEntry) => void }) {
   const t = useTranslations("drugs");
   const related = useRelatedDrugs(name);
   return (

@@ -3,7 +3,7 @@
 import type { KeyboardEvent, RefObject } from "react";
 import { ChevronRight } from "lucide-react";
 import { useTranslations } from "use-intl";
-import type { DrugEntry } from "@/lib/schemas/drugs";
+import type { DrugListEntry } from "@/lib/schemas/drugs";
 import { cn } from "@/components/ui/cn";
 import { CategoryBadge, ReferenceBadge, ScheduleBadge } from "./drug-badges";
 import { componentsSpellName, drugKey, showsComponents } from "./drug-labels";
@@ -27,14 +27,14 @@ export function DrugResultsList({
 }: {
   id: string;
   listRef: RefObject<HTMLUListElement | null>;
-  results: DrugEntry[];
+  results: DrugListEntry[];
   highlighted: number;
   activeId: string | undefined;
   optionProps: (index: number) => Record<string, unknown>;
   openedKey: string | null;
   busy: boolean;
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
-  onOpen: (entry: DrugEntry, index: number) => void;
+  onOpen: (entry: DrugListEntry, index: number) => void;
   /** A printable key typed on the list goes back to the search box. */
   onTypeAhead: (key: string) => void;
 }) {

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { DrugRelated, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
+import { DrugMonograph, DrugRelated, DrugSearchResult, DrugSuggestions, type DrugListEntry } from "@/lib/schemas/drugs";
 import { apiGet } from "./http";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -20,6 +20,7 @@ export const drugKeys = {
   search: (params: DrugSearchParams) => ["drugs", "search", params] as const,
   suggest: (prefix: string) => ["drugs", "suggest", prefix] as const,
   related: (name: string) => ["drugs", "related", name] as const,
+  entry: (name: string, page: number, reference: boolean) => ["drugs", "entry", name, page, reference] as const,
 };
 
 export function findGenericDrugs(params: DrugSearchParams, signal?: AbortSignal, limit = DRUG_SEARCH_LIMIT): Promise<DrugSearchResult> {
@@ -82,6 +83,15 @@ export function useRelatedDrugs(name: string) {
   return useQuery({
     queryKey: drugKeys.related(name),
     queryFn: ({ signal }) => apiGet("/api/drugs/related", { name }, DrugRelated, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The whole monograph of a row the doctor opened (the results list carries only the rows). */
+export function useDrugEntry(row: Pick<DrugListEntry, "name" | "pageNumber" | "isReference">) {
+  return useQuery({
+    queryKey: drugKeys.entry(row.name, row.pageNumber, row.isReference),
+    queryFn: ({ signal }) => apiGet("/api/drugs/entry", { name: row.name, page: row.pageNumber, reference: row.isReference ? "true" : "false" }, DrugMonograph, signal),
     staleTime: 5 * 60_000,
   });
 }

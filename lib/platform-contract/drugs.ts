@@ -36,6 +36,30 @@ export const PharmacologySearchResponse = z.object({
 });
 export type PharmacologySearchResponse = z.infer<typeof PharmacologySearchResponse>;
 
+/**
+ * What a results list reads of an entry: the row (name, components, section, schedule, reference
+ * flag, pages) and the other names the desk's relevance matches. Parsing only these leaves the
+ * monograph's long texts (indications, dose, precautions…) unchecked and out of the parsed answer.
+ */
+export const PharmacologyListEntry = PharmacologyEntry.pick({
+  generic_name: true,
+  components: true,
+  is_compound: true,
+  page_number: true,
+  reference_page_number: true,
+  is_a_reference: true,
+  generic_category: true,
+  schedule: true,
+  additional_keys: true,
+});
+export type PharmacologyListEntry = z.infer<typeof PharmacologyListEntry>;
+
+export const PharmacologyListResponse = z.object({
+  results: z.array(PharmacologyListEntry),
+  search_info: z.record(z.string(), z.unknown()).default({}),
+});
+export type PharmacologyListResponse = z.infer<typeof PharmacologyListResponse>;
+
 
 /** Query of the platform's search endpoint (spec 4.3), as the sandbox parses it. */
 export const PlatformDrugQuery = z.object({

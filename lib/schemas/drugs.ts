@@ -64,6 +64,31 @@ export const DrugEntry = z.object({
 });
 export type DrugEntry = z.infer<typeof DrugEntry>;
 
+/**
+ * One row of the results list: only what the list shows (name, components, section, schedule,
+ * reference flag) and what tells entries apart (pages). The monograph comes from GET /api/drugs/entry
+ * when the doctor opens the row.
+ */
+export const DrugListEntry = DrugEntry.pick({
+  name: true,
+  components: true,
+  isCompound: true,
+  category: true,
+  schedule: true,
+  pageNumber: true,
+  referencePageNumber: true,
+  isReference: true,
+});
+export type DrugListEntry = z.infer<typeof DrugListEntry>;
+
+/** Query the browser sends to GET /api/drugs/entry: the row's name and, to tell a name's entries apart, its page. */
+export const DrugEntryQuery = z.strictObject({
+  name: storableText().trim().min(1, "name is required").max(200, "name is at most 200 characters"),
+  page: z.coerce.number({ error: "page must be a whole number" }).int("page must be a whole number").min(0, "page must be 0 or more").max(100_000, "page is at most 100000").optional(),
+  reference: optionalBool.optional(),
+});
+export type DrugEntryQuery = z.infer<typeof DrugEntryQuery>;
+
 /** A brand as the desk's brand table knows it. */
 export const DrugBrand = z.object({ name: z.string(), manufacturer: z.string(), composition: z.string(), form: z.string() });
 export type DrugBrand = z.infer<typeof DrugBrand>;
@@ -92,11 +117,9 @@ export const DrugMatch = z.object({
 export type DrugMatch = z.infer<typeof DrugMatch>;
 
 export const DrugSearchResult = z.object({
-  results: z.array(DrugEntry),
+  results: z.array(DrugListEntry),
   understood: DrugQueryUnderstood.optional(),
   match: DrugMatch.optional(),
-  /** Brands of each result, by entry name ("also sold as"). */
-  brands: z.record(z.string(), z.array(DrugBrand)).optional(),
   info: z.object({
     query: z.string().optional(),
     total: z.number().optional(),
@@ -105,10 +128,17 @@ export const DrugSearchResult = z.object({
 });
 export type DrugSearchResult = z.infer<typeof DrugSearchResult>;
 
-/** Entries related to one drug: its other names, combinations sharing a component, and its section. */
+/** One opened entry: its whole monograph and its brands from the desk's brand table ("also sold as"). */
+export const DrugMonograph = z.object({
+  entry: DrugEntry,
+  brands: z.array(DrugBrand),
+});
+export type DrugMonograph = z.infer<typeof DrugMonograph>;
+
+/** Entries related to one drug: its other names, combinations sharing a component, and its section (list rows; opening one fetches its monograph). */
 export const DrugRelated = z.object({
-  alternatives: z.array(DrugEntry),
-  sharingComponents: z.array(DrugEntry),
-  sameCategory: z.array(DrugEntry),
+  alternatives: z.array(DrugListEntry),
+  sharingComponents: z.array(DrugListEntry),
+  sameCategory: z.array(DrugListEntry),
 });
 export type DrugRelated = z.infer<typeof DrugRelated>;

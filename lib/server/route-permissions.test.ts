@@ -53,6 +53,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET documents/[id]/file": "documents.read",
   "POST documents": "documents.upload",
   "GET drugs": "drugs.read",
+  "GET drugs/entry": "drugs.read",
   "GET drugs/related": "drugs.read",
   "GET drugs/suggest": "drugs.read",
   "GET events": "live.read",

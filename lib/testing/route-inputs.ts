@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { DirectoryEntryInput, DirectoryEntryKey } from "../schemas/clinic-directory";
 import { DocumentListQuery, DocumentUploadQuery } from "../schemas/documents";
-import { DrugRelatedQuery, DrugSearchQuery, DrugSuggestQuery } from "../schemas/drugs";
+import { DrugEntryQuery, DrugRelatedQuery, DrugSearchQuery, DrugSuggestQuery } from "../schemas/drugs";
 import { DuplicateQuery, PatientRegistration, PatientSearchQuery, PatientUpdate } from "../schemas/patients";
 import { BookingRequest, SlotRangeQuery } from "../schemas/slots";
 import { NewWebhookSubscription } from "../schemas/webhook-settings";
@@ -99,6 +99,7 @@ export const ROUTE_INPUTS: RouteInput[] = [
   { method: "GET", route: "/api/drugs", role: "doctor", in: "query", schema: DrugSearchQuery, sample: () => ({ q: "amoxicillin", category: "Antibiotics" }) },
   { method: "GET", route: "/api/drugs/suggest", role: "doctor", in: "query", schema: DrugSuggestQuery, sample: () => ({ q: "amo" }) },
   { method: "GET", route: "/api/drugs/related", role: "doctor", in: "query", schema: DrugRelatedQuery, sample: () => ({ name: "Amoxicillin" }) },
+  { method: "GET", route: "/api/drugs/entry", role: "doctor", in: "query", schema: DrugEntryQuery, sample: () => ({ name: "Amoxicillin", page: "1" }) },
   {
     method: "POST",
     route: "/api/settings/webhooks",

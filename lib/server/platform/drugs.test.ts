@@ -52,7 +52,30 @@ describe("drug suggestions and related entries against the sandbox platform", ()
     expect(r.info.query).toBe("Paracetamol");
     expect(r.understood).toMatchObject({ brand: { name: "Dolo 650", manufacturer: "Micro Labs", composition: "Paracetamol 650 mg" }, strength: "650" });
     expect(r.match).toMatchObject({ confident: true, didYouMean: [] });
-    expect(r.brands!["Paracetamol"]!.map((b) => b.name)).toEqual(expect.arrayContaining(["Dolo 650", "Crocin", "Calpol"]));
+    const opened = (await drugs().findDrugEntry({ name: "Paracetamol", page: r.results[0]!.pageNumber, reference: false }))!;
+    expect(opened.brands.map((b) => b.name)).toEqual(expect.arrayContaining(["Dolo 650", "Crocin", "Calpol"]));
+  });
+
+  it("lists rows only: what the results list shows and what tells entries apart, no monograph text", async () => {
+    const r = await find("paracetamol");
+    expect(r).not.toHaveProperty("brands");
+    for (const row of r.results) expect(Object.keys(row).sort()).toEqual(["category", "components", "isCompound", "isReference", "name", "pageNumber", "referencePageNumber", "schedule"]);
+    const related = (await drugs().findRelatedDrugs("Lidocaine"))!;
+    expect(related.alternatives[0]).not.toHaveProperty("indications");
+  });
+
+  it("opens the monograph of a row: the main entry by its page, a reference entry as itself", async () => {
+    const row = (await find("paracetamol")).results.find((e) => e.name === "Paracetamol")!;
+    const main = (await drugs().findDrugEntry({ name: row.name, page: row.pageNumber, reference: false }))!;
+    expect(main.entry).toMatchObject({ name: "Paracetamol", pageNumber: row.pageNumber, isReference: false, category: row.category, schedule: row.schedule });
+    expect(main.entry.indications.length).toBeGreaterThan(3);
+    expect(main.entry.dose.length).toBeGreaterThan(3);
+    const ref = (await drugs().findDrugEntry({ name: "Lignocaine", reference: true }))!;
+    expect(ref.entry).toMatchObject({ name: "Lignocaine", isReference: true });
+    expect(ref.brands).toEqual([]);
+    // A name alone finds its entry too (an address bar's ?open=).
+    expect((await drugs().findDrugEntry({ name: "amoxicillin + clavulanic acid" }))!.entry.name).toBe("Amoxicillin + Clavulanic acid");
+    expect(await drugs().findDrugEntry({ name: "Unobtainium" })).toBeNull();
   });
 
   it("answers Pan 40 with pantoprazole, never esomeprazole", async () => {

@@ -1,6 +1,12 @@
 import "server-only";
-import { PharmacologySearchResponse, PharmacologySuggestResponse, type PharmacologyEntry } from "@/lib/platform-contract/drugs";
-import type { DrugEntry, DrugRelated, DrugSearchQuery, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
+import {
+  PharmacologyListResponse,
+  PharmacologySearchResponse,
+  PharmacologySuggestResponse,
+  type PharmacologyEntry,
+  type PharmacologyListEntry,
+} from "@/lib/platform-contract/drugs";
+import type { DrugEntry, DrugEntryQuery, DrugListEntry, DrugMonograph, DrugRelated, DrugSearchQuery, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
 import { lookup } from "@/lib/server/drugs/lookup";
 import type { DrugCandidate } from "@/lib/server/drugs/relevance";
 import { brandsOf } from "@/lib/server/drugs/tables";
@@ -32,15 +38,29 @@ export function toDrugEntry(e: PharmacologyEntry): DrugEntry {
   };
 }
 
+/** One row of a results list: what the list shows and what tells entries apart, nothing of the monograph. */
+export function toDrugListEntry(e: PharmacologyListEntry): DrugListEntry {
+  return {
+    name: e.generic_name,
+    components: e.components,
+    isCompound: e.is_compound,
+    category: e.generic_category,
+    schedule: e.schedule,
+    pageNumber: e.page_number,
+    referencePageNumber: e.reference_page_number,
+    isReference: e.is_a_reference,
+  };
+}
+
 /** What the desk's relevance and brand tables read of a platform entry (lib/server/drugs works in the desk's words). */
-export const drugCandidate = (e: PharmacologyEntry): DrugCandidate => ({ name: e.generic_name, components: e.components, additionalKeys: e.additional_keys });
+export const drugCandidate = (e: PharmacologyListEntry): DrugCandidate => ({ name: e.generic_name, components: e.components, additionalKeys: e.additional_keys });
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
-function toDrugSearchResult(raw: PharmacologySearchResponse): DrugSearchResult {
+function toDrugSearchResult(raw: PharmacologyListResponse): DrugSearchResult {
   const info = raw.search_info;
   return {
-    results: raw.results.map(toDrugEntry),
+    results: raw.results.map(toDrugListEntry),
     info: {
       query: typeof info.query === "string" ? info.query : undefined,
       total: num(info.total) ?? num(info.total_matched) ?? raw.results.length,
@@ -54,25 +74,42 @@ const RELATED_LIMIT = 8;
 
 /** Generic-drug reference search (spec 4.3), the sandbox's autocomplete, and related entries built from searches. */
 export function drugsApi(http: PlatformHttp) {
-  const search = (query: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
-    http({ method: "GET", path: "/svc-mcp/pharmacology/v1/search", auth: "bearer", query, schema: PharmacologySearchResponse, signal });
+  type SearchParams = Record<string, string | number | boolean | undefined>;
+  const path = "/svc-mcp/pharmacology/v1/search";
+  /** The search read as list rows: the monograph texts are neither checked nor kept. */
+  const search = (query: SearchParams, signal?: AbortSignal) => http({ method: "GET", path, auth: "bearer", query, schema: PharmacologyListResponse, signal });
+  /** The search read in full, for an opened entry. */
+  const searchFull = (query: SearchParams, signal?: AbortSignal) => http({ method: "GET", path, auth: "bearer", query, schema: PharmacologySearchResponse, signal });
 
   return {
     /** Understands the query first (brand, strength, form, Hindi), asks the platform for the generic, and says how sure it is. */
     async findGenericDrugs(q: DrugSearchQuery, signal?: AbortSignal): Promise<DrugSearchResult> {
       const outcome = await lookup(q, (params) => search({ ...params }, signal), drugCandidate);
       const result = toDrugSearchResult({ ...outcome.raw, results: outcome.results });
-      const brands = Object.fromEntries(
-        outcome.results.filter((e) => !e.is_a_reference).map((e) => [e.generic_name, brandsOf(drugCandidate(e)).map((b) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form }))]),
-      );
       if (!outcome.confident) result.info.total = 0;
       else if (outcome.trimmed) result.info.total = outcome.results.length;
       return {
         ...result,
         understood: outcome.understanding?.understood,
         match: { confident: outcome.confident, relevance: outcome.relevance, didYouMean: outcome.didYouMean },
-        brands,
       };
+    },
+
+    /**
+     * The whole monograph of one opened row, with its brands; null when the formulary holds no entry
+     * of that name. The spec has no by-id read, so this is an exact-name search (then a looser one),
+     * and the page tells a name's main entry from its reference entries.
+     */
+    async findDrugEntry(q: DrugEntryQuery, signal?: AbortSignal): Promise<DrugMonograph | null> {
+      const key = squash(q.name);
+      const named = (list: PharmacologyEntry[]) => list.filter((e) => squash(e.generic_name) === key);
+      let candidates = named((await searchFull({ query: q.name, exact_match: true, limit: 10 }, signal)).results);
+      if (candidates.length === 0) candidates = named((await searchFull({ query: q.name, limit: 50, relevance_threshold: 0 }, signal)).results);
+      const same = (e: PharmacologyEntry) => (q.page === undefined || e.page_number === q.page) && (q.reference === undefined || e.is_a_reference === q.reference);
+      const entry = candidates.find(same) ?? candidates.find((e) => !e.is_a_reference) ?? candidates[0];
+      if (!entry) return null;
+      const brands = entry.is_a_reference ? [] : brandsOf(drugCandidate(entry)).map((b) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form }));
+      return { entry: toDrugEntry(entry), brands };
     },
 
     /** Names starting with what was typed; the production platform documents no such endpoint, the sandbox serves one. */
@@ -103,13 +140,13 @@ export function drugsApi(http: PlatformHttp) {
         ...components.map((c) => search({ query: c, limit: 30 }, signal)),
       ]);
       const byCategory = await search({ category: entry.generic_category, limit: 50 }, signal);
-      const isSelf = (e: PharmacologyEntry) => e.generic_name === entry.generic_name && e.page_number === entry.page_number;
+      const isSelf = (e: PharmacologyListEntry) => e.generic_name === entry.generic_name && e.page_number === entry.page_number;
       const seen = new Set<string>([squash(entry.generic_name)]);
-      const take = (list: PharmacologyEntry[], keep: (e: PharmacologyEntry) => boolean, limit = RELATED_LIMIT) =>
+      const take = (list: PharmacologyListEntry[], keep: (e: PharmacologyListEntry) => boolean, limit = RELATED_LIMIT) =>
         list
           .filter((e) => !isSelf(e) && keep(e) && !seen.has(squash(e.generic_name)) && seen.add(squash(e.generic_name)))
           .slice(0, limit)
-          .map(toDrugEntry);
+          .map(toDrugListEntry);
       const alternatives = take([...byName!.results, ...own.results], (e) => (e.is_a_reference ? e.reference_page_number === mainPage : e.page_number === mainPage));
       const mine = new Set(entry.components.map(squash));
       const sharingComponents = take(

@@ -47,15 +47,19 @@ describe("platform client against the sandbox platform", () => {
     expect((await h.stats())["oidc.verify"]).toBe(1);
   });
 
-  it("finds paracetamol first and reshapes every field", async () => {
-    const result = await platform.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"));
+  it("finds paracetamol first as a list row, and reshapes every field of its monograph", async () => {
+    const drugs = platform.forStaff(h.staff).drugs;
+    const result = await drugs.findGenericDrugs(query("paracetamol"));
     const first = result.results[0]!;
     expect(first.name.toLowerCase()).toBe("paracetamol");
     expect(first.isCompound).toBe(false);
-    for (const field of ["category", "indications", "dose", "contraindications", "adverseEffects", "availability", "storage"] as const) {
-      expect(first[field].length, field).toBeGreaterThan(3);
-    }
+    expect(first.category.length).toBeGreaterThan(3);
+    expect(first).not.toHaveProperty("indications");
     expect(result.info.total).toBeGreaterThanOrEqual(1);
+    const { entry } = (await drugs.findDrugEntry({ name: first.name, page: first.pageNumber, reference: first.isReference }))!;
+    for (const field of ["category", "indications", "dose", "contraindications", "adverseEffects", "availability", "storage"] as const) {
+      expect(entry[field].length, field).toBeGreaterThan(3);
+    }
   });
 
   it("makes exactly one refresh call for 100 concurrent requests on an expired token", async () => {
