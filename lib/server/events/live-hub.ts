@@ -126,11 +126,11 @@ export function createLiveHub(opts: {
     await listen();
   })().catch((err: unknown) => log("live feed failed to start", err));
 
-  // Ids published while a NOTIFY is in flight go out together in the next one.
+  // Ids published in the same turn of the event loop (a group-committed batch settles its callers
+  // together) or while a NOTIFY is in flight go out together in the next one.
   const toNotify: number[] = [];
   let notifying = false;
   async function notifyPending() {
-    notifying = true;
     while (toNotify.length) {
       const ids = toNotify.splice(0, NOTIFY_MAX_IDS);
       await notify(db, ids).catch((err: unknown) => {
@@ -145,7 +145,9 @@ export function createLiveHub(opts: {
     publish(inboxId) {
       if (!opts.databaseUrl) return deliver([inboxId]);
       toNotify.push(inboxId);
-      if (!notifying) void notifyPending();
+      if (notifying) return;
+      notifying = true;
+      setImmediate(() => void notifyPending());
     },
     subscribe(listener) {
       emitter.on("event", listener);

@@ -109,7 +109,11 @@ function storeInInbox(db: Db, row: InboxRow): Promise<number | null> {
   let queue = inboxQueues.get(db);
   if (!queue) inboxQueues.set(db, (queue = { waiting: [], draining: false }));
   const stored = new Promise<number | null>((resolve, reject) => queue.waiting.push({ row, done: (id, err) => (err ? reject(err) : resolve(id)) }));
-  if (!queue.draining) void drainInbox(db, queue);
+  if (!queue.draining) {
+    // Started after this turn of the event loop, so deliveries read in the same turn share the first insert too.
+    queue.draining = true;
+    setImmediate(() => void drainInbox(db, queue));
+  }
   return stored;
 }
 
