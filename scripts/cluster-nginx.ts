@@ -62,6 +62,10 @@ http {
   upstream clinic_app {
 ${servers}
     keepalive 64;
+    # Idle upstream connections are dropped before Node's own keep-alive timeout (5 s for next start)
+    # closes them: otherwise nginx can reuse a socket the instance is closing at that moment, and a
+    # POST on it (never retried, see proxy_next_upstream) is answered 502.
+    keepalive_timeout 4s;
   }
 
   # The caller's request id when it sent one, nginx's own otherwise.

@@ -7,6 +7,7 @@ import type { Db } from "../db/connect";
 import { directoryEntries, webhookInbox } from "../db/schema";
 import { rememberPatient } from "../patients/patient-index";
 import { createLiveHub, type LiveHub } from "./live-hub";
+import { liveEventStream } from "./sse";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
@@ -27,7 +28,7 @@ function collect(hub: LiveHub) {
   return got;
 }
 
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 3000, interval: 10 });
+const until = (check: () => boolean, what = () => "") => vi.waitFor(() => expect(check(), what()).toBe(true), { timeout: 3000, interval: 10 });
 
 describe("live hub on PGlite (one instance)", () => {
   let t: TestDatabase;
@@ -164,5 +165,69 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app in
     expect(fromTwo![0]).toEqual(fromOne![0]);
     const [stored] = await otherDb.select().from(webhookInbox).where(eq(webhookInbox.id, id));
     expect(stored).toMatchObject({ deskEventVersion: DESK_EVENT_VERSION, deskEvent: { appointmentId: "apt-pg-old", patientId: "pt-pg-old" } });
+  });
+});
+
+/** Reads SSE text from a stream until `enough` says so, or fails after a few seconds. */
+async function frameIds(reader: ReadableStreamDefaultReader<Uint8Array>, enough: (ids: number[]) => boolean): Promise<number[]> {
+  const decoder = new TextDecoder();
+  let text = "";
+  const ids = () => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+  const deadline = Date.now() + 5000;
+  while (!enough(ids())) {
+    if (Date.now() > deadline) throw new Error(`stream gave only ${ids().join(",")}`);
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value);
+  }
+  return ids();
+}
+
+describe.skipIf(!pgUp)("live hub on PostgreSQL: an instance with no live feed open", () => {
+  let t: TestDatabase;
+  let one: LiveHub;
+  let two: LiveHub;
+  let otherDb: Db;
+  beforeAll(async () => {
+    t = await postgresTestDatabase();
+    otherDb = (await t.openAnother()).db;
+    one = createLiveHub({ db: t.database.db, databaseUrl: t.url });
+    two = createLiveHub({ db: otherDb, databaseUrl: t.url });
+    await Promise.all([one.ready(), two.ready()]);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await t?.dispose();
+  });
+
+  it("reads nothing for announced events, and a feed opened later resumes them from the inbox once each, then gets live ones", async () => {
+    expect(two.listeners()).toBe(0);
+    const seen = await store(t.database.db, "skip-0");
+    one.publish(seen);
+    const missed = [await store(t.database.db, "skip-1"), await store(t.database.db, "skip-2")];
+    for (const id of missed) one.publish(id);
+    // Both announcements reached the idle instance and were counted, not read.
+    await until(() => two.skipped() === 3 && one.skipped() === 3, () => `skipped ${one.skipped()} ${two.skipped()}`);
+
+    // A desk that had seen `seen` opens its feed on the idle instance with Last-Event-ID.
+    const abort = new AbortController();
+    const reader = liveEventStream(two, { role: "doctor", after: seen, signal: abort.signal }).getReader();
+    const live = collect(two);
+    try {
+      expect(await frameIds(reader, (ids) => ids.length >= 2)).toEqual(missed);
+      const next = await store(t.database.db, "skip-3");
+      one.publish(next);
+      expect(await frameIds(reader, (ids) => ids.includes(next))).toEqual([next]);
+      await until(() => live.length === 1, () => "live");
+      expect(live.map((e) => e.id)).toEqual([next]);
+      // Read, not skipped, now that a feed is open here; the other instance still has none.
+      expect(two.skipped()).toBe(3);
+      await until(() => one.skipped() === 4, () => `one ${one.skipped()}`);
+    } finally {
+      abort.abort();
+      reader.releaseLock();
+    }
+    await until(() => two.listeners() === 1, () => `listeners ${two.listeners()}`);
   });
 });

@@ -20,6 +20,8 @@ export interface LiveHub {
   /** History, newest first. */
   history(opts: { limit: number; before?: number }): Promise<LiveEvent[]>;
   listeners(): number;
+  /** Events announced while this instance had no live feed open, so never read (tests, diagnostics). */
+  skipped(): number;
   /** Resolves once the hub knows the last stored id and, with PostgreSQL, listens for other instances. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export interface LiveHub {
  * Fan-out of stored events to the live feeds of this instance. With PostgreSQL, a NOTIFY carries
  * the inbox id to every instance (this one included), each of which loads the row and pushes it;
  * after a lost LISTEN connection it catches up from the last id it saw, so nothing is skipped.
+ * An instance without subscribers reads nothing: the announcements only move its last id on.
  */
 export function createLiveHub(opts: {
   db: Db;
@@ -45,14 +48,29 @@ export function createLiveHub(opts: {
   let closed = false;
   let pending: number[] = [];
   let flushing: Promise<void> | undefined;
+  let skipped = 0;
 
-  // Ids arriving together are loaded in one query, in order.
+  // Ids arriving together are loaded in one query, in order. An instance with no live feed open
+  // skips the read: nobody here would see those events, and a feed that opens later gets what it
+  // missed from the inbox itself (its resume reads after its last id), not from this hub.
+  function skip(ids: number[]) {
+    lastSeen = Math.max(lastSeen, ...ids);
+    skipped += ids.length;
+  }
   function deliver(ids: number[]) {
+    // Decided here, synchronously, when no read is in flight: a loop that ended without awaiting
+    // would leave `flushing` set until its promise settles, and ids pushed meanwhile would wait.
+    if (!flushing && emitter.listenerCount("event") === 0) return skip(ids);
     pending.push(...ids);
     flushing ??= (async () => {
       while (pending.length && !closed) {
         const batch = [...new Set(pending)].sort((a, b) => a - b);
         pending = [];
+        // The last feed may have closed while the previous batch was read.
+        if (emitter.listenerCount("event") === 0) {
+          skip(batch);
+          continue;
+        }
         try {
           const rows = await db.select(INBOX_EVENT_COLUMNS).from(webhookInbox).where(inArray(webhookInbox.id, batch)).orderBy(asc(webhookInbox.id));
           for (const e of await toLiveEvents(db, rows, reshape)) {
@@ -108,11 +126,11 @@ export function createLiveHub(opts: {
     await listen();
   })().catch((err: unknown) => log("live feed failed to start", err));
 
-  // Ids published while a NOTIFY is in flight go out together in the next one.
+  // Ids published in the same turn of the event loop (a group-committed batch settles its callers
+  // together) or while a NOTIFY is in flight go out together in the next one.
   const toNotify: number[] = [];
   let notifying = false;
   async function notifyPending() {
-    notifying = true;
     while (toNotify.length) {
       const ids = toNotify.splice(0, NOTIFY_MAX_IDS);
       await notify(db, ids).catch((err: unknown) => {
@@ -127,7 +145,9 @@ export function createLiveHub(opts: {
     publish(inboxId) {
       if (!opts.databaseUrl) return deliver([inboxId]);
       toNotify.push(inboxId);
-      if (!notifying) void notifyPending();
+      if (notifying) return;
+      notifying = true;
+      setImmediate(() => void notifyPending());
     },
     subscribe(listener) {
       emitter.on("event", listener);
@@ -147,6 +167,7 @@ export function createLiveHub(opts: {
       return toLiveEvents(db, rows, reshape);
     },
     listeners: () => emitter.listenerCount("event"),
+    skipped: () => skipped,
     ready: () => ready,
     async close() {
       closed = true;

@@ -34,6 +34,7 @@ function fakeHub(stored: LiveEvent[]) {
     since: async (after: number) => (await gate, stored.filter((e) => e.id > after)),
     history: async () => [],
     listeners: () => listeners.size,
+    skipped: () => 0,
     ready: async () => {},
     close: async () => {},
   } satisfies LiveHub;

@@ -6,7 +6,7 @@ import { liveHub } from "../events";
 import { readLimitedBody } from "../read-body";
 import { receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { queueHub } from "../queue";
-import { applyInboxEvent } from "../queue/platform-events";
+import { applyAppointmentEvent } from "../queue/platform-events";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 import { log } from "../log";
 import { answerRequest, currentProblemInstance } from "../request-context";
@@ -53,10 +53,11 @@ async function receive(req: Request): Promise<Response> {
     const result = await receivePlatformEvent(req.headers, body, settings, {
       db: store,
       verifyingKeys: () => keys.verifying(),
-      onStored: (id) => {
+      onStored: (id, event) => {
         hub.publish(id);
-        // The event is stored first, so a queue update that fails here is never a lost event.
-        void applyInboxEvent(store, queue, id).catch((err: unknown) => log().warn({ eventId: id, err }, "queue could not apply a platform event"));
+        // The event is stored first, so a queue update that fails here is never a lost event. The
+        // desk's shape just stored is the one applyInboxEvent would read back: no second read.
+        if (event.appointment) void applyAppointmentEvent(store, queue, event.appointment).catch((err: unknown) => log().warn({ eventId: id, err }, "queue could not apply a platform event"));
       },
     });
     if (result.outcome === "rejected") {

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { subDays } from "date-fns";
 import { lt, lte, sql } from "drizzle-orm";
-import { DESK_EVENT_VERSION } from "@/lib/schemas/desk-events";
+import { DESK_EVENT_VERSION, type DeskEvent } from "@/lib/schemas/desk-events";
 import { matchingKeyIndex, parseSignatureHeader, signatureHex } from "@/lib/schemas/webhook-signature";
 import type { Db } from "../db/connect";
 import { webhookInbox, webhookReceipts } from "../db/schema";
@@ -28,8 +28,8 @@ export interface ReceiverDeps {
   db: Db;
   /** Signing keys that verify right now; none means every delivery is refused unless allowUnsigned. */
   verifyingKeys(): Promise<string[]>;
-  /** Called after an event is stored, outside the request's critical path. */
-  onStored?(inboxId: number): void;
+  /** Called after an event is stored, outside the request's critical path, with the desk's shape of it as stored. */
+  onStored?(inboxId: number, event: DeskEvent): void;
   now?(): number;
 }
 
@@ -109,7 +109,11 @@ function storeInInbox(db: Db, row: InboxRow): Promise<number | null> {
   let queue = inboxQueues.get(db);
   if (!queue) inboxQueues.set(db, (queue = { waiting: [], draining: false }));
   const stored = new Promise<number | null>((resolve, reject) => queue.waiting.push({ row, done: (id, err) => (err ? reject(err) : resolve(id)) }));
-  if (!queue.draining) void drainInbox(db, queue);
+  if (!queue.draining) {
+    // Started after this turn of the event loop, so deliveries read in the same turn share the first insert too.
+    queue.draining = true;
+    setImmediate(() => void drainInbox(db, queue));
+  }
   return stored;
 }
 
@@ -294,6 +298,6 @@ async function checkAndStore(
     deskEventVersion: DESK_EVENT_VERSION,
   });
   if (inboxId === null) return { status: 200, outcome: "duplicate", deliveryKey: key };
-  deps.onStored?.(inboxId);
+  deps.onStored?.(inboxId, reading.event);
   return { status: 200, outcome: "accepted", inboxId, deliveryKey: key };
 }
