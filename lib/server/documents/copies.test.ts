@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { open } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { documentCopyChunks, patientDocuments } from "../db/schema";
 import { readDocumentCopy, startDocumentCopy, type CopyStore } from "./copies";
@@ -86,6 +87,42 @@ describe.each([
     await copy.keep(doc.id, bytes.length, sha(bytes));
     expect(await readDocumentCopy(t.database.db, doc.id, store)).toBeNull();
     if (kind === "files") expect(readdirSync(dir).filter((f) => f === sha(bytes) || f.startsWith("partial-"))).toEqual([]);
+  });
+
+  it.skipIf(!available)("keeps no copy of an upload whose bytes stopped passing early, even at a piece boundary", async () => {
+    // 2 MB in 64 KB chunks: both 1 MB pieces were written, but the stream was given up before its end.
+    const bytes = Buffer.from(new Uint8Array(2 * 1024 * 1024).map((_, i) => (i * 13) % 256));
+    const copy = startDocumentCopy(t.database.db, store);
+    let passed = 0;
+    for await (const chunk of copy.tee(pieces(bytes))) {
+      passed += chunk.byteLength;
+      if (passed === bytes.length) break;
+    }
+    const doc = await recorded(bytes);
+    await copy.keep(doc.id, bytes.length, sha(bytes));
+    expect(await readDocumentCopy(t.database.db, doc.id, store)).toBeNull();
+    if (kind === "files") expect(readdirSync(dir).filter((f) => f === sha(bytes) || f.startsWith("partial-"))).toEqual([]);
+  });
+
+  it.skipIf(!available || kind !== "files")("puts the file on disk as soon as its last byte has passed, before the document is recorded", async () => {
+    const probe = await open(path.join(dir, "probe"), "w");
+    const prototype = Object.getPrototypeOf(probe) as { datasync(): Promise<void> };
+    await probe.close();
+    rmSync(path.join(dir, "probe"));
+    const datasync = vi.spyOn(prototype, "datasync");
+    try {
+      const bytes = Buffer.from("%PDF-1.7 flushed while the platform answers");
+      const copy = startDocumentCopy(t.database.db, store);
+      for await (const chunk of copy.tee(pieces(bytes))) void chunk;
+      // Nothing has called keep() yet: the platform is still answering.
+      await vi.waitFor(() => expect(datasync).toHaveBeenCalledTimes(1));
+      const doc = await recorded(bytes);
+      await copy.keep(doc.id, bytes.length, sha(bytes));
+      expect(datasync).toHaveBeenCalledTimes(1);
+      expect((await readBack(doc.id))?.bytes.equals(bytes)).toBe(true);
+    } finally {
+      datasync.mockRestore();
+    }
   });
 
   it.skipIf(!available || kind !== "files")("does not serve a file on disk that no longer matches what was uploaded", async () => {

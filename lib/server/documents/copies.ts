@@ -45,7 +45,9 @@ export interface DocumentCopy {
 interface PieceSink {
   /** One piece: the chunks as they arrived (a file takes them as they are, the database as one value). */
   write(chunks: Buffer[], seq: number): Promise<void>;
-  /** Called once every piece is written; makes the bytes findable under the file's hash. */
+  /** Called once every piece is written, as soon as the last byte has passed: puts them on disk. */
+  flush(): Promise<void>;
+  /** Called after flush(), once the document is recorded; makes the bytes findable under the file's hash. */
   finish(sha256: string): Promise<void>;
   drop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ function databaseSink(db: Db, copyId: string): PieceSink {
       const piece = Buffer.concat(chunks);
       await db.insert(documentCopyChunks).values({ copyId, seq, bytes: sql`decode(${piece.toString("base64")}, 'base64')` });
     },
+    flush: async () => {},
     finish: async () => {},
     drop: async () => {
       await db.delete(documentCopyChunks).where(eq(documentCopyChunks.copyId, copyId));
@@ -95,12 +98,16 @@ function fileSink(dir: string, copyId: string): PieceSink {
         if (rest.length > 0 && bytesWritten > 0) rest = [rest[0]!.subarray(bytesWritten), ...rest.slice(1)];
       }
     },
-    finish: async (sha256) => {
-      if (!SHA256_HEX.test(sha256)) throw new Error("not a sha256");
+    // On disk before the document is listed with a copy. Started when the last byte has passed,
+    // so the disk works while the platform answers and the record is written (a 10 MB datasync
+    // took 5–17 ms, which used to come after all of that, in the upload's answer time).
+    flush: async () => {
       const h = await opened();
-      // On disk before the document is listed with a copy.
       await h.datasync();
       await close();
+    },
+    finish: async (sha256) => {
+      if (!SHA256_HEX.test(sha256)) throw new Error("not a sha256");
       // Named by its contents: the same file uploaded twice is kept once.
       await rename(partial, path.join(dir, sha256));
     },
@@ -131,6 +138,8 @@ export function startDocumentCopy(db: Db, store: CopyStore = DATABASE_STORE): Do
   // Pieces are written behind the upload, never in its way: a slow disk or database must not
   // stall the platform upload. The backlog is bounded by the 10 MB a file may have.
   let writes: Promise<void> = Promise.resolve();
+  // Every piece written and flushed; set once the last byte has passed the tee.
+  let flushed: Promise<void> | undefined;
   const fail = (err: unknown) => {
     failed = true;
     log().error({ reason: (err as Error).message }, "could not keep the desk's copy of an uploaded document");
@@ -165,9 +174,21 @@ export function startDocumentCopy(db: Db, store: CopyStore = DATABASE_STORE): Do
         yield chunk;
       }
       write(pending, size);
+      const all = writes;
+      flushed = all.then(async () => {
+        if (failed) return;
+        try {
+          await sink.flush();
+        } catch (err) {
+          fail(err);
+        }
+      });
     },
     async keep(documentRowId, sizeBytes, sha256) {
       await writes;
+      // A copy whose bytes never all passed (the upload ended early) is not kept.
+      if (!flushed) failed = true;
+      await flushed;
       if (failed || written !== sizeBytes) {
         await this.discard();
         return;
@@ -183,6 +204,7 @@ export function startDocumentCopy(db: Db, store: CopyStore = DATABASE_STORE): Do
     async discard() {
       failed = true;
       await writes;
+      await flushed;
       await sink.drop().catch(() => undefined);
     },
   };
