@@ -74,16 +74,17 @@ const OID_PATTERN = /^[0-9a-f]{16,64}$/i;
  * The conditions any one of which a patient meets to match a search text: name tokens, mobile
  * digits, UHID or id. Name tokens match as prefixes and, with `typos`, also one edit away.
  */
-function searchAlternatives(q: string, typos: boolean): SQL[] | undefined {
+function searchAlternatives(q: string, typos: boolean, through: "filter" | "index" = "filter"): SQL[] | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const alternatives: SQL[] = [];
+  const startsWith = through === "index" ? startsWithThroughIndex : startsWithAsFilter;
   const digits = text.replace(/[\s()+-]/g, "");
   if (/^\d{3,15}$/.test(digits)) {
     const national = text.startsWith("+") || digits.length > 10 ? (nationalDigits(`+${digits}`) ?? digits) : digits;
-    alternatives.push(like(patientIndex.mobileNational, `${national}%`));
+    alternatives.push(startsWith("mobile", national));
   }
-  if (!/\s/.test(text)) alternatives.push(like(patientIndex.uhidLower, `${escapeLike(text.toLowerCase())}%`));
+  if (!/\s/.test(text)) alternatives.push(startsWith("uhid", text.toLowerCase()));
   if (OID_PATTERN.test(text)) alternatives.push(eq(patientIndex.id, text.toLowerCase()));
   const tokens = nameQueryKeys(text);
   if (tokens.length && nameTokens(text).some((t) => /\p{L}/u.test(t))) {
@@ -94,6 +95,35 @@ function searchAlternatives(q: string, typos: boolean): SQL[] | undefined {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const PREFIX_COLUMNS = { mobile: patientIndex.mobileNational, uhid: patientIndex.uhidLower };
+
+/**
+ * Prefix lengths that have their own (left(column, n), last_seen_at) index (0012). A short
+ * UHID prefix such as "uh-9" is shared by 100,000 of 1,000,000 patients, and the range of the
+ * prefix index holds them in UHID order: their newest ten took reading and sorting all of them
+ * (47 ms). Through `left(uhid_lower, 4) = 'uh-9'` the index hands them over newest first and
+ * the walk stops at the tenth. Longer prefixes match few enough patients to sort; shorter ones
+ * (the letters every UHID starts with, one or two digits of a mobile) match so many recent
+ * patients that the recent window answers them.
+ */
+export const PREFIX_INDEX_LENGTHS = { mobile: [2, 3], uhid: [4, 5, 6] } as const;
+
+function startsWithAsFilter(column: keyof typeof PREFIX_COLUMNS, prefix: string): SQL {
+  return like(PREFIX_COLUMNS[column], `${escapeLike(prefix)}%`);
+}
+
+function startsWithThroughIndex(column: keyof typeof PREFIX_COLUMNS, prefix: string): SQL {
+  const length = [...prefix].length; // characters, as left() counts them
+  if (!(PREFIX_INDEX_LENGTHS[column] as readonly number[]).includes(length)) return startsWithAsFilter(column, prefix);
+  // The length is a literal so the expression is the indexed one, character for character.
+  const condition = sql`left(${PREFIX_COLUMNS[column]}, ${sql.raw(String(length))}) = ${prefix}`;
+  walkable.add(condition);
+  return condition;
+}
+
+/** Conditions whose index yields the matches newest first: sorted by the column, so the walk stops at the limit. */
+const walkable = new WeakSet<SQL>();
 
 /**
  * Most recently seen first, for filtered queries. Sorting by an expression rather than the column
@@ -142,12 +172,12 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
   // the prefix, so even 100,000 old matches of "UH-9" are sorted without reading the table.
   // The newest `limit` of every kind together hold the newest `limit` of all.
   const found = new Map<string, Date>();
-  for (const alternative of searchAlternatives(q, true)!) {
+  for (const alternative of searchAlternatives(q, true, "index")!) {
     const rows = await db
       .select({ id: patientIndex.id, lastSeenAt: patientIndex.lastSeenAt })
       .from(patientIndex)
       .where(alternative)
-      .orderBy(recentFirstAmongMatches)
+      .orderBy(walkable.has(alternative) ? desc(patientIndex.lastSeenAt) : recentFirstAmongMatches)
       .limit(limit);
     for (const r of rows) found.set(r.id, r.lastSeenAt);
   }
