@@ -239,8 +239,9 @@ describe.each(backends)("patient search against a plain reference on %s", (_name
         fc.array(patientArb, { minLength: 0, maxLength: 40 }),
         fc.array(fc.tuple(fc.nat(), fc.nat({ max: 9 }), fc.constantFrom("name", "typo", "two", "uhid", "mobile", "plus", "id", "free")), { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 1, max: 5 }),
-        fc.integer({ min: 1, max: 12 }),
-        fc.integer({ min: 1, max: 50 }),
+        // No window and no walk too, so the index path alone answers many of the texts.
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 50 }),
         fc.string({ maxLength: 6 }),
         async (patients, picks, limit, recentWindow, longestWalk, free) => {
           await db.delete(patientIndex);
