@@ -178,7 +178,7 @@ describe.each(backends)("patient search by short mobile and UHID prefixes on %s"
         .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
         .slice(0, limit)
         .map((r) => r.id);
-    const ids = async (q: string, limit: number) => (await searchPatients(db, q, limit, { recentWindow: 20, longestWalk: 40 })).map((p) => p.id);
+    const ids = async (q: string, limit: number) => (await searchPatients(db, q, limit, { recentWindow: 20, longestWalk: 40, patients: 1_000_000 })).map((p) => p.id);
     for (const prefix of ["uh-", "uh-9", "uh-8", "uh-85", "uh-850", "uh-8500", "uh-1", "uh-10", "uh-100", "uh-3"]) {
       for (const limit of [1, 3, 10]) expect(await ids(prefix, limit), `${prefix} × ${limit}`).toEqual(newest("uhidLower", prefix, limit));
     }
@@ -243,7 +243,8 @@ describe.each(backends)("patient search against a plain reference on %s", (_name
         fc.integer({ min: 0, max: 12 }),
         fc.integer({ min: 0, max: 50 }),
         fc.string({ maxLength: 6 }),
-        async (patients, picks, limit, recentWindow, longestWalk, free) => {
+        fc.constantFrom(undefined, 10, 1_000_000),
+        async (patients, picks, limit, recentWindow, longestWalk, free, estimate) => {
           await db.delete(patientIndex);
           const now = Date.now();
           const rows = patients.map((p, i) => ({
@@ -272,8 +273,8 @@ describe.each(backends)("patient search against a plain reference on %s", (_name
               id: rows.length ? rows[n % rows.length]!.id : "00000000000000ff",
               free,
             }[kind];
-            const got = (await searchPatients(db, q, limit, { recentWindow, longestWalk })).map((r) => r.id);
-            expect(got, `${JSON.stringify(q)} limit ${limit} window ${recentWindow} walk ${longestWalk}`).toEqual(referenceSearch(all, q, limit, recentWindow));
+            const got = (await searchPatients(db, q, limit, { recentWindow, longestWalk, patients: estimate })).map((r) => r.id);
+            expect(got, `${JSON.stringify(q)} limit ${limit} window ${recentWindow} walk ${longestWalk} estimate ${estimate}`).toEqual(referenceSearch(all, q, limit, recentWindow));
           }
         },
       ),
