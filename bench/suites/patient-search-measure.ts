@@ -7,50 +7,25 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../lib/server/db/connect";
 import { patientIndex } from "../../lib/server/db/schema";
 import { findDuplicates, searchPatients } from "../../lib/server/patients/patient-index";
-import { nameSearchKeys } from "../../lib/server/patients/name-keys";
-import { POSTGRES_ADMIN_URL, postgresTestDatabase } from "../../lib/testing/databases";
+import { postgresTestDatabase } from "../../lib/testing/databases";
+import { seedPostgresFast, seedWithInserts, settle } from "./patient-search-seed";
 
 const PATIENTS = Number(process.argv[3] ?? 100_000);
 const RUNS = 300;
-const FIRST = ["asha", "rakesh", "sunita", "amit", "priya", "vikram", "anita", "suresh", "kavita", "rahul", "meena", "arjun", "pooja", "sanjay", "neha", "ravi", "deepa", "manoj", "lakshmi", "gopal", "farah", "imran", "harpreet", "joseph", "fatima", "venkat", "savitri", "mohan", "geeta", "nitin"];
-const LAST = ["verma", "sharma", "patel", "iyer", "reddy", "singh", "gupta", "nair", "khan", "das", "joshi", "mehta", "rao", "pillai", "chatterjee", "banerjee", "kulkarni", "desai", "bhat", "menon", "saxena", "agarwal", "mishra", "pandey", "yadav", "thomas", "fernandes", "kapoor", "malhotra", "chauhan"];
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+/** `--keep` leaves the PostgreSQL database in place (its URL on stderr) for EXPLAIN. */
+const KEEP = process.argv.includes("--keep");
 
-// A seeded generator keeps the data (and so the timings) comparable between runs.
-let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
-
-async function seedPatients(database: Database) {
-  const now = Date.now();
-  for (let start = 0; start < PATIENTS; start += 2000) {
-    const rows = Array.from({ length: Math.min(2000, PATIENTS - start) }, (_, j) => {
-      const i = start + j;
-      const first = cap(pick(FIRST)) + (rand() < 0.5 ? "" : cap(pick(FIRST)).slice(0, 3).toLowerCase());
-      const last = cap(pick(LAST));
-      const national = String(6_000_000_000 + Math.floor(rand() * 3_999_999_999));
-      const dob = `${1930 + Math.floor(rand() * 90)}-${String(1 + Math.floor(rand() * 12)).padStart(2, "0")}-${String(1 + Math.floor(rand() * 28)).padStart(2, "0")}`;
-      return {
-        id: i.toString(16).padStart(32, "0"),
-        firstName: first,
-        lastName: last,
-        gender: pick(["M", "F"] as const),
-        dob,
-        mobile: `+91${national}`,
-        mobileNational: national,
-        uhid: `UH-${100000 + i}`,
-        uhidLower: `uh-${100000 + i}`,
-        searchKeys: nameSearchKeys(first, last),
-        lastSeenAt: new Date(now - i * 60_000),
-      };
-    });
-    await database.db.insert(patientIndex).values(rows);
+async function seedPatients(database: Database, url: string | undefined) {
+  const t0 = performance.now();
+  if (url) await seedPostgresFast(url, PATIENTS);
+  else {
+    await seedWithInserts(database, PATIENTS, async (db, rows) => void (await db.insert(patientIndex).values(rows)));
+    await settle(database);
   }
-  await database.db.execute(sql`analyze patient_index`);
+  console.error(`patient search: seeded ${PATIENTS.toLocaleString("en")} patients on ${database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 function percentile(sorted: number[], p: number) {
@@ -73,9 +48,10 @@ async function main() {
   const backend = process.argv[2];
   let database: Database;
   let dispose: () => Promise<void>;
+  let url: string | undefined;
   if (backend === "postgres") {
-    void POSTGRES_ADMIN_URL;
     const t = await postgresTestDatabase();
+    url = t.url;
     database = t.database;
     dispose = t.dispose;
   } else {
@@ -87,7 +63,7 @@ async function main() {
     };
   }
   try {
-    await seedPatients(database);
+    await seedPatients(database, url);
     const db = database.db;
     const results = [
       await time("name prefix (\"asha ver\")", ["asha ver", "rak sh", "priya p", "vikram"], (q) => searchPatients(db, q, 10)),
@@ -106,7 +82,10 @@ async function main() {
     ];
     process.stdout.write(JSON.stringify({ backend, results }) + "\n");
   } finally {
-    await dispose();
+    if (KEEP && url) {
+      console.error(`patient search: kept ${url}`);
+      await database.close();
+    } else await dispose();
   }
 }
 

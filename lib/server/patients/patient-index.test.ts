@@ -1,11 +1,13 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { recordAudit } from "../audit";
 import { addStaff } from "../auth/staff-repo";
 import { auditLog, patientIndex } from "../db/schema";
-import { nameSearchKeys } from "./name-keys";
+import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
 import { patientAuditEntries, staffWithPatientAudit } from "./patient-audit";
-import { directoryOf, findDuplicates, patientByUhid, RECENT_WINDOW, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
+import { directoryOf, findDuplicates, nationalDigits, patientByUhid, PREFIX_INDEX_LENGTHS, RECENT_WINDOW, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
@@ -147,4 +149,136 @@ describe.each(backends)("patient search beyond the recent window on %s", (_name,
     // The misspelt spelling typed: one exact match, so the near misses (every Vikram) join in.
     expect(await ids("vikrma", 3)).toEqual([idOf(0), idOf(1), idOf(50)]);
   });
+});
+
+describe.each(backends)("patient search by short mobile and UHID prefixes on %s", (_name, open, available) => {
+  let t: TestDatabase;
+  const idOf = (i: number) => i.toString(16).padStart(16, "0");
+  beforeAll(async () => {
+    if (!available) return;
+    t = await open();
+    // Patient i was seen i minutes ago; UHIDs rise as recency falls, as in the bench, so the
+    // newest "UH-9…" are the oldest patients: only an index that holds the recency finds them first.
+    const now = Date.now();
+    const rows = Array.from({ length: 300 }, (_, i) => {
+      const national = String(9000000000 + ((i * 7919) % 1000) * 1000 + i);
+      return { id: idOf(i), firstName: "Meena", lastName: "Iyer", mobile: `+91${national}`, mobileNational: national, uhid: `UH-${1000 + i * 30}`, uhidLower: `uh-${1000 + i * 30}`, searchKeys: nameSearchKeys("Meena", "Iyer"), lastSeenAt: new Date(now - i * 60_000) };
+    });
+    await t.database.db.insert(patientIndex).values(rows);
+    await t.database.db.execute(sql`analyze patient_index`);
+  }, 120_000);
+  afterAll(async () => t?.dispose());
+
+  it.skipIf(!available)("gives the newest matches first for every prefix length, through the prefix-and-recency indexes too", async () => {
+    const db = t.database.db;
+    const all = await db.select().from(patientIndex);
+    const newest = (column: "uhidLower" | "mobileNational", prefix: string, limit: number) =>
+      all
+        .filter((r) => r[column]?.startsWith(prefix))
+        .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
+        .slice(0, limit)
+        .map((r) => r.id);
+    const ids = async (q: string, limit: number) => (await searchPatients(db, q, limit, { recentWindow: 20, longestWalk: 40, patients: 1_000_000 })).map((p) => p.id);
+    for (const prefix of ["uh-", "uh-9", "uh-8", "uh-85", "uh-850", "uh-8500", "uh-1", "uh-10", "uh-100", "uh-3"]) {
+      for (const limit of [1, 3, 10]) expect(await ids(prefix, limit), `${prefix} × ${limit}`).toEqual(newest("uhidLower", prefix, limit));
+    }
+    for (const prefix of ["900", "9001", "90012", "99", "9"]) {
+      expect(await ids(prefix.length >= 3 ? prefix : `+91 ${prefix}`, 5), prefix).toEqual(newest("mobileNational", prefix, 5));
+    }
+    // The prefixes above are of every length the prefix-and-recency indexes serve, and others.
+    expect(PREFIX_INDEX_LENGTHS.uhid.every((n) => ["uh-9", "uh-85", "uh-850"].some((p) => p.length === n))).toBe(true);
+  });
+});
+
+/**
+ * The search, in plain code over all rows: the newest `limit` exact matches if the `recentWindow`
+ * most recently seen patients hold that many, otherwise the newest `limit` matches counting
+ * near misses of the name. Ties in recency do not occur in the generated data.
+ */
+function referenceSearch(rows: (typeof patientIndex.$inferSelect)[], q: string, limit: number, recentWindow: number): string[] {
+  const byRecency = [...rows].sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
+  const text = q.trim();
+  if (!text) return byRecency.slice(0, limit).map((r) => r.id);
+  const matches = (r: (typeof rows)[number], typos: boolean) => {
+    const digits = text.replace(/[\s()+-]/g, "");
+    if (/^\d{3,15}$/.test(digits)) {
+      const national = text.startsWith("+") || digits.length > 10 ? (nationalDigits(`+${digits}`) ?? digits) : digits;
+      if (r.mobileNational?.startsWith(national)) return true;
+    }
+    if (!/\s/.test(text) && r.uhidLower?.startsWith(text.toLowerCase())) return true;
+    if (/^[0-9a-f]{16,64}$/i.test(text) && r.id === text.toLowerCase()) return true;
+    const tokens = nameQueryKeys(text);
+    if (!tokens.length || !nameTokens(text).some((tk) => /\p{L}/u.test(tk))) return false;
+    const keys = new Set(r.searchKeys);
+    return tokens.every((alternatives) => (typos ? alternatives : alternatives.slice(0, 1)).some((k) => keys.has(k)));
+  };
+  const exactRecent = byRecency.slice(0, recentWindow).filter((r) => matches(r, false));
+  if (exactRecent.length >= limit) return exactRecent.slice(0, limit).map((r) => r.id);
+  return byRecency.filter((r) => matches(r, true)).slice(0, limit).map((r) => r.id);
+}
+
+describe.each(backends)("patient search against a plain reference on %s", (_name, open, available) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    if (available) t = await open();
+  }, 120_000);
+  afterAll(async () => t?.dispose());
+
+  const NAMES = ["Asha", "Aasha", "Ashok", "Rakesh", "Raksh", "Vikram", "Vikrma", "Meena", "Mina", "Verma", "Varma", "Sharma", "Iyer", "Rao"];
+  const patientArb = fc.record({
+    first: fc.constantFrom(...NAMES),
+    last: fc.option(fc.constantFrom(...NAMES), { nil: null }),
+    uhid: fc.option(fc.tuple(fc.constantFrom("UH-", "uh-", "CL/"), fc.integer({ min: 0, max: 12_000 })).map(([p, n]) => `${p}${n}`), { nil: null }),
+    mobile: fc.option(fc.tuple(fc.constantFrom("+91", "+44"), fc.constantFrom("98", "99", "70"), fc.integer({ min: 0, max: 99_999_999 })).map(([cc, p, n]) => `${cc}${p}${String(n).padStart(8, "0")}`), { nil: null }),
+  });
+
+  it.skipIf(!available)("gives what the plain reference gives, for random patients, texts, limits and windows", async () => {
+    const db = t.database.db;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(patientArb, { minLength: 0, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat({ max: 9 }), fc.constantFrom("name", "typo", "two", "uhid", "mobile", "plus", "id", "free")), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 5 }),
+        // No window and no walk too, so the index path alone answers many of the texts.
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.string({ maxLength: 6 }),
+        fc.constantFrom(undefined, 10, 1_000_000),
+        async (patients, picks, limit, recentWindow, longestWalk, free, estimate) => {
+          await db.delete(patientIndex);
+          const now = Date.now();
+          const rows = patients.map((p, i) => ({
+            id: (0xabc000 + i).toString(16).padStart(16, "0"),
+            firstName: p.first,
+            lastName: p.last,
+            mobile: p.mobile,
+            mobileNational: nationalDigits(p.mobile),
+            uhid: p.uhid,
+            uhidLower: p.uhid?.toLowerCase() ?? null,
+            searchKeys: nameSearchKeys(p.first, p.last),
+            // Distinct, shuffled recency: row order says nothing about it.
+            lastSeenAt: new Date(now - ((i * 7) % 41) * 60_000 - i),
+          }));
+          if (rows.length) await db.insert(patientIndex).values(rows);
+          const all = await db.select().from(patientIndex);
+          for (const [n, cut, kind] of picks) {
+            const p = patients.length ? patients[n % patients.length]! : { first: "Asha", last: "Verma", uhid: "UH-15", mobile: "+919812345678" };
+            const q = {
+              name: p.first.slice(0, 1 + (cut % p.first.length)),
+              typo: p.first.length > 3 ? p.first.slice(1) : p.first,
+              two: `${p.first.slice(0, 3)} ${(p.last ?? "rao").slice(0, 1 + (cut % 3))}`,
+              uhid: (p.uhid ?? "UH-1").slice(0, 1 + cut),
+              mobile: (nationalDigits(p.mobile) ?? "98123").slice(0, 3 + (cut % 8)),
+              plus: `+91 ${(nationalDigits(p.mobile) ?? "98").slice(0, 2 + (cut % 3))}`,
+              id: rows.length ? rows[n % rows.length]!.id : "00000000000000ff",
+              free,
+            }[kind];
+            const got = (await searchPatients(db, q, limit, { recentWindow, longestWalk, patients: estimate })).map((r) => r.id);
+            expect(got, `${JSON.stringify(q)} limit ${limit} window ${recentWindow} walk ${longestWalk} estimate ${estimate}`).toEqual(referenceSearch(all, q, limit, recentWindow));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 180_000);
 });

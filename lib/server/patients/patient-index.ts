@@ -74,16 +74,17 @@ const OID_PATTERN = /^[0-9a-f]{16,64}$/i;
  * The conditions any one of which a patient meets to match a search text: name tokens, mobile
  * digits, UHID or id. Name tokens match as prefixes and, with `typos`, also one edit away.
  */
-function searchAlternatives(q: string, typos: boolean): SQL[] | undefined {
+function searchAlternatives(q: string, typos: boolean, through: "filter" | "index" = "filter"): SQL[] | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const alternatives: SQL[] = [];
+  const startsWith = through === "index" ? startsWithThroughIndex : startsWithAsFilter;
   const digits = text.replace(/[\s()+-]/g, "");
   if (/^\d{3,15}$/.test(digits)) {
     const national = text.startsWith("+") || digits.length > 10 ? (nationalDigits(`+${digits}`) ?? digits) : digits;
-    alternatives.push(like(patientIndex.mobileNational, `${national}%`));
+    alternatives.push(startsWith("mobile", national));
   }
-  if (!/\s/.test(text)) alternatives.push(like(patientIndex.uhidLower, `${escapeLike(text.toLowerCase())}%`));
+  if (!/\s/.test(text)) alternatives.push(startsWith("uhid", text.toLowerCase()));
   if (OID_PATTERN.test(text)) alternatives.push(eq(patientIndex.id, text.toLowerCase()));
   const tokens = nameQueryKeys(text);
   if (tokens.length && nameTokens(text).some((t) => /\p{L}/u.test(t))) {
@@ -94,6 +95,40 @@ function searchAlternatives(q: string, typos: boolean): SQL[] | undefined {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const PREFIX_COLUMNS = { mobile: patientIndex.mobileNational, uhid: patientIndex.uhidLower };
+
+/**
+ * Prefix lengths that have their own (left(column, n), last_seen_at) index (0012). A short
+ * UHID prefix such as "uh-9" is shared by 100,000 of 1,000,000 patients, and the range of the
+ * prefix index holds them in UHID order: their newest ten took reading and sorting all of them
+ * (47 ms, 20 ms of CPU). Through `left(uhid_lower, 4)` = 'uh-9' the index hands them over
+ * newest first and the walk stops at the tenth (3 ms for the whole search). Longer prefixes match few enough patients to sort; shorter ones
+ * (the letters every UHID starts with, one or two digits of a mobile) match so many recent
+ * patients that the recent window answers them.
+ */
+export const PREFIX_INDEX_LENGTHS = { mobile: [2, 3], uhid: [4, 5, 6] } as const;
+
+function startsWithAsFilter(column: keyof typeof PREFIX_COLUMNS, prefix: string): SQL {
+  return like(PREFIX_COLUMNS[column], `${escapeLike(prefix)}%`);
+}
+
+function startsWithThroughIndex(column: keyof typeof PREFIX_COLUMNS, prefix: string): SQL {
+  const length = [...prefix].length; // characters, as left() counts them
+  if (!(PREFIX_INDEX_LENGTHS[column] as readonly number[]).includes(length)) return startsWithAsFilter(column, prefix);
+  // The length is a literal so the expression is the indexed one, character for character.
+  const start = sql`left(${PREFIX_COLUMNS[column]}, ${sql.raw(String(length))})`;
+  // A range of one value, not `=`: with `=` the planner knows the start is constant and that the
+  // recency index alone gives the order, and walks it expecting a match every ten rows; but the
+  // newest "uh-9" may be 800,000 patients back (725 ms). Sorted by the start, then the recency,
+  // only the prefix-and-recency index gives the order.
+  const condition = sql`${start} >= ${prefix} and ${start} <= ${prefix}`;
+  newestFirst.set(condition, [desc(start), desc(patientIndex.lastSeenAt)]);
+  return condition;
+}
+
+/** Conditions with an index that yields their matches newest first, and the order that makes the planner use it. */
+const newestFirst = new WeakMap<SQL, SQL[]>();
 
 /**
  * Most recently seen first, for filtered queries. Sorting by an expression rather than the column
@@ -114,16 +149,51 @@ export const RECENT_WINDOW = 2000;
  * a LIMIT subquery (never flattened), so the plan is a backwards walk of the recency index that
  * stops as soon as the outer LIMIT is met; it is aliased as the table so the condition applies.
  */
-function idsAmongRecent(condition: SQL, limit: number): SQL {
-  return sql`(select "id" from (select * from ${patientIndex} order by "last_seen_at" desc limit ${RECENT_WINDOW}) as "patient_index" where ${condition} order by "last_seen_at" desc limit ${limit})`;
+function idsAmongRecent(condition: SQL, limit: number, window: number): SQL {
+  return sql`(select "id" from (select * from ${patientIndex} order by "last_seen_at" desc limit ${window}) as "patient_index" where ${condition} order by "last_seen_at" desc limit ${limit})`;
+}
+
+/**
+ * How far past the recent window a search may walk the recency index for its near misses. The
+ * window's exact matches tell how common the text is: "asha ver" matched 7 of the last 2,000
+ * patients, so its newest ten (near misses included) lie within about the last 2,400, where the
+ * walk stops. Through the name index it read and sorted all 4,051 Asha Vermas of 1,000,000
+ * patients (8 ms of PostgreSQL CPU; the whole search went from 12 to 8 ms of it). A text with
+ * fewer window matches needs a walk too long to be worth it, and takes the index path at once.
+ */
+export const LONGEST_WALK = 8_000;
+
+/** The window sizes, smaller in tests so a few rows take every path. The result depends on `recentWindow` only. */
+export interface SearchTuning {
+  recentWindow?: number;
+  longestWalk?: number;
+  /** Instead of the planner's estimate of the table's rows. */
+  patients?: number;
+}
+
+/**
+ * The planner's estimate of how many patients the index holds (pg_class.reltuples, kept by
+ * ANALYZE and autovacuum), read at most once a minute; null before the first ANALYZE.
+ */
+const patientEstimates = new WeakMap<Db, { patients: number | null; at: number }>();
+async function estimatedPatients(db: Db): Promise<number | null> {
+  const cached = patientEstimates.get(db);
+  if (cached && Date.now() - cached.at < 60_000) return cached.patients;
+  const result = await db.execute(sql`select reltuples::float8 as "n" from pg_class where oid = 'patient_index'::regclass`);
+  const n = Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? -1);
+  const patients = n >= 0 ? n : null;
+  patientEstimates.set(db, { patients, at: Date.now() });
+  return patients;
 }
 
 /**
  * Patients matching the text, most recently seen first; an empty text lists the recent ones.
  * When enough recently seen patients match exactly (name prefixes, mobile, UHID, id), those are
- * the answer; only otherwise do near misses of the name ("rakseh") join in, through the indexes.
+ * the answer; only otherwise do near misses of the name ("rakseh") join in, found by walking on
+ * through the recently seen when the text is common, else through the indexes.
  */
-export async function searchPatients(db: Db, q: string, limit: number): Promise<PatientSummary[]> {
+export async function searchPatients(db: Db, q: string, limit: number, tuning: SearchTuning = {}): Promise<PatientSummary[]> {
+  const { recentWindow = RECENT_WINDOW, longestWalk = LONGEST_WALK } = tuning;
   const exact = searchAlternatives(q, false);
   if (!exact) {
     const rows = await db.select().from(patientIndex).orderBy(desc(patientIndex.lastSeenAt)).limit(limit);
@@ -135,19 +205,36 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
   const recent = await db
     .select()
     .from(patientIndex)
-    .where(inArray(patientIndex.id, idsAmongRecent(or(...exact)!, limit)))
+    .where(inArray(patientIndex.id, idsAmongRecent(or(...exact)!, limit, recentWindow)))
     .orderBy(desc(patientIndex.lastSeenAt));
   if (recent.length >= limit) return recent.map(toSummary);
+  // Common enough to be found by walking on: every match, near misses included, newest first.
+  // The walk stops at the `limit`th; if the estimate was wrong and it reaches its end, the
+  // indexes answer below, so the result never depends on the guess.
+  // Walking reads a row for about a quarter of what the index path pays per match (the heap
+  // fetch and the sort), so it is taken only when it reads at most twice as many rows as the
+  // text has matches: over 100,000 patients "asha ver" has about 400, and the index path wins.
+  const expectedWalk = recent.length ? Math.ceil((recentWindow * limit) / recent.length) : Infinity;
+  const patients = expectedWalk * 1.5 <= longestWalk ? (tuning.patients ?? (await estimatedPatients(db))) : null;
+  if (patients !== null && expectedWalk <= (2 * recent.length * patients) / recentWindow) {
+    const walked = await db
+      .select()
+      .from(patientIndex)
+      .where(inArray(patientIndex.id, idsAmongRecent(or(...searchAlternatives(q, true)!)!, limit, longestWalk)))
+      .orderBy(desc(patientIndex.lastSeenAt));
+    if (walked.length >= limit) return walked.map(toSummary);
+  }
   // Each kind of match through its own index: the mobile and UHID ones hold the recency beside
-  // the prefix, so even 100,000 old matches of "UH-9" are sorted without reading the table.
+  // the prefix, so old matches are sorted without reading the table, and a short prefix shared
+  // by 100,000 ("UH-9") comes newest first from its prefix-and-recency index.
   // The newest `limit` of every kind together hold the newest `limit` of all.
   const found = new Map<string, Date>();
-  for (const alternative of searchAlternatives(q, true)!) {
+  for (const alternative of searchAlternatives(q, true, "index")!) {
     const rows = await db
       .select({ id: patientIndex.id, lastSeenAt: patientIndex.lastSeenAt })
       .from(patientIndex)
       .where(alternative)
-      .orderBy(recentFirstAmongMatches)
+      .orderBy(...(newestFirst.get(alternative) ?? [recentFirstAmongMatches]))
       .limit(limit);
     for (const r of rows) found.set(r.id, r.lastSeenAt);
   }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -36,6 +37,13 @@ export const patientIndex = pgTable(
     // are sorted from the index alone (0010), however many there are.
     index("patient_index_mobile_seen_idx").on(t.mobileNational.op("text_pattern_ops"), t.lastSeenAt, t.id),
     index("patient_index_uhid_seen_idx").on(t.uhidLower.op("text_pattern_ops"), t.lastSeenAt, t.id),
+    // The first n characters, then the recency: the newest matches of a short, common prefix
+    // ("uh-9", "98") come newest first without sorting them all (0012; PREFIX_INDEX_LENGTHS).
+    index("patient_index_mobile2_seen_idx").on(sql`left(${t.mobileNational}, 2)`, t.lastSeenAt),
+    index("patient_index_mobile3_seen_idx").on(sql`left(${t.mobileNational}, 3)`, t.lastSeenAt),
+    index("patient_index_uhid4_seen_idx").on(sql`left(${t.uhidLower}, 4)`, t.lastSeenAt),
+    index("patient_index_uhid5_seen_idx").on(sql`left(${t.uhidLower}, 5)`, t.lastSeenAt),
+    index("patient_index_uhid6_seen_idx").on(sql`left(${t.uhidLower}, 6)`, t.lastSeenAt),
     index("patient_index_dob_idx").on(t.dob),
   ],
 );
