@@ -97,6 +97,18 @@ describe("clinic clocks", () => {
     );
   });
 
+  it("reads a day and a clock through the cached formatter exactly as date-fns reads them, daylight saving included", () => {
+    const zones = fc.constantFrom("Asia/Kolkata", "Asia/Kathmandu", "Europe/London", "America/New_York", "Australia/Lord_Howe", "UTC");
+    fc.assert(
+      fc.property(hostZone, zones, instant, (host, zone, t) => {
+        processEnv.TZ = host;
+        expect(dayInZone(t, zone)).toBe(formatInZone(t, zone, "yyyy-MM-dd"));
+        expect(timeInZone(t, zone)).toBe(formatInZone(t, zone, "HH:mm"));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("writes a pattern on the clinic's clock", () => {
     expect(formatInZone("2026-11-23T18:40:05Z", "Asia/Kolkata", "dd/MM/yyyy, HH:mm:ss")).toBe("24/11/2026, 00:10:05");
     expect(formatInZone("2026-03-08T10:30:00Z", "America/New_York", "HH:mm")).toBe("06:30");

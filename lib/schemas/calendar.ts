@@ -44,8 +44,34 @@ export function formatInZone(instant: string | number | Date, timeZone: string, 
   return format(new TZDate(new Date(instant).getTime(), timeZone), pattern);
 }
 
+/**
+ * The clinic's day and clock of an instant are read on every render of a week (two or three per
+ * slot, hundreds per week): through one cached Intl formatter per IANA zone they cost ~1 µs, where
+ * a TZDate and a date-fns pattern cost ~11–30 µs and made switching weeks a 50 ms long task.
+ * Offsets such as +05:30, which Intl does not take as a zone here, go through TZDate.
+ */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
+function zoneFormatter(kind: "day" | "time", timeZone: string): Intl.DateTimeFormat | null {
+  const key = `${kind}|${timeZone}`;
+  let f = zoneFormatters.get(key);
+  if (f === undefined) {
+    try {
+      f =
+        kind === "day"
+          ? new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+          : new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    } catch {
+      f = null;
+    }
+    zoneFormatters.set(key, f);
+  }
+  return f;
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant on the clock of `timeZone`. */
-export const dayInZone = (instant: string | number | Date, timeZone: string) => formatInZone(instant, timeZone, DAY);
+export const dayInZone = (instant: string | number | Date, timeZone: string) =>
+  zoneFormatter("day", timeZone)?.format(new Date(instant)) ?? formatInZone(instant, timeZone, DAY);
 
 /** 24-hour HH:mm of an instant on the clock of `timeZone`. */
-export const timeInZone = (instant: string | number | Date, timeZone: string) => formatInZone(instant, timeZone, "HH:mm");
+export const timeInZone = (instant: string | number | Date, timeZone: string) =>
+  zoneFormatter("time", timeZone)?.format(new Date(instant)) ?? formatInZone(instant, timeZone, "HH:mm");
