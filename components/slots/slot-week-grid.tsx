@@ -132,6 +132,8 @@ export function SlotWeekGrid({
       </p>
       {columns.map(({ day, slots }) => {
         const isToday = day === today;
+        // Once per day, not per slot: a week holds a couple of hundred slots.
+        const dayLabel = `${weekdayName(day, locale, "long")} ${displayDay(day)}`;
         const groups = services.map((svc) => ({ svc, slots: slots.filter((s) => s.confId === svc.confId) })).filter((g) => g.slots.length > 0);
         return (
           <section key={day} aria-labelledby={`day-${day}`} className={cn("min-w-0 rounded-xl border bg-surface p-2", isToday ? "border-primary ring-1 ring-primary" : "border-line")}>
@@ -162,7 +164,7 @@ export function SlotWeekGrid({
                           tabIndex={current && slotId(current) === id ? 0 : -1}
                           aria-disabled={(!slot.available && !onOpenTaken) || undefined}
                           aria-label={t("grid.slotLabel", {
-                            day: `${weekdayName(day, locale, "long")} ${displayDay(day)}`,
+                            day: dayLabel,
                             time,
                             service: serviceName.get(slot.confId) ?? slot.confId,
                             state: slot.available ? t("grid.free") : t("grid.taken"),
