@@ -13,6 +13,10 @@ export { E2E_STAFF } from "./staff-accounts";
 
 /** Fails with the list of violations when axe finds any WCAG A/AA problem on the page. */
 export async function expectAccessible(page: Page) {
+  // A toast sliding in or fading out is measured at part opacity: wait for the toaster to settle.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.("[data-sonner-toaster]")), null, { timeout: 3_000 })
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(summary, "axe violations").toEqual([]);
