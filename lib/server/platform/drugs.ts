@@ -12,13 +12,10 @@ import type { DrugCandidate } from "@/lib/server/drugs/relevance";
 import { brandsOf } from "@/lib/server/drugs/tables";
 import type { PlatformHttp } from "./http";
 
+/** A whole monograph: the list row's fields and the rest of the entry. */
 export function toDrugEntry(e: PharmacologyEntry): DrugEntry {
   return {
-    name: e.generic_name,
-    components: e.components,
-    isCompound: e.is_compound,
-    category: e.generic_category,
-    schedule: e.schedule,
+    ...toDrugListEntry(e),
     pregnancyCategory: e.pregnancy_category,
     indications: e.indications,
     availability: e.availability,
@@ -31,10 +28,7 @@ export function toDrugEntry(e: PharmacologyEntry): DrugEntry {
     note: e.note,
     comments: e.comments,
     additionalKeys: e.additional_keys,
-    pageNumber: e.page_number,
-    referencePageNumber: e.reference_page_number,
     referenceCount: e.has_references,
-    isReference: e.is_a_reference,
   };
 }
 
