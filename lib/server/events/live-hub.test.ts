@@ -122,26 +122,30 @@ describe("live hub on PGlite (one instance)", () => {
   });
 });
 
-describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app instances", () => {
-  let t: TestDatabase;
-  let one: LiveHub;
-  let two: LiveHub;
-  let otherDb: Db;
+/** Two app instances' hubs on one PostgreSQL database, each with its own connections. */
+function hubsOnTwoInstances() {
+  const hubs = {} as { t: TestDatabase; one: LiveHub; two: LiveHub; otherDb: Db };
   beforeAll(async () => {
-    t = await postgresTestDatabase();
-    otherDb = (await t.openAnother()).db;
-    one = createLiveHub({ db: t.database.db, databaseUrl: t.url });
-    two = createLiveHub({ db: otherDb, databaseUrl: t.url });
+    hubs.t = await postgresTestDatabase();
+    hubs.otherDb = (await hubs.t.openAnother()).db;
+    hubs.one = createLiveHub({ db: hubs.t.database.db, databaseUrl: hubs.t.url });
+    hubs.two = createLiveHub({ db: hubs.otherDb, databaseUrl: hubs.t.url });
     // Both LISTEN connections must be up before publishing.
-    await Promise.all([one.ready(), two.ready()]);
+    await Promise.all([hubs.one.ready(), hubs.two.ready()]);
   });
   afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await t?.dispose();
+    await hubs.one?.close();
+    await hubs.two?.close();
+    await hubs.t?.dispose();
   });
+  return hubs;
+}
+
+describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app instances", () => {
+  const hubs = hubsOnTwoInstances();
 
   it("delivers an event stored and published by one instance to subscribers of both, once each", async () => {
+    const { t, one, two, otherDb } = hubs;
     const onOne = collect(one);
     const onTwo = collect(two);
     const id = await store(t.database.db, "pg1");
@@ -159,6 +163,7 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app in
   });
 
   it("reshapes a row stored before the desk's shape existed when two instances read it at once, and both see the same event", async () => {
+    const { t, one, two, otherDb } = hubs;
     const id = await store(t.database.db, "pg-old", { data: { appointment_id: "apt-pg-old", patient_id: "pt-pg-old", start_time: "2026-11-23T10:00:00+05:30" } });
     const [fromOne, fromTwo] = await Promise.all([one.since(id - 1), two.since(id - 1)]);
     expect(fromOne![0]).toMatchObject({ id, appointmentId: "apt-pg-old", patientId: "pt-pg-old", startsAt: "2026-11-23T04:30:00.000Z" });
@@ -184,24 +189,10 @@ async function frameIds(reader: ReadableStreamDefaultReader<Uint8Array>, enough:
 }
 
 describe.skipIf(!pgUp)("live hub on PostgreSQL: an instance with no live feed open", () => {
-  let t: TestDatabase;
-  let one: LiveHub;
-  let two: LiveHub;
-  let otherDb: Db;
-  beforeAll(async () => {
-    t = await postgresTestDatabase();
-    otherDb = (await t.openAnother()).db;
-    one = createLiveHub({ db: t.database.db, databaseUrl: t.url });
-    two = createLiveHub({ db: otherDb, databaseUrl: t.url });
-    await Promise.all([one.ready(), two.ready()]);
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await t?.dispose();
-  });
+  const hubs = hubsOnTwoInstances();
 
   it("reads nothing for announced events, and a feed opened later resumes them from the inbox once each, then gets live ones", async () => {
+    const { t, one, two } = hubs;
     expect(two.listeners()).toBe(0);
     const seen = await store(t.database.db, "skip-0");
     one.publish(seen);
