@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import type { DrugSearchQuery } from "@/lib/schemas/drugs";
 import { RELEVANCE, relevanceOf, type DrugCandidate } from "./relevance";
 import { understandQuery, type Understanding } from "./understand-query";
@@ -31,11 +32,24 @@ export interface LookupOutcome<E, R extends SearchAnswer<E> = SearchAnswer<E>> {
 
 const DID_YOU_MEAN = 5;
 
+/**
+ * Reading a query is a pure function of its text and the desk's fixed tables, and desks type the
+ * same few hundred names (and their prefixes) all day: each text is read once per process. The
+ * result is shared, so nothing downstream may change it.
+ */
+const understandings = new LRUCache<string, Understanding>({ max: 2000 });
+
+function understood(text: string): Understanding {
+  let u = understandings.get(text);
+  if (!u) understandings.set(text, (u = understandQuery(text)));
+  return u;
+}
+
 /** What to ask the platform first for one browser query. */
 export function plan(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">): { understanding: Understanding | null; params: PlatformSearchParams } {
   const text = q.q?.trim() ?? "";
   if (!text) return { understanding: null, params: { category: q.category || undefined, limit: q.limit } };
-  const understanding = understandQuery(text);
+  const understanding = understood(text);
   const exact = q.exact || undefined;
   return { understanding, params: { query: understanding.platformQuery || text, category: q.category || undefined, limit: q.limit, exact_match: exact } };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { allowedEdits, compactKey, editDistance, phoneticKey } from "./text";
 
 /**
@@ -38,29 +39,64 @@ export interface DrugCandidate {
   additionalKeys: string;
 }
 
-const aliasesOf = (e: DrugCandidate) =>
-  e.additionalKeys
-    .split(/[,;]/)
-    .map((a) => a.trim())
-    .filter(Boolean);
-
-const sortedKeys = (names: readonly string[]) => names.map(compactKey).sort().join("+");
-
-function typoMatch(typed: string, name: string): boolean {
-  const t = compactKey(typed);
-  const n = compactKey(name);
-  if (t.length < 4 || !n) return false;
-  if (t[0] === n[0] && editDistance(t, n, allowedEdits(n)) <= allowedEdits(n)) return true;
-  return t.length >= 6 && phoneticKey(t) === phoneticKey(n);
+/** What relevance compares of one name: its compact key, its sound and its words. */
+interface NameKeys {
+  key: string;
+  sound: string;
+  words: string[];
 }
 
-function wordsBegin(typed: string, names: readonly string[]): boolean {
-  const words = typed.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (!words.length || words.join("").length < 3) return false;
-  const pool = names.flatMap((n) => n.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
-  const joined = names.map(compactKey);
-  if (joined.some((n) => n.startsWith(compactKey(typed)))) return true;
-  return words.every((w) => pool.some((p) => p.startsWith(w)));
+const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const nameKeys = (text: string): NameKeys => {
+  const key = compactKey(text);
+  return { key, sound: phoneticKey(key), words: wordsOf(text) };
+};
+
+/** An entry's keys, read once: the platform sends the same entries search after search. */
+interface CandidateKeys {
+  name: NameKeys;
+  components: NameKeys[];
+  aliases: NameKeys[];
+  sortedComponents: string;
+}
+
+const sortedKeys = (keys: readonly string[]) => [...keys].sort().join("+");
+
+const candidateKeys = new LRUCache<string, CandidateKeys>({ max: 5000 });
+function keysOf(e: DrugCandidate): CandidateKeys {
+  const id = `${e.name}\0${e.components.join("\0")}\0${e.additionalKeys}`;
+  let keys = candidateKeys.get(id);
+  if (!keys) {
+    const components = e.components.map(nameKeys);
+    keys = {
+      name: nameKeys(e.name),
+      components,
+      aliases: e.additionalKeys
+        .split(/[,;]/)
+        .map((a) => a.trim())
+        .filter(Boolean)
+        .map(nameKeys),
+      sortedComponents: sortedKeys(components.map((c) => c.key)),
+    };
+    candidateKeys.set(id, keys);
+  }
+  return keys;
+}
+
+/** Within the tolerated edits of the name with the same first letter, or (six letters and more) the same sound. */
+function typoMatch(typed: NameKeys, name: NameKeys): boolean {
+  const t = typed.key;
+  const n = name.key;
+  if (t.length < 4 || !n) return false;
+  if (t[0] === n[0] && editDistance(t, n, allowedEdits(n)) <= allowedEdits(n)) return true;
+  return t.length >= 6 && typed.sound === name.sound;
+}
+
+/** Every typed word begins a word of one of the names, or the typed key begins a name's key. */
+function wordsBegin(typed: NameKeys, names: readonly NameKeys[]): boolean {
+  if (!typed.words.length || typed.words.join("").length < 3) return false;
+  if (names.some((n) => n.key.startsWith(typed.key))) return true;
+  return typed.words.every((w) => names.some((n) => n.words.some((p) => p.startsWith(w))));
 }
 
 export interface RelevanceInput {
@@ -73,23 +109,30 @@ export interface RelevanceInput {
   inSection: boolean;
 }
 
+/** The typed parts' keys, read once per search (the same input is judged against every entry). */
+const typedKeys = new WeakMap<RelevanceInput, NameKeys[]>();
+function partsOf(q: RelevanceInput): NameKeys[] {
+  let parts = typedKeys.get(q);
+  if (!parts) typedKeys.set(q, (parts = q.parts.filter(Boolean).map(nameKeys)));
+  return parts;
+}
+
 export function relevanceOf(e: DrugCandidate, q: RelevanceInput): number {
+  const keys = keysOf(e);
   if (q.resolved !== undefined) {
     const wanted = q.resolved.split(" + ");
-    const same = compactKey(e.name) === compactKey(q.resolved) || sortedKeys(e.components) === sortedKeys(wanted);
+    const same = keys.name.key === compactKey(q.resolved) || keys.sortedComponents === sortedKeys(wanted.map(compactKey));
     if (same) return q.resolvedBySound ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.RESOLVED;
   }
-  const parts = q.parts.filter(Boolean);
+  const parts = partsOf(q);
   if (!parts.length) return q.inSection ? RELEVANCE.SECTION_TEXT : RELEVANCE.NONE;
-  const name = compactKey(e.name);
-  const components = e.components.map(compactKey);
-  const aliases = aliasesOf(e);
-  if (parts.length === 1 && compactKey(parts[0]!) === name) return RELEVANCE.NAME;
-  if (parts.length > 1 && sortedKeys(parts) === sortedKeys(e.components)) return RELEVANCE.NAME;
-  if (parts.length === 1 && aliases.some((a) => compactKey(a) === compactKey(parts[0]!))) return RELEVANCE.ALIAS;
-  if (parts.every((p) => components.includes(compactKey(p)))) return RELEVANCE.COMPONENT;
-  const names = [e.name, ...e.components];
+  if (parts.length === 1 && parts[0]!.key === keys.name.key) return RELEVANCE.NAME;
+  if (parts.length > 1 && sortedKeys(parts.map((p) => p.key)) === keys.sortedComponents) return RELEVANCE.NAME;
+  if (parts.length === 1 && keys.aliases.some((a) => a.key === parts[0]!.key)) return RELEVANCE.ALIAS;
+  if (parts.every((p) => keys.components.some((c) => c.key === p.key))) return RELEVANCE.COMPONENT;
+  const names = [keys.name, ...keys.components];
   if (parts.every((p) => names.some((n) => typoMatch(p, n)))) return RELEVANCE.TYPO;
-  if (parts.every((p) => wordsBegin(p, [...names, ...aliases]))) return RELEVANCE.PREFIX;
+  const all = [...names, ...keys.aliases];
+  if (parts.every((p) => wordsBegin(p, all))) return RELEVANCE.PREFIX;
   return q.inSection ? RELEVANCE.SECTION_TEXT : RELEVANCE.TEXT;
 }
