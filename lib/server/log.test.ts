@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./log";
+import { answeredRequestLine, createLogger, type AnsweredRequest } from "./log";
 import { answerRequest } from "./request-context";
 
 /** A logger writing into an array, one parsed JSON object per line. */
@@ -40,5 +40,18 @@ describe("app log lines", () => {
       ["at start", undefined],
       ["inside", "req-0123456789"],
     ]);
+  });
+
+  it("write the answered-request line with its four fields only, under the request's id", async () => {
+    const { logger, lines } = capturedLogger();
+    const line = answeredRequestLine(logger);
+    await answerRequest(new Request("http://localhost/api/drugs", { headers: { "x-request-id": "req-0123456789" } }), "GET drugs.read", async () => {
+      // A caller that slipped more in (past the type) must not get it written: the line is not redacted.
+      line({ method: "GET", action: "drugs.read", status: 200, ms: 4, token: "at-123", name: "Asha Verma" } as AnsweredRequest);
+      return new Response(null, { status: 204 });
+    });
+    const { time: _time, pid: _pid, hostname: _hostname, ...rest } = lines[0]!;
+    expect(rest).toEqual({ level: "info", source: "app", requestId: "req-0123456789", method: "GET", action: "drugs.read", status: 200, ms: 4, msg: "request answered" });
+    expect(JSON.stringify(lines)).not.toContain("Asha");
   });
 });

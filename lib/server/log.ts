@@ -43,3 +43,30 @@ export function log(): Logger {
   holder.__clinicLog ??= createLogger({ level: env().logLevel });
   return holder.__clinicLog;
 }
+
+/** The one line every answered staff request writes. */
+export interface AnsweredRequest {
+  method: string;
+  action: string;
+  status: number;
+  ms: number;
+}
+
+/**
+ * The answered-request line of a logger. Its fields are fixed and none can hold a credential or a
+ * name, so it skips the redaction walk, which costs ~30 µs a line over every redacted path (a
+ * tenth of the app's own work on a drug search). Only these four fields are written; every other
+ * line still goes through the redacting logger.
+ */
+export function answeredRequestLine(base: Logger): (fields: AnsweredRequest) => void {
+  const logger = base.child({}, { redact: { paths: [], censor: "[redacted]" } });
+  return (f) => logger.info({ method: f.method, action: f.action, status: f.status, ms: f.ms }, "request answered");
+}
+
+const answered = globalThis as unknown as { __clinicAnsweredLine?: (fields: AnsweredRequest) => void };
+
+/** Writes the answered-request line through the app's logger (see answeredRequestLine). */
+export function logAnswered(fields: AnsweredRequest): void {
+  answered.__clinicAnsweredLine ??= answeredRequestLine(log());
+  answered.__clinicAnsweredLine(fields);
+}

@@ -13,7 +13,7 @@ import { recordAudit, type AuditEntry } from "./audit";
 import { clientAddress } from "./request-info";
 import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, ValidationError, problemResponse } from "./errors";
 import { answerRequest } from "./request-context";
-import { log } from "./log";
+import { logAnswered } from "./log";
 
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -155,7 +155,7 @@ function staffRoute<Q = undefined, B = undefined>(
     answerRequest(req, `${req.method} ${options.action}`, async () => {
       const started = performance.now();
       const res = await answer(req, route);
-      log().info({ method: req.method, action: options.action, status: res.status, ms: Math.round(performance.now() - started) }, "request answered");
+      logAnswered({ method: req.method, action: options.action, status: res.status, ms: Math.round(performance.now() - started) });
       return res;
     });
 }
