@@ -131,10 +131,13 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
     if (req.auth === "business" && token) headers.auth = token;
     if (req.clientIdHeader) headers["client-id"] = opts.clientId;
     let body: string | AsyncIterable<Uint8Array> | undefined;
-    // An upload may take as long as the link needs, but once its last byte is sent the answer gets the usual limit.
-    const answerWait = new AbortController();
+    // One controller ends the call: the caller going away, the overall limit, or (an upload) the
+    // answer's limit once its last byte is sent. (AbortSignal.any over three signals cost ~40 µs a call.)
+    const stop = new AbortController();
+    let limitHit: number | undefined;
+    const limit = (ms: number) => setTimeout(() => ((limitHit ??= ms), stop.abort()), ms);
     let answerTimer: ReturnType<typeof setTimeout> | undefined;
-    const sent = () => void (answerTimer = setTimeout(() => answerWait.abort(), opts.timeoutMs));
+    const sent = () => void (answerTimer = limit(opts.timeoutMs));
     if (opts.encryption) headers[ENCRYPTION_HEADER] = "JWE";
     if (req.upload) {
       const opened = req.upload.open(!!opts.encryption);
@@ -147,19 +150,22 @@ export function createPlatformHttp(opts: PlatformHttpOptions): PlatformHttp {
       body = JSON.stringify(opts.encryption ? await encryptJson(req.body, opts.encryption) : req.body);
     }
     const timeoutMs = req.upload ? (opts.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS) : opts.timeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([timeout, answerWait.signal, ...(req.signal ? [req.signal] : [])]);
+    const overallTimer = limit(timeoutMs);
+    const callerGone = () => stop.abort(req.signal?.reason);
+    if (req.signal?.aborted) callerGone();
+    else req.signal?.addEventListener("abort", callerGone, { once: true });
     try {
       const url = urlFor(req.path, req.query);
-      const res = await exchange(url, { method: req.method, headers, body, signal });
+      const res = await exchange(url, { method: req.method, headers, body, signal: stop.signal });
       return { status: res.status, body: await readBody(res, url) };
     } catch (err) {
       if (req.signal?.aborted || err instanceof PlatformUnavailableError) throw err;
-      if (timeout.aborted) throw new PlatformTimeoutError(timeoutMs);
-      if (answerWait.signal.aborted) throw new PlatformTimeoutError(opts.timeoutMs);
+      if (limitHit !== undefined) throw new PlatformTimeoutError(limitHit);
       throw new PlatformUnavailableError();
     } finally {
+      clearTimeout(overallTimer);
       clearTimeout(answerTimer);
+      req.signal?.removeEventListener("abort", callerGone);
     }
   }
 

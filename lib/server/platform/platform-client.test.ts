@@ -146,6 +146,23 @@ describe("platform client against the sandbox platform", () => {
     await expect(quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformTimeoutError);
   });
 
+  it("stops a call at once when its caller goes away, without calling it a timeout", async () => {
+    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
+    await h.setFaults({ hangRate: 1, pathPrefix: "/svc-mcp" });
+    const gone = new AbortController();
+    const started = Date.now();
+    const call = quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"), gone.signal).catch((e) => e);
+    setTimeout(() => gone.abort(), 100);
+    const err = await call;
+    expect(err).not.toBeInstanceOf(PlatformTimeoutError);
+    expect(err).not.toBeInstanceOf(PlatformUnavailableError);
+    expect(Date.now() - started).toBeLessThan(1500);
+    // Already gone before the call: nothing is sent.
+    const before = (await h.stats())["drugs.search"] ?? 0;
+    await expect(quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"), AbortSignal.abort())).rejects.not.toBeInstanceOf(PlatformTimeoutError);
+    expect((await h.stats())["drugs.search"] ?? 0).toBe(before);
+  });
+
   it("answers 502 when nothing listens at the platform address", async () => {
     const nowhere = createPlatform({ baseUrl: "http://127.0.0.1:9", clientId: TEST_CLIENT_ID, timeoutMs: 1000 }, { database: t.database, idp: h.idp });
     await expect(nowhere.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformUnavailableError);
