@@ -132,15 +132,16 @@ export function sandboxApp(services: Services, routes: readonly SandboxRoute[], 
     if (unknown.length > 0) throw badRequest(`Unknown query parameter: ${unknown.join(", ")}`, "unknown_parameter");
     stats.count(route.name);
     const path = url.pathname;
-    if (faults.shouldHang(path)) {
+    const requestId = c.req.header("x-request-id");
+    if (faults.shouldHang(path, requestId)) {
       // Never answered: held until the client goes away or close() ends the connection.
       c.set("hung", true);
       await untilAborted(closing, c.req.raw.signal);
       return c.body(null, 503);
     }
-    const latency = faults.latencyFor(path);
+    const latency = faults.latencyFor(path, requestId);
     if (latency > 0) await sleep(latency, closing);
-    if (faults.shouldFail(path)) throw new HttpError(503, "service_unavailable", "Service is temporarily unavailable (injected fault)");
+    if (faults.shouldFail(path, requestId)) throw new HttpError(503, "service_unavailable", "Service is temporarily unavailable (injected fault)");
     await next();
   };
 

@@ -21,7 +21,7 @@ export type Principal = ({ kind: "token" } & AccessClaims) | { kind: "agent"; ag
 
 export function makeAuthenticator(tokens: TokenService, faults: Faults) {
   return async function authenticate(ctx: RequestContext, opts: AuthOptions): Promise<Principal> {
-    if (faults.shouldRefuseAuth(ctx.path)) throw unauthorized("invalid_token", "Access token was refused (injected fault)");
+    if (faults.shouldRefuseAuth(ctx.path, ctx.header("x-request-id"))) throw unauthorized("invalid_token", "Access token was refused (injected fault)");
     if (opts.scheme === "agent") {
       const agentId = ctx.header("x-agent-id");
       if (!agentId) throw unauthorized("invalid_agent", "x-agent-id header is required");

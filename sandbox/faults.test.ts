@@ -16,7 +16,7 @@ describe("control routes", () => {
   it("reports health and the current faults", async () => {
     expect((await call(harness.sandbox.url, "GET", "/__sandbox/health")).json).toEqual({ status: "ok" });
     const faults = await call(harness.sandbox.url, "GET", "/__sandbox/faults");
-    expect(faults.json).toEqual({ latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 0, pathPrefix: "" });
+    expect(faults.json).toEqual({ latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 0, pathPrefix: "", requestIdPrefix: "" });
   });
 
   it("accepts partial fault updates and rejects invalid ones", async () => {
@@ -43,6 +43,21 @@ describe("control routes", () => {
     expect((await call(harness.sandbox.url, "GET", search, { headers: auth() })).status).toBe(200);
     expect((await call(harness.sandbox.url, "DELETE", `/__sandbox/faults/rules/${drugs.json.id}`)).status).toBe(404);
     expect((await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { errorRate: 3 } })).status).toBe(400);
+  });
+
+  it("scopes a rule to the callers whose x-request-id starts with its requestIdPrefix", async () => {
+    const rule = await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { pathPrefix: "/svc-mcp/", errorRate: 1, requestIdPrefix: "e2e-w1-t7" } });
+    expect(rule.status).toBe(201);
+    const get = (requestId?: string) => call(harness.sandbox.url, "GET", search, { headers: { ...auth(), ...(requestId ? { "x-request-id": requestId } : {}) } });
+    expect((await get("e2e-w1-t7")).status).toBe(503);
+    expect((await get("e2e-w1-t7-page")).status).toBe(503);
+    // Another test's calls, and calls that carry no id at all (background work), go through.
+    expect((await get("e2e-w2-t9")).status).toBe(200);
+    expect((await get()).status).toBe(200);
+    await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { unauthorizedRate: 1, requestIdPrefix: "e2e-w1-t8" } });
+    expect((await get("e2e-w1-t8")).status).toBe(401);
+    expect((await get("e2e-w1-t9")).status).toBe(200);
+    expect((await call(harness.sandbox.url, "POST", "/__sandbox/faults/rules", { body: { errorRate: 1, requestIdPrefix: "x".repeat(65) } })).status).toBe(400);
   });
 
   it("counts requests per route name and resets the counts", async () => {
@@ -114,7 +129,7 @@ describe("faults", () => {
 
   it("close() ends hanging requests", async () => {
     const dir = await tempDir();
-    const s = await start(testConfig(harness.idp, dir.dir, { faults: { latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 1, pathPrefix: "" } }));
+    const s = await start(testConfig(harness.idp, dir.dir, { faults: { latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 1, pathPrefix: "", requestIdPrefix: "" } }));
     const pending = fetch(`${s.url}${search}`).then(
       () => "answered",
       () => "failed",

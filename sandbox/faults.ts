@@ -45,25 +45,26 @@ export class Faults {
     return this.rules.delete(id);
   }
 
-  private applicable(path: string): FaultConfig[] {
-    return [this.current, ...this.rules.values()].filter((c) => path.startsWith(c.pathPrefix));
+  /** The settings that apply to a request: its path, and the id the caller sent (x-request-id). */
+  private applicable(path: string, requestId = ""): FaultConfig[] {
+    return [this.current, ...this.rules.values()].filter((c) => path.startsWith(c.pathPrefix) && requestId.startsWith(c.requestIdPrefix));
   }
 
   private roll(rate: number): boolean {
     return rate > 0 && (rate >= 1 || this.random() < rate);
   }
 
-  latencyFor(path: string): number {
-    return Math.max(0, ...this.applicable(path).map((c) => c.latencyMs));
+  latencyFor(path: string, requestId?: string): number {
+    return Math.max(0, ...this.applicable(path, requestId).map((c) => c.latencyMs));
   }
-  shouldHang(path: string): boolean {
-    return this.applicable(path).some((c) => this.roll(c.hangRate));
+  shouldHang(path: string, requestId?: string): boolean {
+    return this.applicable(path, requestId).some((c) => this.roll(c.hangRate));
   }
-  shouldFail(path: string): boolean {
-    return this.applicable(path).some((c) => this.roll(c.errorRate));
+  shouldFail(path: string, requestId?: string): boolean {
+    return this.applicable(path, requestId).some((c) => this.roll(c.errorRate));
   }
-  shouldRefuseAuth(path: string): boolean {
-    return this.applicable(path).some((c) => this.roll(c.unauthorizedRate));
+  shouldRefuseAuth(path: string, requestId?: string): boolean {
+    return this.applicable(path, requestId).some((c) => this.roll(c.unauthorizedRate));
   }
 }
 

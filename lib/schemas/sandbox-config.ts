@@ -11,6 +11,11 @@ export const FaultConfig = z.object({
   hangRate: z.number().min(0).max(1).default(0),
   /** Only requests whose path starts with this are affected (empty: all). */
   pathPrefix: z.string().default(""),
+  /**
+   * Only requests whose x-request-id starts with this are affected (empty: all). The desk forwards
+   * the id of the browser request it is answering, so a test can fault its own page's calls only.
+   */
+  requestIdPrefix: z.string().max(64).default(""),
 });
 export type FaultConfig = z.infer<typeof FaultConfig>;
 
