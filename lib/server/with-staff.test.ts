@@ -120,6 +120,22 @@ describe("withStaff", () => {
     expect((await problem(stray)).errors).toEqual({ page: "Unknown query parameter: page" });
   });
 
+  it("refuses a query parameter given twice, naming it, instead of reading one of the values", async () => {
+    state.role = "doctor";
+    const seen: unknown[] = [];
+    const search = withStaff({ action: "drugs.read", query: z.strictObject({ q: z.string().default(""), limit: z.coerce.number().default(20) }) }, async ({ query }) => {
+      seen.push(query);
+      return Response.json(query);
+    });
+    const twice = await search(new Request("http://localhost:3000/api/drugs?q=para&limit=5&q=ibu"));
+    expect(twice.status).toBe(400);
+    expect(await problem(twice)).toMatchObject({ detail: "Query parameter given more than once: q", errors: { q: "The query parameter q is given more than once." } });
+    const both = await search(new Request("http://localhost:3000/api/drugs?q=a&limit=1&limit=2&q=b&q=c"));
+    expect(Object.keys((await problem(both)).errors).sort()).toEqual(["limit", "q"]);
+    expect(seen).toEqual([]);
+    expect((await search(new Request("http://localhost:3000/api/drugs?q=para&limit=5"))).status).toBe(200);
+  });
+
   it("answers 413 to a declared length over the limit without reading the body", async () => {
     state.role = "receptionist";
     const { stream, pulled } = chunkedBody(100, 1024);

@@ -87,6 +87,20 @@ function unknownParameters(names: string[]): ValidationError | undefined {
   return new ValidationError(errors, `Unknown query parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}`);
 }
 
+/**
+ * A parameter given twice is refused by name: the route would read only one of the values, and
+ * which one a proxy or a cache in between believed could differ from what the route did.
+ */
+function repeatedParameters(params: URLSearchParams): ValidationError | undefined {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const name of params.keys()) (seen.has(name) ? repeated : seen).add(name);
+  if (repeated.size === 0) return undefined;
+  const names = [...repeated];
+  const errors = Object.fromEntries(names.map((name) => [name, `The query parameter ${name} is given more than once.`]));
+  return new ValidationError(errors, `Query parameter${names.length > 1 ? "s" : ""} given more than once: ${names.join(", ")}`);
+}
+
 /** Denied attempts on patient data land where the patient audit page reads them. */
 const auditResource = (action: Action) => (action.startsWith("patients.") ? "patient" : action.split(".")[0]!);
 
@@ -119,6 +133,8 @@ function staffRoute<Q = undefined, B = undefined>(
       assertStorable(Object.entries(params), "path parameter");
       const searchParams = new URL(req.url).searchParams;
       assertStorable(searchParams, "query parameter");
+      const repeated = repeatedParameters(searchParams);
+      if (repeated) throw repeated;
       let query = undefined as Q;
       if (options.query) {
         const parsed = options.query.safeParse(Object.fromEntries(searchParams));
