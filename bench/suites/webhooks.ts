@@ -18,7 +18,6 @@ import type { IngestMeasurement } from "./webhook-ingest-measure";
 
 const TARGET_RATE = 500;
 const HTTP_EVENTS = 2000;
-const HTTP_WARMUP = 50;
 const HTTP_CONCURRENCY = 20;
 const HTTP_PASS_DEADLINE_MS = 180_000;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -226,7 +225,7 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
   const agent = new http.Agent({ keepAlive: true, maxSockets: HTTP_CONCURRENCY });
   const t0 = Math.floor(Date.now() / 1000);
   // Fixed bodies make the second pass byte-identical retries, as the platform sends them.
-  const body = (i: number, p = prefix) => deliveryBody(`${p}${i}`, t0);
+  const body = (i: number, p: string) => deliveryBody(`${p}${i}`, t0);
   const send = (text: string, deliveryId: string) => post(url, agent, signedHeaders(key, deliveryId, text), text);
 
   // A desk with the live page open: the fan-out to it is part of every stored event's cost.
@@ -234,16 +233,12 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
   const feed = openFeed(app, doctor, prefix, () => {}, () => closing);
   try {
     if (!(await waitUntil(() => feed.connected, CONNECT_DEADLINE_MS))) throw new Error(`the live feed did not connect (${feed.error ?? "no answer"})`);
-    for (let i = 0; i < HTTP_WARMUP; i++) {
-      const res = await send(body(i, `warmup-${runId}-`), `evt_warmup_${runId}_${i}`);
-      // A refused warm-up means the key or the headers are wrong: measuring on would only count refusals.
-      if (i === 0 && ("error" in res || res.status !== 200)) throw new Error(`the receiver refused a signed event: ${"error" in res ? res.error : `${res.status} ${res.body.slice(0, 300)}`}`);
-    }
+    const probe = await send(body(0, `probe-${runId}-`), `evt_probe_${runId}`);
+    // A refused probe means the key or the headers are wrong: measuring on would only count refusals.
+    if ("error" in probe || probe.status !== 200) throw new Error(`the receiver refused a signed event: ${"error" in probe ? probe.error : `${probe.status} ${probe.body.slice(0, 300)}`}`);
 
-    const answered = new Map<number, string>();
-    const counts = { accepted: 0, duplicate: 0, refused: 0, failed: 0 };
-    const latencies: number[] = [];
-    const pass = async (first: boolean) => {
+    /** Every event of a run once (or again, as retries), 20 at a time; `onAnswer` sees each answer. */
+    const deliver = async (run: string, onAnswer: (i: number, res: Awaited<ReturnType<typeof send>>, ms: number) => void) => {
       let next = 0;
       const deadline = Date.now() + HTTP_PASS_DEADLINE_MS;
       await Promise.all(
@@ -251,19 +246,29 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
           while (next < HTTP_EVENTS && Date.now() < deadline) {
             const i = next++;
             const started = performance.now();
-            const res = await send(body(i), `evt_${runId}_${i}`);
-            if (first) latencies.push(performance.now() - started);
-            if ("error" in res) counts.failed++;
-            else if (res.status !== 200) counts.refused++;
-            else {
-              const outcome = (JSON.parse(res.body) as { status: "accepted" | "duplicate" }).status;
-              counts[outcome]++;
-              if (first || outcome === "accepted") answered.set(i, outcome);
-            }
+            const res = await send(body(i, `${run}-`), `evt_${run}_${i}`);
+            onAnswer(i, res, performance.now() - started);
           }
         }),
       );
     };
+    // The same deliveries and retries untimed first, under another run id: a server in production has been answering for a while.
+    for (let round = 0; round < 2; round++) await deliver(`warmup-${runId}`, () => {});
+
+    const answered = new Map<number, string>();
+    const counts = { accepted: 0, duplicate: 0, refused: 0, failed: 0 };
+    const latencies: number[] = [];
+    const pass = (first: boolean) =>
+      deliver(`ingest-${runId}`, (i, res, ms) => {
+        if (first) latencies.push(ms);
+        if ("error" in res) counts.failed++;
+        else if (res.status !== 200) counts.refused++;
+        else {
+          const outcome = (JSON.parse(res.body) as { status: "accepted" | "duplicate" }).status;
+          counts[outcome]++;
+          if (first || outcome === "accepted") answered.set(i, outcome);
+        }
+      });
     const pid = serverPid(port);
     const serverCpu = cpuMs(pid);
     const clientCpu = process.cpuUsage();
@@ -279,7 +284,7 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
     // Newest first, 200 a page: walk back past every event of this run.
     const stored: string[] = [];
     let before: number | undefined;
-    for (let page = 0; page < Math.ceil((HTTP_EVENTS * 2 + HTTP_WARMUP) / 200) + 5; page++) {
+    for (let page = 0; page < Math.ceil((HTTP_EVENTS * 2) / 200) + 5; page++) {
       const { events } = await getJson<{ events: { id: number; appointmentId: string | null }[] }>(`${app.appUrl}/api/events?limit=200${before ? `&before=${before}` : ""}`, doctor);
       if (!events.length) break;
       stored.push(...events.map((e) => e.appointmentId ?? "").filter((id) => id.startsWith(prefix)));
@@ -322,19 +327,23 @@ async function pingBaseline(app: RunningApp, port: number): Promise<Baseline> {
       req.on("error", () => resolve());
     });
   try {
-    for (let i = 0; i < HTTP_WARMUP; i++) await get();
+    // Untimed first, as the ingest: the same number of requests at the same concurrency.
+    const many = async () => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: HTTP_CONCURRENCY }, async () => {
+          while (next < HTTP_EVENTS) {
+            next++;
+            await get();
+          }
+        }),
+      );
+    };
+    await many();
     const pid = serverPid(port);
     const cpu = cpuMs(pid);
     const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: HTTP_CONCURRENCY }, async () => {
-        while (next < HTTP_EVENTS) {
-          next++;
-          await get();
-        }
-      }),
-    );
+    await many();
     return { perSecond: Math.round(HTTP_EVENTS / ((performance.now() - started) / 1000)), serverCpuMsPerRequest: (cpuMs(pid) - cpu) / HTTP_EVENTS };
   } finally {
     agent.destroy();
@@ -540,7 +549,7 @@ export async function webhookBench(): Promise<SuiteResult> {
 
   return {
     title: "Webhooks: receiver ingest and live-feed connections",
-    note: `In-process: lib/server/webhooks/receiver.ts called directly with the sealed signing-key store and the live hub (bench/suites/webhook-ingest-measure.ts). Over HTTP: the production build (\`next start\`) with the sandbox, receiver registered through the admin settings route, every request signed with the issued key, ${HTTP_WARMUP} warm-up events first, a doctor's live feed open throughout, stored events counted through /api/events; the load generator shares the machine with the server. Events/s is the first (all-new) pass; the second pass re-sends every event as a platform retry would. Live feed: one \`next start\` on embedded PGlite, events raised through /__sandbox/events and delivered by the sandbox as signed webhooks. Load average when the suite started: ${load} on ${os.cpus().length} CPUs: other work on the machine makes the events/s figures noisy; CPU time per event is the steadier figure for comparisons.`,
+    note: `In-process: lib/server/webhooks/receiver.ts called directly with the sealed signing-key store and the live hub (bench/suites/webhook-ingest-measure.ts). Over HTTP: the production build (\`next start\`) with the sandbox, receiver registered through the admin settings route, every request signed with the issued key, the same ${HTTP_EVENTS} deliveries and their retries sent untimed first (under another run id; the no-op baseline likewise), a doctor's live feed open throughout, stored events counted through /api/events; the load generator shares the machine with the server. Events/s is the first (all-new) pass; the second pass re-sends every event as a platform retry would. Live feed: one \`next start\` on embedded PGlite, events raised through /__sandbox/events and delivered by the sandbox as signed webhooks. Load average when the suite started: ${load} on ${os.cpus().length} CPUs: other work on the machine makes the events/s figures noisy; CPU time per event is the steadier figure for comparisons.`,
     columns: ["measurement", "backend", "result", "details"],
     rows,
     targets,
