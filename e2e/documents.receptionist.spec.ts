@@ -105,7 +105,7 @@ test.describe("document upload as the demo receptionist", () => {
 
   test("a platform failure is shown per file and the file can be retried without choosing it again", async ({ page }) => {
     await page.goto(`/documents?patient=pat-retry-${Date.now().toString(36)}`);
-    await setSandboxFaults({ pathPrefix: "/mr/", errorRate: 1 });
+    await setSandboxFaults(page, { pathPrefix: "/mr/", errorRate: 1 });
     await dropFiles(page, [{ name: "discharge.pdf", size: 200 * 1024, head: PDF, type: "application/pdf" }]);
     await page.getByRole("button", { name: "Upload 1 file" }).click();
     await expect(row(page, "discharge.pdf")).toHaveAttribute("data-status", "failed");

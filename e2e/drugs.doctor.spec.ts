@@ -33,7 +33,7 @@ test.describe("drug lookup as the demo doctor", () => {
     // Atorvastatin: no other test opens it, so no answer of the instance's formulary cache stands in for the outage.
     await page.goto("/drugs?q=atorvastatin&exact=true");
     await expect(results(page).getByRole("option").first()).toContainText("Atorvastatin");
-    await setSandboxFaults({ errorRate: 1, pathPrefix: "/svc-mcp" });
+    await setSandboxFaults(page, { errorRate: 1, pathPrefix: "/svc-mcp" });
     await page.getByLabel("Generic name").focus();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
@@ -219,7 +219,7 @@ test.describe("drug lookup as the demo doctor", () => {
 
   test("shows a platform outage with a retry that recovers", async ({ page }) => {
     await page.goto("/drugs");
-    await setSandboxFaults({ errorRate: 1, pathPrefix: "/svc-mcp" });
+    await setSandboxFaults(page, { errorRate: 1, pathPrefix: "/svc-mcp" });
     // Ibuprofen: no other test searches it, so no answer of the instance's formulary cache stands in for the outage.
     await page.getByLabel("Generic name").fill("ibuprofen");
     await expect(page.getByText("The drug formulary can't be reached right now")).toBeVisible();

@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { REQUEST_ID_HEADER } from "../lib/request-id";
 import AxeBuilder from "@axe-core/playwright";
 
 export const SANDBOX_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4100}`;
@@ -24,9 +26,22 @@ export async function expectAccessible(page: Page) {
 
 // Fault rules this worker added: each test removes only its own, never another worker's.
 const ownFaultRules: string[] = [];
+const faultScopes = new WeakMap<BrowserContext, string>();
 
-export async function setSandboxFaults(faults: Record<string, unknown>) {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults/rules`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
+/**
+ * Faults the platform calls made for this page's requests only: the page sends one fixed
+ * x-request-id, the desk forwards it to the platform, and the rule matches that id. A test in the
+ * other worker calling the same platform path at the same moment is not touched.
+ */
+export async function setSandboxFaults(page: Page, faults: Record<string, unknown>) {
+  const context = page.context();
+  let scope = faultScopes.get(context);
+  if (!scope) {
+    scope = `e2e-${randomUUID()}`;
+    faultScopes.set(context, scope);
+    await context.setExtraHTTPHeaders({ [REQUEST_ID_HEADER]: scope });
+  }
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults/rules`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...faults, requestIdPrefix: scope }) });
   expect(res.status).toBe(201);
   ownFaultRules.push(((await res.json()) as { id: string }).id);
 }

@@ -36,7 +36,7 @@ test("item 1: after the platform failed, a corrected typo registers — once —
   await page.getByLabel("Date of birth").fill("12/04/1990");
   await page.getByLabel("Mobile", { exact: true }).fill(mobile);
 
-  await setSandboxFaults({ errorRate: 1, pathPrefix: "/profiles/v1/patient/" });
+  await setSandboxFaults(page, { errorRate: 1, pathPrefix: "/profiles/v1/patient/" });
   try {
     const failed = registerResponse(page);
     await page.getByRole("button", { name: "Register patient" }).click();

@@ -66,7 +66,7 @@ test("a failed directory step is reported and retried without registering twice"
   await page.getByLabel("Gender").selectOption("M");
   await page.getByLabel("Date of birth").fill("01/01/1980");
   // Only the directory update: other specs book appointments under /dr/ at the same time.
-  await setSandboxFaults({ errorRate: 1, pathPrefix: "/dr/v1/patient/" });
+  await setSandboxFaults(page, { errorRate: 1, pathPrefix: "/dr/v1/patient/" });
   try {
     await page.getByRole("button", { name: "Register patient" }).click();
     await expect(page.getByText("The patient is registered, but the directory entry was not saved")).toBeVisible({ timeout: 20_000 });

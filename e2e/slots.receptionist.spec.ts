@@ -173,11 +173,11 @@ test.describe("error headings name the failing feature", () => {
   test.afterEach(async () => resetSandboxFaults());
   test("the calendar and the patient profile never blame the drug formulary", async ({ page, baseURL }) => {
     const patientId = await registerPatient(page.request, baseURL!, "Nalini", "Outage");
-    await setSandboxFaults({ pathPrefix: "/dr/", errorRate: 1 });
+    await setSandboxFaults(page, { pathPrefix: "/dr/", errorRate: 1 });
     await page.goto(calendarUrl(futureMonday(7)));
     await expect(page.getByRole("alert").filter({ hasText: "can't be reached" })).toContainText("The appointment calendar can't be reached right now");
     await expect(page.getByText(/drug formulary/i)).toHaveCount(0);
-    await setSandboxFaults({ pathPrefix: "/profiles/", errorRate: 1 });
+    await setSandboxFaults(page, { pathPrefix: "/profiles/", errorRate: 1 });
     await page.goto(`/patients/${patientId}`);
     await expect(page.getByRole("alert").filter({ hasText: "can't be reached" })).toContainText("Patient records can't be reached right now");
     await expect(page.getByText(/drug formulary/i)).toHaveCount(0);
