@@ -16,7 +16,8 @@ import type { SuiteResult } from "../report";
 const DURATION_S = 6;
 const CONNECTIONS = 10;
 const ROUNDS = 3;
-const WARM_UP_S = 3;
+const WARM_UP_S = 8;
+const SEQUENTIAL_REQUESTS = 1000;
 const APP_PORT = 3301;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -29,6 +30,25 @@ async function load(url: string, headers: Record<string, string>, pid?: number) 
 }
 
 type Figure = Awaited<ReturnType<typeof load>>;
+
+/**
+ * p50s of one request at a time (keep-alive), the paths taking turns so that both meet the same
+ * machine: what each request costs without anything queued in front of it.
+ */
+async function oneAtATime(paths: readonly (readonly [string, Record<string, string>])[], rounds = SEQUENTIAL_REQUESTS): Promise<number[]> {
+  const ms = paths.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++) {
+    for (const [p, [url, headers]] of paths.entries()) {
+      const started = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url}: ${res.status}`);
+      ms[p]!.push(performance.now() - started);
+    }
+  }
+  return ms.map(median);
+}
+
 const summary = (runs: Figure[]) => ({
   rps: median(runs.map((r) => r.rps)),
   p50: median(runs.map((r) => r.p50)),
@@ -66,9 +86,12 @@ export async function bffOverhead(): Promise<SuiteResult> {
       runs.noop.push(await load(...paths.noop, pid));
     }
     const [direct, bff, noop] = [summary(runs.direct), summary(runs.bff), summary(runs.noop)];
+    // What the BFF adds to one request's time, with nothing queued in front of it.
+    const [aloneDirect, aloneBff] = await oneAtATime([paths.direct, paths.bff]);
+    const alone = { direct: aloneDirect!, bff: aloneBff! };
     const limit = 1 / (1 / noop.rps + 1 / direct.rps);
     const share = bff.rps / limit;
-    const overheadP50 = bff.p50 - direct.p50;
+    const overheadP50 = alone.bff - alone.direct;
     const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
     result = {
       title: "BFF overhead: GET /api/drugs vs the sandbox directly vs a no-op route",
@@ -84,7 +107,11 @@ export async function bffOverhead(): Promise<SuiteResult> {
       ],
       targets: [
         { name: "BFF reaches ≥ 80% of the limit (no-op + sandbox call in series)", value: `${(share * 100).toFixed(0)}% (${bff.rps.toFixed(0)} of ${limit.toFixed(0)} req/s)`, met: share >= 0.8 },
-        { name: "BFF adds ≤ 3 ms p50 over the sandbox", value: `${overheadP50.toFixed(2)} ms`, met: overheadP50 <= 3 },
+        {
+          name: "BFF adds ≤ 3 ms p50 over the sandbox (one request at a time; at 10 connections the p50s above are mostly queueing)",
+          value: `${overheadP50.toFixed(2)} ms (p50 ${alone.bff.toFixed(2)} vs ${alone.direct.toFixed(2)} ms over ${SEQUENTIAL_REQUESTS} requests each, taking turns)`,
+          met: overheadP50 <= 3,
+        },
       ],
     };
   } finally {
