@@ -6,6 +6,9 @@ import type { SuiteResult } from "../report";
 const MB = 1024 * 1024;
 const FILE_BYTES = 10 * MB;
 const RUNS = 5;
+/** Plain uploads against the direct ones: warm-ups, then pairs taking turns (a 10 MB upload's time swings with the machine). */
+const PAIR_WARM_UPS = 3;
+const PAIRS = 11;
 const CONCURRENT = 5;
 const BENCH_KEY = { PLATFORM_ENCRYPTION_KEY: "bench-key-16char", PLATFORM_ENCRYPTION_KID: "bench" };
 
@@ -61,6 +64,21 @@ async function series(run: () => Promise<Response>): Promise<number> {
   return median(times);
 }
 
+/** Medians of `a` and `b` over pairs taking turns, so both meet the same machine. */
+async function paired(a: () => Promise<Response>, b: () => Promise<Response>): Promise<[number, number]> {
+  for (let i = 0; i < PAIR_WARM_UPS; i++) {
+    await timed(a);
+    await timed(b);
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    ta.push(await timed(a));
+    tb.push(await timed(b));
+  }
+  return [median(ta), median(tb)];
+}
+
 async function settle(pid: number): Promise<number> {
   await new Promise((r) => setTimeout(r, 1500));
   return status(pid, "VmRSS");
@@ -74,8 +92,7 @@ export async function documentUploads(): Promise<SuiteResult> {
   try {
     const cookie = await signIn(plain.appUrl, "reception@demo.clinic", "sandbox-reception");
     const token = await platformToken(plain);
-    directMs = await series(direct(plain, token));
-    plainMs = await series(viaBff(plain, cookie));
+    [directMs, plainMs] = await paired(direct(plain, token), viaBff(plain, cookie));
     rows.push(["sandbox directly (multipart)", directMs.toFixed(0), "–", "–"]);
     rows.push(["BFF, plain (streamed multipart)", plainMs.toFixed(0), "–", "–"]);
   } finally {
@@ -110,7 +127,7 @@ export async function documentUploads(): Promise<SuiteResult> {
   const ratio = plainMs / directMs;
   return {
     title: "Document upload: 10 MB through the BFF vs straight to the sandbox",
-    note: `Median of ${RUNS} uploads after one warm-up; memory is the \`next start\` process's RSS (peak from VmHWM after resetting it). Production build, embedded PGlite; the sandbox runs in the start script, outside the measured process.`,
+    note: `Plain and direct: medians of ${PAIRS} uploads each, taking turns, after ${PAIR_WARM_UPS} of each untimed. JWE: median of ${RUNS} uploads after one warm-up; memory is the \`next start\` process's RSS (peak from VmHWM after resetting it). Production build, embedded PGlite; the sandbox runs in the start script, outside the measured process.`,
     columns: ["path", "time ms", "server RSS before MB", "extra peak RSS MB"],
     rows,
     targets: [
