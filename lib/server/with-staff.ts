@@ -1,4 +1,5 @@
 import "server-only";
+import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { isStorableText, storableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 import { env } from "@/lib/env";
@@ -118,8 +119,7 @@ function staffRoute<Q = undefined, B = undefined>(
       const staff = await getStaffSession();
       if (!staff) throw new UnauthenticatedError();
       const store = await db();
-      const ip = clientAddress(req.headers) ?? null;
-      const audit = (entry: Omit<AuditEntry, "staffId" | "ip">) => recordAudit(store, { ...entry, staffId: staff.id, ip });
+      const audit = (entry: Omit<AuditEntry, "staffId" | "ip">) => recordAudit(store, { ...entry, staffId: staff.id, ip: clientAddress(req.headers) ?? null });
       if (!can(staff.role, options.action)) {
         const id = (await route?.params)?.id;
         const resourceId = id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
@@ -131,7 +131,8 @@ function staffRoute<Q = undefined, B = undefined>(
 
       const params = (await route?.params) ?? {};
       assertStorable(Object.entries(params), "path parameter");
-      const searchParams = new URL(req.url).searchParams;
+      // Next hands route handlers a NextRequest whose address is already parsed.
+      const searchParams = ("nextUrl" in req ? (req as NextRequest).nextUrl : new URL(req.url)).searchParams;
       assertStorable(searchParams, "query parameter");
       const repeated = repeatedParameters(searchParams);
       if (repeated) throw repeated;

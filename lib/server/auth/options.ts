@@ -12,7 +12,19 @@ import { endStaffSessions, startSession } from "./staff-sessions";
 import { log } from "../log";
 
 /** next-auth's own cookie name for the session token, secure-prefixed on https. */
-export const sessionCookieName = (options: AuthOptions) => `${options.useSecureCookies ? "__Secure-" : ""}next-auth.session-token`;
+export const sessionCookieName = (options: Pick<AuthOptions, "useSecureCookies">) => `${options.useSecureCookies ? "__Secure-" : ""}next-auth.session-token`;
+
+/** Cookies are marked Secure (and the session cookie's name prefixed) when the desk is served over https. */
+const secureCookies = (config: { appUrl: string }) => config.appUrl.startsWith("https://");
+
+/**
+ * What reading a session cookie needs on every request: its name and the secret. next-auth's whole
+ * options (providers, callbacks) are built only where next-auth itself runs.
+ */
+export function sessionCookie(): { name: string; secret: string } {
+  const config = env();
+  return { name: sessionCookieName({ useSecureCookies: secureCookies(config) }), secret: config.authSecret };
+}
 
 /** The error code a throttled sign-in answers with; the form reads the wait from it. */
 export const RATE_LIMITED = "RateLimited";
@@ -25,7 +37,7 @@ export function authOptions(): AuthOptions {
     secret: config.authSecret,
     session: { strategy: "jwt", maxAge: sessionSeconds },
     jwt: { maxAge: sessionSeconds },
-    useSecureCookies: config.appUrl.startsWith("https://"),
+    useSecureCookies: secureCookies(config),
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({

@@ -4,7 +4,7 @@ import { forbidden, redirect } from "next/navigation";
 import { canUse, type Feature } from "@/lib/access";
 import { env } from "@/lib/env";
 import { db } from "../db";
-import { authOptions, sessionCookieName } from "./options";
+import { sessionCookie } from "./options";
 import { resolveSessionCookie, type StaffSession } from "./staff-sessions";
 
 export type { StaffSession } from "./staff-sessions";
@@ -15,10 +15,10 @@ export type { StaffSession } from "./staff-sessions";
  * idle timeout and the shift's end all take effect on every instance within seconds.
  */
 export async function getStaffSession(): Promise<StaffSession | null> {
-  const options = authOptions();
-  const token = (await cookies()).get(sessionCookieName(options))?.value;
+  const cookie = sessionCookie();
+  const token = (await cookies()).get(cookie.name)?.value;
   if (!token) return null;
-  return resolveSessionCookie(await db(), token, options.secret!, env().sessions);
+  return resolveSessionCookie(await db(), token, cookie.secret, env().sessions);
 }
 
 /** For pages: sends signed-out visitors to sign-in (and back), and answers 403 to the wrong role. */
