@@ -33,6 +33,11 @@ test("a doctor who chooses all doctors keeps that choice on a reload, and can go
   await expect(page).toHaveURL(new RegExp(`[?&]doctor=${DOCTOR}(&|$)`));
   await page.reload();
   await expect(page.getByLabel("Doctor")).toHaveValue(DOCTOR);
+  // On a day with no appointments at all, "All doctors" can still be undone: her own name stays offered.
+  await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=all&day=${isoDay(60)}`);
+  await expect(page.getByLabel("Doctor")).toHaveValue("");
+  await page.getByLabel("Doctor").selectOption(DOCTOR);
+  await expect(page).toHaveURL(new RegExp(`[?&]doctor=${DOCTOR}(&|$)`));
 });
 
 test("the doctor's queue calls the next waiting patient in, then marks the visit done", async ({ page, browser, baseURL }) => {

@@ -46,7 +46,7 @@ function syncUrl(params: Record<string, string>) {
 }
 
 export interface QueueBoardProps {
-  start: { clinic?: string; day?: string; doctor?: string };
+  start: { clinic?: string; day?: string; doctor?: string; ownDoctor?: string };
   /** Doctors see "Call next" for their queue. */
   canCallNext: boolean;
 }
@@ -102,11 +102,14 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
   const directoryDoctors = directory.data?.doctors;
   const doctors = useMemo(() => {
     const names = new Map(all.map((e) => [e.doctorId, e.doctorName]));
-    // A doctor filtered to themselves keeps their name in the list on a day without their appointments.
-    const chosen = directoryDoctors?.find((d) => d.platformId === doctor);
-    if (chosen && !names.has(chosen.platformId)) names.set(chosen.platformId, chosen.displayName);
+    // The doctor chosen, and a signed-in doctor's own name, stay in the list on a day without their
+    // appointments here: a doctor who looked at all doctors can always go back to their own list.
+    for (const id of [doctor, start.ownDoctor]) {
+      const known = id ? directoryDoctors?.find((d) => d.platformId === id) : undefined;
+      if (known && !names.has(known.platformId)) names.set(known.platformId, known.displayName);
+    }
     return [...names.entries()].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [all, doctor, directoryDoctors]);
+  }, [all, doctor, start.ownDoctor, directoryDoctors]);
   const shown = all.filter((e) => (!doctor || e.doctorId === doctor) && (!status || e.status === status) && matches(e, search.trim()));
   const groups = doctors.map(([id, name]) => ({ id, name, entries: shown.filter((e) => e.doctorId === id) })).filter((g) => g.entries.length > 0);
 

@@ -17,6 +17,8 @@ export interface QueueStart {
   clinic?: string;
   day?: string;
   doctor?: string;
+  /** The signed-in doctor's own id: always offered in the doctor filter, so "All doctors" can be undone. */
+  ownDoctor?: string;
 }
 
 /**
@@ -44,5 +46,5 @@ export async function queueStart(staff: StaffSession, asked: QueueStart, cookies
     })) ??
     undefined;
   if (clinic) void seedSandboxDay(db, platform, staff, { clinicId: clinic, day, timeZone: clinicZone(clinic) });
-  return { clinic, day: asked.day, doctor: asked.doctor ?? own ?? undefined };
+  return { clinic, day: asked.day, doctor: asked.doctor ?? own ?? undefined, ownDoctor: own ?? undefined };
 }
