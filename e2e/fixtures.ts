@@ -19,6 +19,8 @@ export async function expectAccessible(page: Page) {
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest?.("[data-sonner-toaster]")), null, { timeout: 3_000 })
     .catch(() => {});
+  // Next streams a page's metadata: right after a client-side navigation the <title> can still be on its way.
+  await page.waitForFunction(() => document.title.trim().length > 0, null, { timeout: 5_000 }).catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(summary, "axe violations").toEqual([]);
