@@ -3,7 +3,8 @@
  * production build with its sandbox, warms up, records a CPU profile of the `next start` process
  * while autocannon sends the request (10 connections, 10 s), and prints self time by module and by
  * function. The .cpuprofile stays in bench/.tmp/profiles for DevTools or speedscope;
- * `--read <file> <requests>` summarises a saved one again.
+ * `--read <file> <requests>` summarises a saved one again. `--upload` profiles 10 MB plain
+ * document uploads through the BFF instead, one at a time (as the documents suite times them).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +23,28 @@ interface Profile {
   timeDeltas: number[];
 }
 
+const UPLOADS = 20;
+const uploadFile = Buffer.alloc(10 * 1024 * 1024);
+uploadFile.write("%PDF-1.7\n");
+
+/** One plain upload as the documents suite sends it; the answer must be 201. */
+async function upload(appUrl: string, cookie: string, n: number): Promise<void> {
+  const res = await fetch(`${appUrl}/api/documents?patient=bench-patient&dt=lr&name=profile-${n}.pdf`, {
+    method: "POST",
+    headers: { cookie, "sec-fetch-site": "same-origin", "content-type": "application/pdf" },
+    body: uploadFile,
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${text.slice(0, 200)}`);
+}
+
+async function uploads(appUrl: string, cookie: string, count: number): Promise<number> {
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) await upload(appUrl, cookie, i);
+  return (performance.now() - t0) / count;
+}
+
+const uploadMode = process.argv.includes("--upload");
 const target = process.argv[2]?.startsWith("/") ? process.argv[2] : "/api/drugs?q=paracetamol&limit=20";
 const dir = path.resolve("bench/.tmp/profiles");
 
@@ -72,6 +95,7 @@ async function main() {
   const app = await startApp({ appPort: 3302, sandboxPort: 4302, extraEnv: { NODE_OPTIONS: `--import=${preload}`, BENCH_PROFILE_DIR: dir } });
   try {
     const pid = serverPid(3302);
+    if (uploadMode) return await profileUploads(app.appUrl, pid);
     const cookie = await signIn(app.appUrl, "doctor@demo.clinic", "sandbox-doctor");
     const url = app.appUrl + target;
     await autocannon({ url, connections: 10, duration: 4, headers: { cookie } });
@@ -79,19 +103,37 @@ async function main() {
     process.kill(pid, "SIGUSR2");
     const r = await autocannon({ url, connections: 10, duration: 10, headers: { cookie } });
     process.kill(pid, "SIGUSR2");
-    let file: string | undefined;
-    const until = Date.now() + 30_000;
-    while (!file && Date.now() < until) {
-      file = readdirSync(dir).find((f) => !before.has(f));
-      if (!file) await new Promise((res) => setTimeout(res, 200));
-    }
-    if (!file || !existsSync(path.join(dir, file))) throw new Error("no profile was written");
-    await new Promise((res) => setTimeout(res, 500));
-    console.log(`${target}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, ${r.non2xx} non-2xx; profile ${path.join(dir, file)}`);
-    summarise(JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Profile, r.requests.total);
+    const file = await newProfile(before);
+    console.log(`${target}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, ${r.non2xx} non-2xx; profile ${file}`);
+    summarise(JSON.parse(readFileSync(file, "utf8")) as Profile, r.requests.total);
   } finally {
     await app.stop();
   }
+}
+
+async function profileUploads(appUrl: string, pid: number) {
+  const cookie = await signIn(appUrl, "reception@demo.clinic", "sandbox-reception");
+  await uploads(appUrl, cookie, 5);
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, "SIGUSR2");
+  const ms = await uploads(appUrl, cookie, UPLOADS);
+  process.kill(pid, "SIGUSR2");
+  const file = await newProfile(before);
+  console.log(`10 MB plain uploads: ${ms.toFixed(0)} ms each (one at a time); profile ${file}`);
+  summarise(JSON.parse(readFileSync(file, "utf8")) as Profile, UPLOADS);
+}
+
+/** The profile the app writes after the second SIGUSR2. */
+async function newProfile(before: Set<string>): Promise<string> {
+  let file: string | undefined;
+  const until = Date.now() + 30_000;
+  while (!file && Date.now() < until) {
+    file = readdirSync(dir).find((f) => !before.has(f));
+    if (!file) await new Promise((res) => setTimeout(res, 200));
+  }
+  if (!file || !existsSync(path.join(dir, file))) throw new Error("no profile was written");
+  await new Promise((res) => setTimeout(res, 500));
+  return path.join(dir, file);
 }
 
 const saved = process.argv.indexOf("--read");
