@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { clinicDay } from "@/lib/slots/clinic-time";
+import { addDays } from "@/lib/schemas/calendar";
 import { createPlatform, type StaffPlatform } from "../platform/client";
 import { readClinicDirectory, saveDirectoryEntry } from "../slots/clinic-directory";
 import { readQueueDay } from "./queue-store";
@@ -63,5 +64,20 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
     // A later visit seeds nothing more.
     await (await import("./sandbox-day")).seedSandboxDay(t.database.db, platform, h.staff, q);
     expect((await list()).length).toBe(seeded.length);
+  });
+
+  it("seeds the next day too, all booked and nobody arrived yet, and leaves the day after alone", async () => {
+    const { seedSandboxDay } = await import("./sandbox-day");
+    const tomorrow = addDays(clinicDay(Date.now(), ZONE), 1);
+    // Andheri West is open Monday to Saturday; on a Sunday, Kothrud is.
+    const clinicId = new Date(`${tomorrow}T12:00:00Z`).getUTCDay() === 0 ? "cl-kothrud" : "cl-andheri-west";
+    await seedSandboxDay(t.database.db, platform, h.staff, { clinicId, day: tomorrow, timeZone: ZONE });
+    const seeded = await readQueueDay(t.database.db, { clinicId, day: tomorrow });
+    expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThanOrEqual(3);
+    expect(seeded.filter((e) => e.source === "platform")).toHaveLength(1);
+    expect(seeded.map((e) => e.status)).toEqual(seeded.map(() => "booked"));
+    const later = addDays(tomorrow, 1);
+    await seedSandboxDay(t.database.db, platform, h.staff, { clinicId, day: later, timeZone: ZONE });
+    expect(await readQueueDay(t.database.db, { clinicId, day: later })).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { clinicDay } from "@/lib/slots/clinic-time";
+import { addDays } from "@/lib/schemas/calendar";
 import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments } from "../db/schema";
 import type { SlotCalendar } from "@/lib/schemas/slots";
@@ -52,7 +53,7 @@ async function demoPatients(db: Db, platform: StaffPlatform): Promise<string[]> 
   return ids;
 }
 
-async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clinicId: string; day: string; timeZone: string }) {
+async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clinicId: string; day: string; timeZone: string; arrivals: boolean }) {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(queueAppointments).where(and(eq(queueAppointments.clinicId, q.clinicId), eq(queueAppointments.day, q.day)));
   if (n > 0) return;
   const doctors = await db.select({ id: directoryEntries.platformId }).from(directoryEntries).where(eq(directoryEntries.kind, "doctor"));
@@ -71,8 +72,8 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
       const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, patients[p++ % patients.length]!, { bookedBy: staffId, source: "sandbox_seed" });
       if (!booked) continue;
       const { booking } = booked;
-      // The first patient of each doctor is already waiting, as on any morning.
-      if (arrived < 3 && free.indexOf(slot) === 0) {
+      // Today, the first patient of each doctor is already waiting, as on any morning.
+      if (q.arrivals && arrived < 3 && free.indexOf(slot) === 0) {
         arrived++;
         await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: Date.now() - (4 + arrived * 6) * 60_000 });
       }
@@ -129,12 +130,18 @@ async function bookAndRecord(
   return { booking, recorded };
 }
 
-/** Sandbox mode only: a new user's first look at today's queue finds a realistic day already booked. */
+/**
+ * Sandbox mode only: a new user's first look at today's queue finds a realistic day already
+ * booked, and so does the next day: late in the clinic's evening no slot of today is left to book,
+ * and "next day" is where a receptionist then looks.
+ */
 export async function seedSandboxDay(db: Db, platform: StaffPlatform, staff: { id: string }, q: { clinicId: string; day: string; timeZone: string }): Promise<void> {
-  if (!env().sandboxMode || q.day !== clinicDay(Date.now(), q.timeZone)) return;
+  if (!env().sandboxMode) return;
+  const today = clinicDay(Date.now(), q.timeZone);
+  if (q.day !== today && q.day !== addDays(today, 1)) return;
   const key = `${q.clinicId}|${q.day}`;
   // One seed at a time across instances too (`npm run cluster` on the sandbox): a later one finds the day booked.
-  const work = running.get(key) ?? withKeyLock(db, "sandbox-day-seed", () => seed(db, platform, staff.id, q)).catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not seed the sandbox day"));
+  const work = running.get(key) ?? withKeyLock(db, "sandbox-day-seed", () => seed(db, platform, staff.id, { ...q, arrivals: q.day === today })).catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not seed the sandbox day"));
   running.set(key, work);
   await work;
 }
