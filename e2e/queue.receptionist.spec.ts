@@ -282,6 +282,9 @@ test.describe("today's queue", () => {
 
   test("the queue routes refuse bad input and other roles' rules", async ({ page, baseURL }) => {
     expect((await page.request.get("/api/queue?clinicId=&day=today")).status()).toBe(400);
+    const noSuchDay = await page.request.get(`/api/queue?clinicId=${CLINIC}&day=2026-02-31`);
+    expect(noSuchDay.status()).toBe(400);
+    expect((await noSuchDay.json()).errors.day).toBe("This is not a real calendar date.");
     const missing = await page.request.post("/api/queue/apt_missing/status", { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
     expect(missing.status()).toBe(404);
     const foreign = await page.request.post("/api/queue/apt_missing/status", { headers: { origin: "https://evil.example" }, data: { to: "checked_in", version: 1 } });

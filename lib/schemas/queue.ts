@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { QUEUE_STATUSES } from "@/lib/queue/status-moves";
 import { PatientSummary } from "./patient-summary";
+import { CalendarDay } from "./slots";
 
 export const QueueStatusSchema = z.enum(QUEUE_STATUSES);
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-24.");
-
 export const QueueDayQuery = z.strictObject({
   clinicId: z.string().trim().min(1, "Choose a clinic.").max(100),
-  day: Day,
+  day: CalendarDay,
 });
 export type QueueDayQuery = z.infer<typeof QueueDayQuery>;
 
