@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { calendarUrl, futureMonday, registerPatient, sandboxAppointments, takeSlot } from "./slots-support";
+import { addDays, dayInZone, weekdayOf } from "../lib/schemas/calendar";
+import { demoClinicsOpenOn } from "../sandbox/practice-data";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";
@@ -231,10 +233,8 @@ test.describe("today's queue", () => {
 
   test("an online booking for a patient the desk does not know shows what the platform sent and is linked to a desk patient, live on another desk", async ({ page, browser, baseURL }) => {
     // The next clinic day is seeded too, with all of its slots still ahead, whatever the hour the test runs.
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
-    const day = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    // Andheri West is open Monday to Saturday; on a Sunday, Kothrud is.
-    const clinic = new Date(`${day}T12:00:00Z`).getUTCDay() === 0 ? "cl-kothrud" : CLINIC;
+    const day = addDays(dayInZone(Date.now(), "Asia/Kolkata"), 1);
+    const clinic = demoClinicsOpenOn(weekdayOf(day))[0]!;
     await page.goto(`/appointments/today?clinic=${clinic}&day=${day}`);
     const unknown = page.locator("[data-appointment]").filter({ has: page.getByRole("button", { name: /^Link to a patient/ }) });
     await expect(unknown.first()).toBeVisible({ timeout: 20_000 });

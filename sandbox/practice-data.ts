@@ -46,6 +46,11 @@ function service(owner: string, s: Omit<DemoService, "owner_id" | "currency">): 
 
 const MON_SAT = [1, 2, 3, 4, 5, 6];
 
+/** The demo clinics where some doctor works on an ISO weekday (1 = Monday … 7 = Sunday), in the order above. */
+export function demoClinicsOpenOn(weekday: number): string[] {
+  return DEMO_CLINICS.filter((c) => DEMO_DOCTORS.some((d) => d.schedule[c.id]?.some((block) => block.days.includes(weekday)))).map((c) => c.id);
+}
+
 export const DEMO_DOCTORS: DemoDoctor[] = [
   {
     id: "dr-meera-iyer",

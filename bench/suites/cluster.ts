@@ -17,6 +17,7 @@ import { clusterConfig } from "../../lib/env";
 import { clusterDatabaseName } from "../../scripts/cluster";
 import { findNginx } from "../../scripts/cluster-nginx";
 import { cpuMs, signIn } from "../harness";
+import { inTurns } from "../in-turns";
 import type { SuiteResult } from "../report";
 import { deliveryBody, openFeed, percentile, post, registerReceiver, signedHeaders, waitUntil, type Feed } from "./webhooks";
 
@@ -209,21 +210,14 @@ async function ingest(c: Cluster, key: string, databaseUrl: string): Promise<{ r
   const url = `${c.url}/api/webhooks/platform`;
   const t0 = Math.floor(Date.now() / 1000);
   /** INGEST_EVENTS new events under `runId`, 20 at a time; with `retry`, the same events again. */
-  const pass = async (runId: string, retry: boolean, counts: { refused: number; failed: number; duplicate: number }) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: INGEST_CONCURRENCY }, async () => {
-        while (next < INGEST_EVENTS) {
-          const i = next++;
-          const text = deliveryBody(`cluster-${runId}-${i}`, t0);
-          const res = await post(url, agent, signedHeaders(key, `evt_${runId}_${i}`, text), text);
-          if ("error" in res) counts.failed++;
-          else if (res.status !== 200) counts.refused++;
-          else if (retry && (JSON.parse(res.body) as { status: string }).status === "duplicate") counts.duplicate++;
-        }
-      }),
-    );
-  };
+  const pass = (runId: string, retry: boolean, counts: { refused: number; failed: number; duplicate: number }) =>
+    inTurns(INGEST_EVENTS, INGEST_CONCURRENCY, async (i) => {
+      const text = deliveryBody(`cluster-${runId}-${i}`, t0);
+      const res = await post(url, agent, signedHeaders(key, `evt_${runId}_${i}`, text), text);
+      if ("error" in res) counts.failed++;
+      else if (res.status !== 200) counts.refused++;
+      else if (retry && (JSON.parse(res.body) as { status: string }).status === "duplicate") counts.duplicate++;
+    });
   try {
     const probeId = randomUUID().slice(0, 8);
     const probe = deliveryBody(`warmup-${probeId}`, t0);

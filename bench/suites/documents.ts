@@ -31,7 +31,8 @@ async function platformToken(app: RunningApp): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-async function timed(run: () => Promise<Response>): Promise<number> {
+/** One upload's time in ms; it must be answered 201. */
+export async function timed(run: () => Promise<Response>): Promise<number> {
   const t0 = performance.now();
   const res = await run();
   const body = await res.text();
@@ -39,7 +40,8 @@ async function timed(run: () => Promise<Response>): Promise<number> {
   return performance.now() - t0;
 }
 
-function viaBff(app: RunningApp, cookie: string, n = 0) {
+/** A 10 MB plain upload through the app, as the desk's page sends it. */
+export function viaBff(app: Pick<RunningApp, "appUrl">, cookie: string, n = 0) {
   return () =>
     fetch(`${app.appUrl}/api/documents?patient=bench-patient&dt=lr&name=bench-${n}.pdf`, {
       method: "POST",

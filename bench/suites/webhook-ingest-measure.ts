@@ -18,6 +18,7 @@ import { createLiveHub } from "../../lib/server/events/live-hub";
 import { receivePlatformEvent, type ReceiveOutcome } from "../../lib/server/webhooks/receiver";
 import { generateSigningKey, signingKeyStore } from "../../lib/server/webhooks/signing-keys";
 import { postgresTestDatabase } from "../../lib/testing/databases";
+import { inTurns } from "../in-turns";
 
 const EVENTS = 2000;
 const CONCURRENCY = 20;
@@ -85,27 +86,24 @@ async function run(database: Database, backend: IngestMeasurement["backend"], li
   const answered = new Map<number, ReceiveOutcome["outcome"]>();
   const counts = { accepted: 0, duplicate: 0, rejected: 0, failed: 0 };
 
-  const pass = async (firstPass: boolean) => {
-    let next = 0;
-    const deadline = Date.now() + PASS_DEADLINE_MS;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < EVENTS && Date.now() < deadline) {
-          const i = next++;
-          const body = bodies[i]!;
-          const headers = new Headers({ "content-type": "application/json", [DELIVERY_ID_HEADER]: `evt_bench_${i}`, [DEFAULT_SIGNATURE_HEADER]: signatureHeader([key], Math.floor(Date.now() / 1000), body) });
-          try {
-            const result = await receivePlatformEvent(headers, Buffer.from(body), settings, deps);
-            counts[result.outcome]++;
-            if (firstPass || result.outcome === "accepted") answered.set(i, result.outcome);
-          } catch (err) {
-            counts.failed++;
-            if (counts.failed <= 3) console.error("receiver threw", err);
-          }
+  const pass = (firstPass: boolean) =>
+    inTurns(
+      EVENTS,
+      CONCURRENCY,
+      async (i) => {
+        const body = bodies[i]!;
+        const headers = new Headers({ "content-type": "application/json", [DELIVERY_ID_HEADER]: `evt_bench_${i}`, [DEFAULT_SIGNATURE_HEADER]: signatureHeader([key], Math.floor(Date.now() / 1000), body) });
+        try {
+          const result = await receivePlatformEvent(headers, Buffer.from(body), settings, deps);
+          counts[result.outcome]++;
+          if (firstPass || result.outcome === "accepted") answered.set(i, result.outcome);
+        } catch (err) {
+          counts.failed++;
+          if (counts.failed <= 3) console.error("receiver threw", err);
         }
-      }),
+      },
+      Date.now() + PASS_DEADLINE_MS,
     );
-  };
 
   try {
     const started = performance.now();

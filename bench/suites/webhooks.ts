@@ -13,6 +13,7 @@ import { signatureHeader } from "../../lib/schemas/webhook-signature";
 import { DEFAULT_SIGNATURE_HEADER, DELIVERY_ID_HEADER, DOCTOR_JOINED } from "../../lib/schemas/webhooks";
 import { POSTGRES_ADMIN_URL, postgresAvailable, SKIP_POSTGRES_MESSAGE } from "../../lib/testing/databases";
 import { cpuMs, procStatus, serverPid, signIn, startApp, type RunningApp } from "../harness";
+import { inTurns } from "../in-turns";
 import type { SuiteResult } from "../report";
 import type { IngestMeasurement } from "./webhook-ingest-measure";
 
@@ -238,20 +239,17 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
     if ("error" in probe || probe.status !== 200) throw new Error(`the receiver refused a signed event: ${"error" in probe ? probe.error : `${probe.status} ${probe.body.slice(0, 300)}`}`);
 
     /** Every event of a run once (or again, as retries), 20 at a time; `onAnswer` sees each answer. */
-    const deliver = async (run: string, onAnswer: (i: number, res: Awaited<ReturnType<typeof send>>, ms: number) => void) => {
-      let next = 0;
-      const deadline = Date.now() + HTTP_PASS_DEADLINE_MS;
-      await Promise.all(
-        Array.from({ length: HTTP_CONCURRENCY }, async () => {
-          while (next < HTTP_EVENTS && Date.now() < deadline) {
-            const i = next++;
-            const started = performance.now();
-            const res = await send(body(i, `${run}-`), `evt_${run}_${i}`);
-            onAnswer(i, res, performance.now() - started);
-          }
-        }),
+    const deliver = (run: string, onAnswer: (i: number, res: Awaited<ReturnType<typeof send>>, ms: number) => void) =>
+      inTurns(
+        HTTP_EVENTS,
+        HTTP_CONCURRENCY,
+        async (i) => {
+          const started = performance.now();
+          const res = await send(body(i, `${run}-`), `evt_${run}_${i}`);
+          onAnswer(i, res, performance.now() - started);
+        },
+        Date.now() + HTTP_PASS_DEADLINE_MS,
       );
-    };
     // The same deliveries and retries untimed first, under another run id: a server in production has been answering for a while.
     for (let round = 0; round < 2; round++) await deliver(`warmup-${runId}`, () => {});
 
@@ -328,17 +326,7 @@ async function pingBaseline(app: RunningApp, port: number): Promise<Baseline> {
     });
   try {
     // Untimed first, as the ingest: the same number of requests at the same concurrency.
-    const many = async () => {
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: HTTP_CONCURRENCY }, async () => {
-          while (next < HTTP_EVENTS) {
-            next++;
-            await get();
-          }
-        }),
-      );
-    };
+    const many = () => inTurns(HTTP_EVENTS, HTTP_CONCURRENCY, get);
     await many();
     const pid = serverPid(port);
     const cpu = cpuMs(pid);

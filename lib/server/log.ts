@@ -2,6 +2,7 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import { env, type LogLevel } from "@/lib/env";
 import { currentRequest } from "./request-context";
+import { processSingleton } from "./process-singleton";
 
 /**
  * Fields never written to a log, at the top level and up to two levels down: credentials of every
@@ -63,10 +64,7 @@ export function answeredRequestLine(base: Logger): (fields: AnsweredRequest) => 
   return (f) => logger.info({ method: f.method, action: f.action, status: f.status, ms: f.ms }, "request answered");
 }
 
-const answered = globalThis as unknown as { __clinicAnsweredLine?: (fields: AnsweredRequest) => void };
-
 /** Writes the answered-request line through the app's logger (see answeredRequestLine). */
 export function logAnswered(fields: AnsweredRequest): void {
-  answered.__clinicAnsweredLine ??= answeredRequestLine(log());
-  answered.__clinicAnsweredLine(fields);
+  processSingleton("__clinicAnsweredLine", () => answeredRequestLine(log()))(fields);
 }

@@ -81,12 +81,15 @@ function assertStorable(entries: Iterable<[string, string]>, what: string): void
   if (first) throw new ValidationError(errors, `The ${what} ${first} contains a character that cannot be stored.`);
 }
 
-/** A parameter the route does not read is refused by name: a misspelt filter must not return everything unfiltered. */
-function unknownParameters(names: string[]): ValidationError | undefined {
+/** Query parameters refused by name: one error per parameter, and a summary listing them all. */
+function refusedParameters(names: string[], each: (name: string) => string, summary: (plural: string) => string): ValidationError | undefined {
   if (names.length === 0) return undefined;
-  const errors = Object.fromEntries(names.map((name) => [name, `Unknown query parameter: ${name}`]));
-  return new ValidationError(errors, `Unknown query parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}`);
+  return new ValidationError(Object.fromEntries(names.map((name) => [name, each(name)])), `${summary(names.length > 1 ? "s" : "")}: ${names.join(", ")}`);
 }
+
+/** A parameter the route does not read is refused by name: a misspelt filter must not return everything unfiltered. */
+const unknownParameters = (names: string[]) =>
+  refusedParameters(names, (name) => `Unknown query parameter: ${name}`, (s) => `Unknown query parameter${s}`);
 
 /**
  * A parameter given twice is refused by name: the route would read only one of the values, and
@@ -96,10 +99,7 @@ function repeatedParameters(params: URLSearchParams): ValidationError | undefine
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const name of params.keys()) (seen.has(name) ? repeated : seen).add(name);
-  if (repeated.size === 0) return undefined;
-  const names = [...repeated];
-  const errors = Object.fromEntries(names.map((name) => [name, `The query parameter ${name} is given more than once.`]));
-  return new ValidationError(errors, `Query parameter${names.length > 1 ? "s" : ""} given more than once: ${names.join(", ")}`);
+  return refusedParameters([...repeated], (name) => `The query parameter ${name} is given more than once.`, (s) => `Query parameter${s} given more than once`);
 }
 
 /** Denied attempts on patient data land where the patient audit page reads them. */

@@ -37,19 +37,13 @@ const DID_YOU_MEAN = 5;
  * same few hundred names (and their prefixes) all day: each text is read once per process. The
  * result is shared, so nothing downstream may change it.
  */
-const understandings = new LRUCache<string, Understanding>({ max: 2000 });
-
-function understood(text: string): Understanding {
-  let u = understandings.get(text);
-  if (!u) understandings.set(text, (u = understandQuery(text)));
-  return u;
-}
+const understandings = new LRUCache<string, Understanding, undefined>({ max: 2000, memoMethod: (text) => understandQuery(text) });
 
 /** What to ask the platform first for one browser query. */
 export function plan(q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">): { understanding: Understanding | null; params: PlatformSearchParams } {
   const text = q.q?.trim() ?? "";
   if (!text) return { understanding: null, params: { category: q.category || undefined, limit: q.limit } };
-  const understanding = understood(text);
+  const understanding = understandings.memo(text);
   const exact = q.exact || undefined;
   return { understanding, params: { query: understanding.platformQuery || text, category: q.category || undefined, limit: q.limit, exact_match: exact } };
 }

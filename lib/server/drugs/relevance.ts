@@ -62,26 +62,23 @@ interface CandidateKeys {
 
 const sortedKeys = (keys: readonly string[]) => [...keys].sort().join("+");
 
-const candidateKeys = new LRUCache<string, CandidateKeys>({ max: 5000 });
-function keysOf(e: DrugCandidate): CandidateKeys {
-  const id = `${e.name}\0${e.components.join("\0")}\0${e.additionalKeys}`;
-  let keys = candidateKeys.get(id);
-  if (!keys) {
-    const components = e.components.map(nameKeys);
-    keys = {
-      name: nameKeys(e.name),
-      components,
-      aliases: e.additionalKeys
-        .split(/[,;]/)
-        .map((a) => a.trim())
-        .filter(Boolean)
-        .map(nameKeys),
-      sortedComponents: sortedKeys(components.map((c) => c.key)),
-    };
-    candidateKeys.set(id, keys);
-  }
-  return keys;
+function readKeys(e: DrugCandidate): CandidateKeys {
+  const components = e.components.map(nameKeys);
+  return {
+    name: nameKeys(e.name),
+    components,
+    aliases: e.additionalKeys
+      .split(/[,;]/)
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .map(nameKeys),
+    sortedComponents: sortedKeys(components.map((c) => c.key)),
+  };
 }
+
+/** Keyed by everything the keys are read from, so an entry the platform changes is read afresh. */
+const candidateKeys = new LRUCache<string, CandidateKeys, DrugCandidate>({ max: 5000, memoMethod: (_id, _stale, { context }) => readKeys(context) });
+const keysOf = (e: DrugCandidate) => candidateKeys.memo(`${e.name}\0${e.components.join("\0")}\0${e.additionalKeys}`, { context: e });
 
 /** Within the tolerated edits of the name with the same first letter, or (six letters and more) the same sound. */
 function typoMatch(typed: NameKeys, name: NameKeys): boolean {
@@ -109,25 +106,38 @@ export interface RelevanceInput {
   inSection: boolean;
 }
 
-/** The typed parts' keys, read once per search (the same input is judged against every entry). */
-const typedKeys = new WeakMap<RelevanceInput, NameKeys[]>();
-function partsOf(q: RelevanceInput): NameKeys[] {
-  let parts = typedKeys.get(q);
-  if (!parts) typedKeys.set(q, (parts = q.parts.filter(Boolean).map(nameKeys)));
-  return parts;
+/** What relevance compares of one search: the typed parts' keys and the resolved medicine's. */
+interface InputKeys {
+  parts: NameKeys[];
+  sortedParts: string;
+  resolved?: { name: string; sortedComponents: string };
+}
+
+/** An input's keys, read once per search (the same input is judged against every entry). */
+const inputKeys = new WeakMap<RelevanceInput, InputKeys>();
+function keysOfInput(q: RelevanceInput): InputKeys {
+  let keys = inputKeys.get(q);
+  if (!keys) {
+    const parts = q.parts.filter(Boolean).map(nameKeys);
+    keys = {
+      parts,
+      sortedParts: sortedKeys(parts.map((p) => p.key)),
+      resolved: q.resolved === undefined ? undefined : { name: compactKey(q.resolved), sortedComponents: sortedKeys(q.resolved.split(" + ").map(compactKey)) },
+    };
+    inputKeys.set(q, keys);
+  }
+  return keys;
 }
 
 export function relevanceOf(e: DrugCandidate, q: RelevanceInput): number {
   const keys = keysOf(e);
-  if (q.resolved !== undefined) {
-    const wanted = q.resolved.split(" + ");
-    const same = keys.name.key === compactKey(q.resolved) || keys.sortedComponents === sortedKeys(wanted.map(compactKey));
-    if (same) return q.resolvedBySound ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.RESOLVED;
+  const { parts, sortedParts, resolved } = keysOfInput(q);
+  if (resolved && (keys.name.key === resolved.name || keys.sortedComponents === resolved.sortedComponents)) {
+    return q.resolvedBySound ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.RESOLVED;
   }
-  const parts = partsOf(q);
   if (!parts.length) return q.inSection ? RELEVANCE.SECTION_TEXT : RELEVANCE.NONE;
   if (parts.length === 1 && parts[0]!.key === keys.name.key) return RELEVANCE.NAME;
-  if (parts.length > 1 && sortedKeys(parts.map((p) => p.key)) === keys.sortedComponents) return RELEVANCE.NAME;
+  if (parts.length > 1 && sortedParts === keys.sortedComponents) return RELEVANCE.NAME;
   if (parts.length === 1 && keys.aliases.some((a) => a.key === parts[0]!.key)) return RELEVANCE.ALIAS;
   if (parts.every((p) => keys.components.some((c) => c.key === p.key))) return RELEVANCE.COMPONENT;
   const names = [keys.name, ...keys.components];

@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { clinicDay } from "@/lib/slots/clinic-time";
-import { addDays } from "@/lib/schemas/calendar";
+import { addDays, weekdayOf } from "@/lib/schemas/calendar";
+import { demoClinicsOpenOn } from "@/sandbox/practice-data";
 import { createPlatform, type StaffPlatform } from "../platform/client";
 import { saveDirectoryEntry } from "../slots/clinic-directory";
 import { readQueueDay } from "./queue-store";
 
 const ZONE = "Asia/Kolkata";
 
-/** The next clinic day, and a demo clinic open on it (Andheri West Monday to Saturday; on a Sunday, Kothrud). */
+/** The next clinic day, and a demo clinic open on it. */
 function nextClinicDay(): { day: string; clinicId: string } {
   const day = addDays(clinicDay(Date.now(), ZONE), 1);
-  return { day, clinicId: new Date(`${day}T12:00:00Z`).getUTCDay() === 0 ? "cl-kothrud" : "cl-andheri-west" };
+  return { day, clinicId: demoClinicsOpenOn(weekdayOf(day))[0]! };
 }
 
 describe("the sandbox day, seeded from the page and the queue route at once", () => {
