@@ -201,3 +201,17 @@ test("sign-in throttling counts the attempts made on every instance together", a
   expect(outcomes).toEqual(Array(5).fill("CredentialsSignin"));
   expect(await signInAttempt(`http://127.0.0.1:${process.env.E2E_CLUSTER_PORT}`, DEMO.doctor.email, DEMO.doctor.password)).toBe("RateLimited");
 });
+
+test("nginx's own refusals are problem+json naming the request, like the instances' answers", async () => {
+  // A document far over the limit is refused by nginx before a byte reaches an instance.
+  const res = await fetch(`${CLUSTER}/api/documents?patient=00000000-0000-4000-8000-000000000000&dt=lr&name=big.pdf`, {
+    method: "POST",
+    headers: { "content-type": "application/pdf", "x-request-id": "cluster-big-upload-1" },
+    body: Buffer.alloc(17 * 1024 * 1024),
+  });
+  expect(res.status).toBe(413);
+  expect(res.headers.get("content-type")).toBe("application/problem+json");
+  expect(res.headers.get("x-instance")).toBeNull();
+  expect(res.headers.get("x-request-id")).toBe("cluster-big-upload-1");
+  expect(await res.json()).toMatchObject({ status: 413, title: "Payload too large", instance: "urn:request:cluster-big-upload-1" });
+});

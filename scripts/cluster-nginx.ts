@@ -36,6 +36,43 @@ export interface NginxSetup {
 
 const STREAMS = "^/api/(events|queue)/stream$";
 
+/**
+ * The answers nginx gives itself, before or instead of an instance, by nginx's own code: the status
+ * sent, title and detail. 494 is nginx's code for headers too large (it would send a bare 400).
+ */
+export const NGINX_PROBLEMS: Record<number, [status: number, title: string, detail: string]> = {
+  400: [400, "Invalid request", "The request could not be read."],
+  408: [408, "Request timeout", "The request took too long to arrive."],
+  404: [404, "Not found", "There is nothing at this address."],
+  413: [413, "Payload too large", "The request body is larger than the desk accepts (a document may be at most 10 MB)."],
+  414: [414, "Address too long", "The request address is longer than the desk accepts."],
+  494: [431, "Request headers too large", "The headers of the request are larger than the desk accepts."],
+  502: [502, "Desk unavailable", "No instance of the desk could answer. Try again in a moment."],
+  503: [503, "Desk unavailable", "The desk is not taking requests just now. Try again in a moment."],
+  504: [504, "Desk timeout", "The desk took too long to answer. Try again in a moment."],
+};
+
+/** nginx's own refusals as problem+json, in the shape and with the request id the app's have. */
+function problemPages(): string {
+  const lines: string[] = [];
+  for (const [code, [status, title, detail]] of Object.entries(NGINX_PROBLEMS)) {
+    // Inside nginx's single quotes: the texts above carry no quote or backslash, the id only [A-Za-z0-9._-].
+    const body = JSON.stringify({ type: "about:blank", title, status, detail, instance: "urn:request:$clinic_request_id" });
+    lines.push(
+      `    error_page ${code} =${status} /__problem/${code};`,
+      `    location = /__problem/${code} {`,
+      `      internal;`,
+      `      default_type application/problem+json;`,
+      `      add_header X-Request-Id $clinic_request_id always;`,
+      `      add_header Cache-Control "no-store" always;`,
+      `      add_header X-Content-Type-Options nosniff always;`,
+      `      return ${status} '${body}';`,
+      `    }`,
+    );
+  }
+  return lines.join("\n");
+}
+
 export function nginxConfig(s: NginxSetup): string {
   const at = (name: string) => `${s.dir}/${name}`;
   const servers = s.instancePorts.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=10s;`).join("\n");
@@ -68,10 +105,11 @@ ${servers}
     keepalive_timeout 4s;
   }
 
-  # The caller's request id when it sent one, nginx's own otherwise.
+  # The caller's request id when it is a short safe token (the rule of lib/request-id.ts), nginx's own
+  # otherwise: it is written into logs, headers and the problem bodies below verbatim.
   map $http_x_request_id $clinic_request_id {
-    default $http_x_request_id;
-    "" $request_id;
+    "~^[A-Za-z0-9._-]{8,64}$" $http_x_request_id;
+    default $request_id;
   }
 
   server {
@@ -96,6 +134,10 @@ ${servers}
     # POST, PATCH or LOCK (no "non_idempotent"): a registration or booking is never made twice.
     proxy_next_upstream error timeout;
     proxy_next_upstream_tries ${s.instancePorts.length};
+
+    # What nginx refuses or cannot pass on itself is answered as the app answers: problem+json naming
+    # the request. The app's own answers pass through untouched (proxy_intercept_errors stays off).
+${problemPages()}
 
     # Live feeds (server-sent events): unbuffered, and left open for hours.
     location ~ ${STREAMS} {
