@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { Client } from "pg";
 import { CLUSTER_ADMIN_DATABASE_URL } from "./cluster-preflight";
@@ -64,15 +65,16 @@ async function openStream(cookie: string) {
   const abort = new AbortController();
   const res = await fetch(`${CLUSTER}/api/events/stream`, { headers: { cookie, accept: "text/event-stream", "x-forwarded-for": FORGED_ADDRESS }, signal: abort.signal });
   expect(res.status).toBe(200);
-  const stream = { instance: res.headers.get("x-instance") ?? "", text: "", close: () => abort.abort() };
+  const stream = { instance: res.headers.get("x-instance") ?? "", text: "", ended: false, close: () => abort.abort() };
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   void (async () => {
     try {
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) stream.text += decoder.decode(chunk.value, { stream: true });
     } catch {
-      // Aborted at the end of the journey.
+      // Aborted at the end of the journey, or its instance went away.
     }
+    stream.ended = true;
   })();
   return stream;
 }
@@ -214,4 +216,66 @@ test("nginx's own refusals are problem+json naming the request, like the instanc
   expect(res.headers.get("x-instance")).toBeNull();
   expect(res.headers.get("x-request-id")).toBe("cluster-big-upload-1");
   expect(await res.json()).toMatchObject({ status: 413, title: "Payload too large", instance: "urn:request:cluster-big-upload-1" });
+});
+
+/** The process listening on a loopback port, from `ss` (iproute2): here, one instance of the cluster this run started. */
+function listenerPid(port: number): number | undefined {
+  const listing = spawnSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" }).stdout ?? "";
+  const pid = /pid=(\d+)/.exec(listing)?.[1];
+  return pid ? Number(pid) : undefined;
+}
+
+test("an instance that stops: nginx sends every request to the others, and the live feed goes on there", async ({ browser }) => {
+  test.skip(spawnSync("ss", ["-V"]).status !== 0, "ss (iproute2) is needed to find the instance to stop");
+  const desk = await signedIn(browser, DEMO.receptionist);
+  const streams = await streamOnEveryInstance(await cookieHeader(desk.context));
+  const live = await desk.context.newPage();
+  await live.goto("/live");
+  await expect(live.getByTestId("feed-status")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
+
+  // The last instance stops (its pid from the port this run gave it; already gone on a retry).
+  const stopped = String(INSTANCES);
+  const port = Number(process.env.E2E_CLUSTER_PORT) + INSTANCES;
+  const pid = listenerPid(port);
+  if (pid) process.kill(pid, "SIGTERM");
+  await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then(() => "up", () => "down"), { timeout: 20_000 }).toBe("down");
+  // It ends its live streams instead of serving them on while it waits for its connections to end.
+  await expect.poll(() => streams.get(stopped)?.ended, { message: "the stream the stopped instance held has ended", timeout: 20_000 }).toBe(true);
+  const running = (id: number) => {
+    try {
+      process.kill(id, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (pid) await expect.poll(() => running(pid), { message: "the stopped instance has exited", timeout: 20_000 }).toBe(false);
+
+  // Reads and a registration all go through, answered by the instances left.
+  const answers: { status: number; instance: string }[] = [];
+  for (let i = 0; i < INSTANCES * 4; i++) {
+    const res = await desk.context.request.get("/api/patients/search?q=a");
+    answers.push({ status: res.status(), instance: res.headers()["x-instance"] ?? "" });
+  }
+  expect([...new Set(answers.map((a) => a.status))]).toEqual([200]);
+  expect(answers.map((a) => a.instance)).not.toContain(stopped);
+  const last = `Failoverwala${Math.random().toString(36).slice(2, 7).replace(/[^a-z]/g, "q")}`;
+  await registerPatient(desk.page, last);
+
+  // An event raised now reaches the streams left and the desk's page, wherever its stream was.
+  const patient = `pt-failover-${Date.now()}`;
+  const raised = await fetch(`${SANDBOX}/__sandbox/events`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ event: "appointment.tele.dr_joined", data: { patient_id: patient, doctor_id: "doc-0001", clinic_id: "clinic-koramangala" } }),
+  });
+  expect(raised.status).toBe(202);
+  for (const [instance, stream] of streams) {
+    if (instance === stopped) continue;
+    await expect.poll(() => stream.text.includes(patient), { message: `instance ${instance}'s stream receives the event`, timeout: 15_000 }).toBe(true);
+  }
+  await expect(live.getByTestId("feed-status")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
+  await expect(live.getByTestId("doctor-joined-card").filter({ hasText: patient })).toBeVisible({ timeout: 15_000 });
+  for (const stream of streams.values()) stream.close();
+  await desk.context.close();
 });

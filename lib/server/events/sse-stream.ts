@@ -1,12 +1,14 @@
 import "server-only";
+import { instanceStopping, type Stopping } from "../shutdown";
 
 /**
  * One Server-Sent Events stream to one browser: the retry hint, a heartbeat comment so proxies keep
- * an idle stream open, and one teardown however it ends (browser gone, server closing, abort).
- * `wire` subscribes with `send` and returns its own teardown; `close` ends the stream from inside.
+ * an idle stream open, and one teardown however it ends (browser gone, server closing, abort, this
+ * instance told to stop). `wire` subscribes with `send` and returns its own teardown; `close` ends
+ * the stream from inside.
  */
 export function sseStream(
-  opts: { signal: AbortSignal; heartbeatMs: number; retryMs: number },
+  opts: { signal: AbortSignal; heartbeatMs: number; retryMs: number; stopping?: Stopping },
   wire: (send: (text: string) => void, close: () => void) => () => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -15,6 +17,7 @@ export function sseStream(
     start(controller) {
       let open = true;
       let unwire = () => {};
+      let unstop = () => {};
       const send = (text: string) => {
         if (!open) return;
         try {
@@ -28,6 +31,7 @@ export function sseStream(
         if (!open) return;
         open = false;
         unwire();
+        unstop();
         clearInterval(heartbeat);
         try {
           controller.close();
@@ -38,6 +42,8 @@ export function sseStream(
       unwire = wire(send, () => cleanup());
       opts.signal.addEventListener("abort", () => cleanup(), { once: true });
       send(`retry: ${opts.retryMs}\n: connected\n\n`);
+      // Ended plainly (no stream-closed reason): the browser comes back after `retry`, elsewhere.
+      unstop = (opts.stopping ?? instanceStopping()).whenStopping(() => cleanup());
     },
     cancel() {
       cleanup();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { LiveHub } from "./live-hub";
+import { createStopping } from "../shutdown";
 import { liveEventStream } from "./sse";
 import { createStreamRegistry } from "./stream-registry";
 
@@ -109,6 +110,39 @@ describe("live event stream (SSE)", () => {
     for (const live of [b, c2, other]) expect(ids(await readFrames(live.stream, (t) => ids(t).includes(11)))).toEqual([11]);
     for (const s of [b, c2, other]) s.ctrl.abort();
     expect(registry.count("s1")).toBe(0);
+    expect(hub.listeners()).toBe(0);
+  });
+
+  it("ends every stream plainly when the instance is told to stop, so browsers reconnect elsewhere, and leaves nothing behind", async () => {
+    const stopping = createStopping();
+    const registry = createStreamRegistry(() => 5);
+    const { hub, emit } = fakeHub([]);
+    const open = (tab: string) => {
+      const ctrl = new AbortController();
+      const stream = liveEventStream(hub, { role: "doctor", signal: ctrl.signal, stopping, register: (close) => registry.open("s1", tab, close) });
+      return { stream, ctrl };
+    };
+    const a = open("tab-a");
+    const b = open("tab-b");
+    const gone = open("tab-gone");
+    gone.ctrl.abort();
+    // A stream that ended by itself no longer waits for the stop.
+    expect(stopping.waiting()).toBe(2);
+    emit(ev(12));
+    stopping.stop();
+    for (const s of [a, b]) {
+      const text = await readFrames(s.stream, () => false);
+      expect(text).toMatch(/^retry: \d+\n/);
+      expect(ids(text)).toEqual([12]);
+      // No stream-closed reason: a browser told "replaced" or "too many" would not come back.
+      expect(text).not.toContain("stream-closed");
+    }
+    expect(hub.listeners()).toBe(0);
+    expect(registry.count("s1")).toBe(0);
+    expect(stopping.waiting()).toBe(0);
+    // One opened while the instance is stopping ends at once.
+    const late = open("tab-late");
+    expect(await readFrames(late.stream, () => false)).toMatch(/^retry: \d+\n: connected\n\n$/);
     expect(hub.listeners()).toBe(0);
   });
 });

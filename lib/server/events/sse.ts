@@ -4,6 +4,7 @@ import type { Role } from "@/lib/schemas/staff";
 import { forRole } from "./live-event";
 import type { LiveHub } from "./live-hub";
 import { log } from "../log";
+import type { Stopping } from "../shutdown";
 import { sseStream } from "./sse-stream";
 
 export const HEARTBEAT_MS = 15_000;
@@ -24,12 +25,14 @@ export function liveEventStream(
     heartbeatMs?: number;
     /** Registers the open stream (the per-staff cap); the server may then close it with a reason. */
     register?: (close: (reason: LiveStreamClosed["reason"]) => void) => () => void;
+    /** When the stream ends because the instance stops (this process's unless given). */
+    stopping?: Stopping;
   },
 ): ReadableStream<Uint8Array> {
   let lastSent = opts.after ?? Number.MAX_SAFE_INTEGER;
   let replaying = opts.after !== undefined;
   const buffered: LiveEvent[] = [];
-  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: RETRY_MS }, (send, close) => {
+  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: RETRY_MS, stopping: opts.stopping }, (send, close) => {
     const push = (e: LiveEvent) => {
       if (opts.after !== undefined && e.id <= lastSent) return;
       lastSent = e.id;

@@ -1,0 +1,65 @@
+import "server-only";
+import { subscribe } from "node:diagnostics_channel";
+import type { Server, ServerResponse } from "node:http";
+import { processSingleton } from "./process-singleton";
+
+/**
+ * This instance being told to stop. On SIGTERM or SIGINT Next stops taking connections and waits
+ * for the open ones to end; a live stream never ends by itself, so an instance asked to stop (a
+ * restart, one instance fewer behind nginx, Ctrl+C) would go on serving its streams for as long as
+ * any desk stayed open. Their handlers here end them: each browser reconnects through nginx to an
+ * instance still running and resumes from the last event it had, while other requests drain.
+ * Keep-alive connections (nginx keeps a pool to every instance) are closed as they fall idle, so
+ * new requests go to the other instances and the server's close can finish.
+ */
+export function createStopping() {
+  let stopped = false;
+  const handlers = new Set<() => void>();
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    for (const handler of [...handlers]) handler();
+    handlers.clear();
+  };
+  return {
+    stop,
+    stopped: () => stopped,
+    /** Calls `handler` once when the instance is told to stop (at once if it already was); answers how to take it back. */
+    whenStopping(handler: () => void): () => void {
+      if (stopped) {
+        handler();
+        return () => {};
+      }
+      handlers.add(handler);
+      return () => void handlers.delete(handler);
+    },
+    /** Handlers waiting (tests check that ended streams leave none behind). */
+    waiting: () => handlers.size,
+  };
+}
+export type Stopping = ReturnType<typeof createStopping>;
+
+/** This process's. */
+export const instanceStopping = (): Stopping => processSingleton("__clinicInstanceStopping", createStopping);
+
+/**
+ * Called once by instrumentation.ts, in the server only: the signals Next stops on stop this too.
+ * (Next keeps its own listeners, so the process still stops as before; only its streams end first.)
+ */
+export function stopOnSignals(): void {
+  const stopping = instanceStopping();
+  const servers = new Set<Server>();
+  subscribe("http.server.request.start", (message) => {
+    const { server, response } = message as { server: Server; response: ServerResponse };
+    servers.add(server);
+    // Answered, then that connection closes: its next request would find this instance gone.
+    if (stopping.stopped()) response.setHeader("connection", "close");
+  });
+  const stop = () => {
+    stopping.stop();
+    // Next closed the idle ones when it stopped listening; the streams just ended have fallen idle since.
+    setTimeout(() => servers.forEach((server) => server.closeIdleConnections()), 100).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
