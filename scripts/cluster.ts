@@ -16,6 +16,10 @@ import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
 
 const fresh = process.argv.includes("--fresh");
+/** An instance that stops is started again after this long, doubling up to the most while it keeps failing at once. */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+const RESTART_RESET_AFTER_MS = 60_000;
 
 function instancesFlag(fallback: number): number {
   const at = process.argv.indexOf("--instances");
@@ -69,13 +73,18 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-async function waitFor(what: string, url: string, alive: () => boolean) {
+/** Until `url` answers. At start-up (`fatal`) a process that stops first, or 5 minutes of silence, ends the cluster. */
+async function waitFor(what: string, url: string, alive: () => boolean, fatal = true): Promise<boolean> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    if (!alive()) fail(`${what} stopped before it answered.`);
-    if (await answers(url)) return;
+    if (!alive()) {
+      if (fatal) fail(`${what} stopped before it answered.`);
+      return false;
+    }
+    if (await answers(url)) return true;
     await new Promise((r) => setTimeout(r, 500));
   }
-  fail(`${what} did not answer at ${url} within 5 minutes.`);
+  if (fatal) fail(`${what} did not answer at ${url} within 5 minutes.`);
+  return false;
 }
 
 async function main() {
@@ -111,9 +120,13 @@ async function main() {
 
   const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
   const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;
-  const instances = ports.map((port, i) => {
+  /** The process serving each port now: one that stops is started again (a crash, or a restart by `kill -TERM`). */
+  const instances: ChildProcess[] = [];
+  const startInstance = (i: number, restartDelayMs = RESTART_FIRST_MS) => {
+    const port = ports[i]!;
     const id = String(i + 1);
     const instanceHeader = `--import=${pathToFileURL(path.resolve(__dirname, "instance-header.mjs")).href}?instance=${id}`;
+    const startedAt = Date.now();
     const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
       stdio: ["ignore", "inherit", "inherit"],
       env: {
@@ -130,13 +143,25 @@ async function main() {
       },
     });
     child.on("exit", (code, signal) => {
+      const index = children.indexOf(child);
+      if (index >= 0) children.splice(index, 1);
       if (stopping) return;
-      console.error(`Instance ${id} (port ${port}) stopped (${signal ?? `exit ${code}`}); nginx sends its requests to the others.`);
-      if (instances.every((c) => c.exitCode !== null || c.signalCode !== null)) void stop(1);
+      // One that keeps failing at once is retried less and less often; one that ran a while, at once.
+      const delay = Date.now() - startedAt > RESTART_RESET_AFTER_MS ? RESTART_FIRST_MS : restartDelayMs;
+      console.error(`Instance ${id} (port ${port}) stopped (${signal ?? `exit ${code}`}); nginx sends its requests to the others. Starting it again in ${delay / 1000} s.`);
+      setTimeout(() => {
+        if (stopping) return;
+        const next = startInstance(i, Math.min(delay * 2, RESTART_MAX_MS));
+        void waitFor(`Instance ${id}`, `http://127.0.0.1:${port}/api/health`, () => next.exitCode === null && next.signalCode === null, false).then((up) => {
+          if (up) console.log(`Instance ${id} (port ${port}) is answering again.`);
+        });
+      }, delay).unref();
     });
     children.push(child);
+    instances[i] = child;
     return child;
-  });
+  };
+  ports.forEach((_, i) => startInstance(i));
   // Every instance opens the database (the first one migrates under an advisory lock) before nginx takes visitors.
   await Promise.all(ports.map((port, i) => waitFor(`Instance ${i + 1}`, `http://127.0.0.1:${port}/api/health`, () => instances[i]!.exitCode === null)));
 
