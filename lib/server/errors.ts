@@ -97,6 +97,14 @@ export class PlatformRejectedError extends AppError {
   }
 }
 
+/**
+ * The platform refused, with this status: told by shape, not class, because a platform client made
+ * in one server bundle (or module graph) throws its own copy of the class into another.
+ */
+export function isPlatformRefusal(err: unknown, status: number): err is PlatformRejectedError {
+  return err instanceof Error && typeof (err as Partial<PlatformRejectedError>).platformCode === "string" && (err as Partial<PlatformRejectedError>).status === status;
+}
+
 export function problemBody(err: AppError): Problem {
   return {
     type: "about:blank",

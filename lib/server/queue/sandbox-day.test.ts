@@ -6,7 +6,10 @@ import { addDays, weekdayOf } from "@/lib/schemas/calendar";
 import { demoClinicsOpenOn } from "@/sandbox/practice-data";
 import { createPlatform, type StaffPlatform } from "../platform/client";
 import { saveDirectoryEntry } from "../slots/clinic-directory";
+import { directoryEntries } from "../db/schema";
+import { addStaff } from "../auth/staff-repo";
 import { readQueueDay } from "./queue-store";
+import { patientByUhid } from "../patients/patient-index";
 
 const ZONE = "Asia/Kolkata";
 
@@ -74,5 +77,33 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
     const later = addDays(tomorrow, 1);
     await seedSandboxDay(t.database.db, platform, h.staff, { clinicId, day: later, timeZone: ZONE });
     expect(await readQueueDay(t.database.db, { clinicId, day: later })).toEqual([]);
+  });
+
+  it("seeds a desk database started afresh beside a platform that kept the demo patients, under their next free UHIDs", async () => {
+    const { demoPatients, seedSandboxDay } = await import("./sandbox-day");
+    // The first desk's demo patients are on the platform (DEMO-001 …).
+    const first = await demoPatients(t.database.db, platform);
+    const fresh = await pgliteTestDatabase();
+    try {
+      const added = await addStaff(fresh.database.db, { email: h.staff.email, name: h.staff.name, role: "doctor", password: "a long test password" });
+      const staff = { ...h.staff, id: added.id! };
+      const p = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: fresh.database, idp: h.idp });
+      await p.tokens.signIn(staff);
+      const freshPlatform = p.forStaff(staff);
+      for (const row of await t.database.db.select().from(directoryEntries)) await saveDirectoryEntry(fresh.database.db, { kind: row.kind, platformId: row.platformId, displayName: row.displayName, timeZone: row.timeZone });
+      const { day, clinicId } = nextClinicDay();
+      await seedSandboxDay(fresh.database.db, freshPlatform, staff, { clinicId, day, timeZone: ZONE });
+      const seeded = await readQueueDay(fresh.database.db, { clinicId, day });
+      expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThanOrEqual(3);
+      // New profiles under the next free UHIDs, found again on the next visit rather than made twice.
+      expect(await patientByUhid(fresh.database.db, "DEMO-001")).toBeNull();
+      const again = await demoPatients(fresh.database.db, freshPlatform);
+      expect((await patientByUhid(fresh.database.db, "DEMO-001-2"))?.id).toBe(again[0]);
+      expect(again.filter((id) => first.includes(id))).toEqual([]);
+      expect(new Set(seeded.filter((e) => e.source === "sandbox_seed").map((e) => e.patientId)).size).toBeGreaterThan(1);
+      for (const e of seeded.filter((x) => x.source === "sandbox_seed")) expect(again).toContain(e.patientId);
+    } finally {
+      await fresh.dispose();
+    }
   });
 });

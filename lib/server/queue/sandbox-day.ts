@@ -10,6 +10,7 @@ import type { StaffPlatform } from "../platform/client";
 import { patientByUhid, rememberPatient } from "../patients/patient-index";
 import { changeStatus, recordQueueEntry } from "./queue-store";
 import { log } from "../log";
+import { isPlatformRefusal } from "../errors";
 import { withKeyLock } from "../db/key-lock";
 import { processSingleton } from "../process-singleton";
 
@@ -30,24 +31,43 @@ const DEMO_PATIENTS = [
 
 const PER_DOCTOR = 7;
 /**
- * Seeds under way in this process, by clinic and day. The page and the queue route are bundled
- * apart, so a module-level map would give each its own: both seeded at once on a cold start, the
- * second failed on the first's demo patients and the first list came back empty.
+ * Seeds under way in this process, by database, clinic and day. The page and the queue route are
+ * bundled apart, so a module-level map would give each its own: both seeded at once on a cold
+ * start, the second failed on the first's demo patients and the first list came back empty.
  */
-const running = processSingleton("__clinicSandboxDaySeeds", () => new Map<string, Promise<void>>());
+const running = processSingleton("__clinicSandboxDaySeedsByDb", () => new WeakMap<Db, Map<string, Promise<void>>>());
 
-/** Demo patients exist on the platform once; their UHIDs find them again on later days. */
-async function demoPatients(db: Db, platform: StaffPlatform): Promise<string[]> {
+/**
+ * A demo patient's UHIDs: its own first, then -2 … -9. A desk database started afresh beside a
+ * sandbox that kept its patients (`npm start`, then `npm run cluster` in the same checkout, or
+ * `--fresh`) finds its own UHID taken on the platform and would otherwise seed nothing at all.
+ */
+const demoUhids = (i: number) => {
+  const own = `DEMO-${String(i + 1).padStart(3, "0")}`;
+  return [own, ...Array.from({ length: 8 }, (_, k) => `${own}-${k + 2}`)];
+};
+
+/** Demo patients exist on the platform once per desk database; their UHIDs find them again on later days. */
+export async function demoPatients(db: Db, platform: StaffPlatform): Promise<string[]> {
   const ids: string[] = [];
   for (const [i, p] of DEMO_PATIENTS.entries()) {
-    const uhid = `DEMO-${String(i + 1).padStart(3, "0")}`;
-    const known = await patientByUhid(db, uhid);
-    if (known) {
-      ids.push(known.id);
-      continue;
+    const uhids = demoUhids(i);
+    let id: string | undefined;
+    for (const uhid of uhids) {
+      id = (await patientByUhid(db, uhid))?.id;
+      if (id) break;
     }
-    const id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
-    await rememberPatient(db, { id, salutation: p.salutation, firstName: p.firstName, middleName: null, lastName: p.lastName, gender: p.gender, dob: p.dob, mobile: p.mobile, uhid });
+    for (const uhid of uhids) {
+      if (id) break;
+      try {
+        id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
+      } catch (err) {
+        if (isPlatformRefusal(err, 409)) continue;
+        throw err;
+      }
+      await rememberPatient(db, { id, salutation: p.salutation, firstName: p.firstName, middleName: null, lastName: p.lastName, gender: p.gender, dob: p.dob, mobile: p.mobile, uhid });
+    }
+    if (!id) throw new Error(`the platform already holds every demo UHID of ${p.firstName} ${p.lastName} (${uhids[0]} to ${uhids.at(-1)})`);
     ids.push(id);
   }
   return ids;
@@ -141,7 +161,9 @@ export async function seedSandboxDay(db: Db, platform: StaffPlatform, staff: { i
   if (q.day !== today && q.day !== addDays(today, 1)) return;
   const key = `${q.clinicId}|${q.day}`;
   // One seed at a time across instances too (`npm run cluster` on the sandbox): a later one finds the day booked.
-  const work = running.get(key) ?? withKeyLock(db, "sandbox-day-seed", () => seed(db, platform, staff.id, { ...q, arrivals: q.day === today })).catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not seed the sandbox day"));
-  running.set(key, work);
+  const seeds = running.get(db) ?? new Map<string, Promise<void>>();
+  running.set(db, seeds);
+  const work = seeds.get(key) ?? withKeyLock(db, "sandbox-day-seed", () => seed(db, platform, staff.id, { ...q, arrivals: q.day === today })).catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not seed the sandbox day"));
+  seeds.set(key, work);
   await work;
 }
