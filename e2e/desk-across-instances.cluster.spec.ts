@@ -218,6 +218,28 @@ test("nginx's own refusals are problem+json naming the request, like the instanc
   expect(await res.json()).toMatchObject({ status: 413, title: "Payload too large", instance: "urn:request:cluster-big-upload-1" });
 });
 
+test("a document uploaded through one instance opens, byte for byte, on every other", async ({ browser }) => {
+  const desk = await signedIn(browser, DEMO.receptionist);
+  const patientId = await registerPatient(desk.page, `Docwala${Math.random().toString(36).slice(2, 7).replace(/[^a-z]/g, "q")}`);
+  const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n% cluster journey\n"), Buffer.alloc(200_000, 7), Buffer.from("\n%%EOF\n")]);
+  const uploaded = await desk.context.request.post(`/api/documents?patient=${patientId}&dt=lr&name=report.pdf`, {
+    headers: { "content-type": "application/pdf", origin: CLUSTER },
+    data: pdf,
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const doc = (await uploaded.json()) as { id: string; sizeBytes: number };
+  expect(doc.sizeBytes).toBe(pdf.length);
+  const openedOn = new Set<string>();
+  for (let i = 0; i < INSTANCES * 3 && openedOn.size < INSTANCES; i++) {
+    const res = await desk.context.request.get(`/api/documents/${doc.id}/file`);
+    expect(res.status()).toBe(200);
+    expect(Buffer.compare(await res.body(), pdf)).toBe(0);
+    openedOn.add(res.headers()["x-instance"] ?? "");
+  }
+  expect(openedOn.size, "the copy opened on every instance").toBe(INSTANCES);
+  await desk.context.close();
+});
+
 /** The process listening on a loopback port, from `ss` (iproute2): here, one instance of the cluster this run started. */
 function listenerPid(port: number): number | undefined {
   const listing = spawnSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" }).stdout ?? "";
