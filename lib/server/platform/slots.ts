@@ -1,7 +1,7 @@
 import "server-only";
 import { finalAmount, PlatformBookingResponse, PlatformSlotResponse, type PlatformService } from "@/lib/platform-contract/slots";
 import { splitIntoWindows, type Booking, type Slot, type SlotCalendar, type SlotRangeQuery, type SlotService } from "@/lib/schemas/slots";
-import { AppError, ConflictError, NotFoundError, PlatformRejectedError, ValidationError } from "../errors";
+import { AppError, ConflictError, NotFoundError, oneClassPerProcess, PlatformRejectedError, ValidationError } from "../errors";
 import type { PlatformHttp } from "./http";
 
 export function toSlotService(s: PlatformService): SlotService {
@@ -30,12 +30,20 @@ const DR_NOT_FOUND: Record<string, string> = {
   SERVICE_NOT_FOUND: "The doctor no longer offers this service.",
 };
 
-/** The doctor has no schedule at the clinic asked about: the desk learns from it which clinics to offer. */
-export class DoctorNotAtClinicError extends AppError {
-  constructor() {
-    super(404, "Not found", DR_NOT_FOUND.DOCTOR_NOT_AT_CLINIC, { code: "doctor_not_at_clinic" });
-  }
-}
+/**
+ * The doctor has no schedule at the clinic asked about: the desk learns from it which clinics to
+ * offer. Routes check for it by class, so it exists once per process like the classes it extends.
+ */
+export const DoctorNotAtClinicError = oneClassPerProcess(
+  "DoctorNotAtClinicError",
+  () =>
+    class DoctorNotAtClinicError extends AppError {
+      constructor() {
+        super(404, "Not found", DR_NOT_FOUND.DOCTOR_NOT_AT_CLINIC, { code: "doctor_not_at_clinic" });
+      }
+    },
+);
+export type DoctorNotAtClinicError = InstanceType<typeof DoctorNotAtClinicError>;
 
 /** Platform refusals in the clinic's words; anything unexpected keeps the platform's own message. */
 function humane(err: unknown): never {

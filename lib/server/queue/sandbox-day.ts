@@ -10,7 +10,7 @@ import type { StaffPlatform } from "../platform/client";
 import { patientByUhid, rememberPatient } from "../patients/patient-index";
 import { changeStatus, recordQueueEntry } from "./queue-store";
 import { log } from "../log";
-import { isPlatformRefusal } from "../errors";
+import { PlatformRejectedError } from "../errors";
 import { withKeyLock } from "../db/key-lock";
 import { processSingleton } from "../process-singleton";
 
@@ -62,7 +62,7 @@ export async function demoPatients(db: Db, platform: StaffPlatform): Promise<str
       try {
         id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
       } catch (err) {
-        if (isPlatformRefusal(err, 409)) continue;
+        if (err instanceof PlatformRejectedError && err.status === 409) continue;
         throw err;
       }
       await rememberPatient(db, { id, salutation: p.salutation, firstName: p.firstName, middleName: null, lastName: p.lastName, gender: p.gender, dob: p.dob, mobile: p.mobile, uhid });
