@@ -47,7 +47,10 @@ export const instanceStopping = (): Stopping => processSingleton("__clinicInstan
  * (Next keeps its own listeners, so the process still stops as before; only its streams end first.)
  */
 export function stopOnSignals(): void {
-  const stopping = instanceStopping();
+  processSingleton("__clinicStopOnSignals", () => (listenForStop(instanceStopping()), true));
+}
+
+function listenForStop(stopping: Stopping): void {
   const servers = new Set<Server>();
   subscribe("http.server.request.start", (message) => {
     const { server, response } = message as { server: Server; response: ServerResponse };
