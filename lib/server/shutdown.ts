@@ -1,6 +1,7 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { Server, ServerResponse } from "node:http";
+import { log } from "./log";
 import { processSingleton } from "./process-singleton";
 
 /**
@@ -58,8 +59,11 @@ function listenForStop(stopping: Stopping): void {
     // Answered, then that connection closes: its next request would find this instance gone.
     if (stopping.stopped()) response.setHeader("connection", "close");
   });
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping.stopped()) return;
+    const streams = stopping.waiting();
     stopping.stop();
+    log().info({ signal, streams }, "stopping: live streams ended; requests in flight finish, then the server exits");
     // Next closed the idle ones when it stopped listening; the streams just ended have fallen idle since.
     setTimeout(() => servers.forEach((server) => server.closeIdleConnections()), 100).unref();
   };
