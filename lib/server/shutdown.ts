@@ -10,8 +10,8 @@ import { processSingleton } from "./process-singleton";
  * restart, one instance fewer behind nginx, Ctrl+C) would go on serving its streams for as long as
  * any desk stayed open. Their handlers here end them: each browser reconnects through nginx to an
  * instance still running and resumes from the last event it had, while other requests drain.
- * Keep-alive connections (nginx keeps a pool to every instance) are closed as they fall idle, so
- * new requests go to the other instances and the server's close can finish.
+ * Keep-alive connections (nginx keeps a pool to every instance) close after their next answer or
+ * when nginx retires them, so new requests go to the other instances and the server's close ends.
  */
 export function createStopping() {
   let stopped = false;
@@ -52,10 +52,18 @@ export function stopOnSignals(): void {
 }
 
 function listenForStop(stopping: Stopping): void {
-  const servers = new Set<Server>();
+  const servers = new WeakSet<Server>();
   subscribe("http.server.request.start", (message) => {
     const { server, response } = message as { server: Server; response: ServerResponse };
-    servers.add(server);
+    if (!servers.has(server)) {
+      servers.add(server);
+      // Stopping, Node's server.close() would also close every idle keep-alive connection at once;
+      // nginx may be sending a request down one of them at that instant, and a POST that meets a
+      // closed connection is answered 502 (nginx never resends one). Left open, each is either used
+      // once more (answered with Connection: close, below) or closed by nginx, whose keep-alive
+      // timeout (4 s) ends before Node's (5 s): no request is ever sent down a closing connection.
+      server.closeIdleConnections = () => {};
+    }
     // Answered, then that connection closes: its next request would find this instance gone.
     if (stopping.stopped()) response.setHeader("connection", "close");
   });
@@ -64,8 +72,6 @@ function listenForStop(stopping: Stopping): void {
     const streams = stopping.waiting();
     stopping.stop();
     log().info({ signal, streams }, "stopping: live streams ended; requests in flight finish, then the server exits");
-    // Next closed the idle ones when it stopped listening; the streams just ended have fallen idle since.
-    setTimeout(() => servers.forEach((server) => server.closeIdleConnections()), 100).unref();
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -206,7 +206,9 @@ async function send(sessions: Partial<Record<Role, StaffSession>>, baseUrl: stri
     }
     return { status: res.status, contentType, body: await res.text() };
   } catch (err) {
-    return { error: (err as Error).name === "TimeoutError" ? `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` : `connection failed: ${(err as Error).message}` };
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause ? ` (${[cause.code, cause.message].filter(Boolean).join(": ")})` : "";
+    return { error: (err as Error).name === "TimeoutError" ? `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` : `connection failed: ${(err as Error).message}${why}` };
   }
 }
 
