@@ -12,6 +12,8 @@ import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 
 const dev = process.argv.includes("--dev");
+/** How long the app may take to finish what it holds when stopped (idle browser connections close within 5 s). */
+const STOP_GRACE_MS = 15_000;
 
 async function main() {
   let config;
@@ -52,7 +54,15 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    if (app.exitCode === null) app.kill("SIGTERM");
+    if (app.exitCode === null && app.signalCode === null) {
+      // It finishes the requests it holds and lets go of the embedded database before we say it stopped.
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      console.log("Stopping: the app finishes the requests it holds…");
+      app.kill("SIGTERM");
+      const killLater = setTimeout(() => app.kill("SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(killLater);
+    }
     await sandbox?.close();
     rmSync(pidFile, { force: true });
     process.exit(code);

@@ -1,6 +1,7 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { Server, ServerResponse } from "node:http";
+import { env } from "@/lib/env";
 import { log } from "./log";
 import { processSingleton } from "./process-singleton";
 
@@ -52,17 +53,19 @@ export function stopOnSignals(): void {
 }
 
 function listenForStop(stopping: Stopping): void {
-  const servers = new WeakSet<Server>();
+  const servers = new Set<Server>();
+  const behindProxy = env().trustedProxyHops > 0;
   subscribe("http.server.request.start", (message) => {
     const { server, response } = message as { server: Server; response: ServerResponse };
     if (!servers.has(server)) {
       servers.add(server);
-      // Stopping, Node's server.close() would also close every idle keep-alive connection at once;
-      // nginx may be sending a request down one of them at that instant, and a POST that meets a
-      // closed connection is answered 502 (nginx never resends one). Left open, each is either used
-      // once more (answered with Connection: close, below) or closed by nginx, whose keep-alive
-      // timeout (4 s) ends before Node's (5 s): no request is ever sent down a closing connection.
-      server.closeIdleConnections = () => {};
+      // Behind a proxy (nginx, `npm run cluster`), stopping: Node's server.close() would also close
+      // every idle keep-alive connection at once; nginx may be sending a request down one of them at
+      // that instant, and a POST that meets a closed connection is answered 502 (nginx never resends
+      // one). Left open, each is either used once more (answered with Connection: close, below) or
+      // closed by nginx, whose keep-alive timeout (4 s) ends before Node's (5 s). Browsers talking to
+      // the app directly resend such a request themselves, so there they are closed at once.
+      if (behindProxy) server.closeIdleConnections = () => {};
     }
     // Answered, then that connection closes: its next request would find this instance gone.
     if (stopping.stopped()) response.setHeader("connection", "close");
@@ -72,6 +75,8 @@ function listenForStop(stopping: Stopping): void {
     const streams = stopping.waiting();
     stopping.stop();
     log().info({ signal, streams }, "stopping: live streams ended; requests in flight finish, then the server exits");
+    // Talking to browsers directly: the connections of the streams just ended are idle now too.
+    if (!behindProxy) setTimeout(() => servers.forEach((server) => server.closeIdleConnections()), 100).unref();
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
