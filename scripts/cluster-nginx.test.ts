@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Problem } from "@/lib/schemas/problem";
 import { findNginx, nginxConfig } from "./cluster-nginx";
+import { freePort } from "./free-port";
 
 /**
  * The nginx of `npm run cluster`, run with its generated configuration in front of a stand-in
@@ -15,14 +16,6 @@ import { findNginx, nginxConfig } from "./cluster-nginx";
  */
 const nginx = findNginx();
 if (!nginx) console.warn("cluster-nginx.test: skipped, nginx is not installed (.ci/run installs Debian's package).");
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** One raw HTTP/1.1 exchange, for requests no HTTP client would send. */
 function raw(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {

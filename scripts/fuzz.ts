@@ -5,26 +5,15 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { freePort } from "./free-port";
 import { runFuzz, summarize } from "./fuzz/run";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "500" }, seed: { type: "string" }, base: { type: "string" }, sandbox: { type: "string" }, concurrency: { type: "string", default: "4" } },
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {

@@ -20,160 +20,144 @@ export function oneClassPerProcess<T>(name: string, make: () => T): T {
 
 type ProblemExtra = Partial<Pick<Problem, "errors" | "retryAfter">> & { code?: string; allow?: readonly string[] };
 
-export const AppError = oneClassPerProcess(
-  "AppError",
-  () =>
-    class AppError extends Error {
-      constructor(
-        readonly status: number,
-        readonly title: string,
-        readonly detail?: string,
-        readonly extra: ProblemExtra = {},
-      ) {
-        super(detail ? `${title}: ${detail}` : title);
-        this.name = new.target.name;
+function makeErrorClasses() {
+  class AppError extends Error {
+    constructor(
+      readonly status: number,
+      readonly title: string,
+      readonly detail?: string,
+      readonly extra: ProblemExtra = {},
+    ) {
+      super(detail ? `${title}: ${detail}` : title);
+      this.name = new.target.name;
+    }
+  }
+
+  class ValidationError extends AppError {
+    constructor(errors: Record<string, string>, detail = "Some values are not valid.") {
+      super(400, "Invalid request", detail, { errors });
+    }
+    static fromZod(error: ZodError, detail?: string): ValidationError {
+      const errors: Record<string, string> = {};
+      for (const issue of error.issues) {
+        const key = issue.path.join(".") || "body";
+        errors[key] ??= issue.message;
       }
-    },
-);
+      const first = Object.entries(errors)[0];
+      return new ValidationError(errors, detail ?? (first ? `${first[0]}: ${first[1]}` : undefined));
+    }
+  }
+
+  class UnauthenticatedError extends AppError {
+    constructor() {
+      super(401, "Sign-in required", "Your session has ended. Sign in again to continue.");
+    }
+  }
+
+  class ForbiddenError extends AppError {
+    constructor(detail = "Your role does not allow this action.") {
+      super(403, "Not allowed", detail);
+    }
+  }
+
+  class NotFoundError extends AppError {
+    constructor(detail = "Nothing was found at this address.") {
+      super(404, "Not found", detail);
+    }
+  }
+
+  /** The path exists but not for this method; `Allow` names the ones it has. */
+  class MethodNotAllowedError extends AppError {
+    constructor(allow: readonly string[]) {
+      super(405, "Method not allowed", `This address answers ${allow.join(", ")} only.`, { allow });
+    }
+  }
+
+  class ConflictError extends AppError {
+    constructor(detail: string, code?: string) {
+      super(409, "Conflict", detail, { code });
+    }
+  }
+
+  class PayloadTooLargeError extends AppError {
+    constructor(limitBytes: number) {
+      super(413, "Request too large", `The request body is larger than ${Math.round(limitBytes / 1024)} KB.`);
+    }
+  }
+
+  /** The platform could not be reached or answered with a server error. */
+  class PlatformUnavailableError extends AppError {
+    constructor(detail = "The clinical platform is not answering right now. Try again in a moment.", code?: string) {
+      super(502, "Platform unavailable", detail, { code });
+    }
+  }
+
+  /** The platform refused the clinic's credentials (401/403 after one renewal). */
+  class PlatformCredentialsError extends PlatformUnavailableError {
+    constructor(code: string) {
+      super(`The clinical platform did not accept the clinic's credentials (${code}). Sign in again; if it persists, check the platform settings.`, code);
+    }
+  }
+
+  class PlatformTimeoutError extends AppError {
+    constructor(timeoutMs: number) {
+      super(504, "Platform too slow", `The clinical platform did not answer within ${Math.round(timeoutMs / 1000)} s. Try again.`);
+    }
+  }
+
+  /** The platform refused a request (4xx other than auth); carries its code and message. */
+  class PlatformRejectedError extends AppError {
+    constructor(
+      status: number,
+      readonly platformCode: string,
+      message: string,
+    ) {
+      const mapped = status === 404 ? 404 : status === 409 ? 409 : status === 413 ? 413 : status === 415 ? 415 : 422;
+      super(mapped, mapped === 404 ? "Not found" : mapped === 409 ? "Conflict" : "Platform refused the request", message, { code: platformCode });
+    }
+  }
+
+  return {
+    AppError,
+    ValidationError,
+    UnauthenticatedError,
+    ForbiddenError,
+    NotFoundError,
+    MethodNotAllowedError,
+    ConflictError,
+    PayloadTooLargeError,
+    PlatformUnavailableError,
+    PlatformCredentialsError,
+    PlatformTimeoutError,
+    PlatformRejectedError,
+  };
+}
+
+export const {
+  AppError,
+  ValidationError,
+  UnauthenticatedError,
+  ForbiddenError,
+  NotFoundError,
+  MethodNotAllowedError,
+  ConflictError,
+  PayloadTooLargeError,
+  PlatformUnavailableError,
+  PlatformCredentialsError,
+  PlatformTimeoutError,
+  PlatformRejectedError,
+} = oneClassPerProcess("errors", makeErrorClasses);
 export type AppError = InstanceType<typeof AppError>;
-
-export const ValidationError = oneClassPerProcess(
-  "ValidationError",
-  () =>
-    class ValidationError extends AppError {
-      constructor(errors: Record<string, string>, detail = "Some values are not valid.") {
-        super(400, "Invalid request", detail, { errors });
-      }
-      static fromZod(error: ZodError, detail?: string): ValidationError {
-        const errors: Record<string, string> = {};
-        for (const issue of error.issues) {
-          const key = issue.path.join(".") || "body";
-          errors[key] ??= issue.message;
-        }
-        const first = Object.entries(errors)[0];
-        return new ValidationError(errors, detail ?? (first ? `${first[0]}: ${first[1]}` : undefined));
-      }
-    },
-);
 export type ValidationError = InstanceType<typeof ValidationError>;
-
-export const UnauthenticatedError = oneClassPerProcess(
-  "UnauthenticatedError",
-  () =>
-    class UnauthenticatedError extends AppError {
-      constructor() {
-        super(401, "Sign-in required", "Your session has ended. Sign in again to continue.");
-      }
-    },
-);
 export type UnauthenticatedError = InstanceType<typeof UnauthenticatedError>;
-
-export const ForbiddenError = oneClassPerProcess(
-  "ForbiddenError",
-  () =>
-    class ForbiddenError extends AppError {
-      constructor(detail = "Your role does not allow this action.") {
-        super(403, "Not allowed", detail);
-      }
-    },
-);
 export type ForbiddenError = InstanceType<typeof ForbiddenError>;
-
-export const NotFoundError = oneClassPerProcess(
-  "NotFoundError",
-  () =>
-    class NotFoundError extends AppError {
-      constructor(detail = "Nothing was found at this address.") {
-        super(404, "Not found", detail);
-      }
-    },
-);
 export type NotFoundError = InstanceType<typeof NotFoundError>;
-
-/** The path exists but not for this method; `Allow` names the ones it has. */
-export const MethodNotAllowedError = oneClassPerProcess(
-  "MethodNotAllowedError",
-  () =>
-    class MethodNotAllowedError extends AppError {
-      constructor(allow: readonly string[]) {
-        super(405, "Method not allowed", `This address answers ${allow.join(", ")} only.`, { allow });
-      }
-    },
-);
 export type MethodNotAllowedError = InstanceType<typeof MethodNotAllowedError>;
-
-export const ConflictError = oneClassPerProcess(
-  "ConflictError",
-  () =>
-    class ConflictError extends AppError {
-      constructor(detail: string, code?: string) {
-        super(409, "Conflict", detail, { code });
-      }
-    },
-);
 export type ConflictError = InstanceType<typeof ConflictError>;
-
-export const PayloadTooLargeError = oneClassPerProcess(
-  "PayloadTooLargeError",
-  () =>
-    class PayloadTooLargeError extends AppError {
-      constructor(limitBytes: number) {
-        super(413, "Request too large", `The request body is larger than ${Math.round(limitBytes / 1024)} KB.`);
-      }
-    },
-);
 export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>;
-
-/** The platform could not be reached or answered with a server error. */
-export const PlatformUnavailableError = oneClassPerProcess(
-  "PlatformUnavailableError",
-  () =>
-    class PlatformUnavailableError extends AppError {
-      constructor(detail = "The clinical platform is not answering right now. Try again in a moment.", code?: string) {
-        super(502, "Platform unavailable", detail, { code });
-      }
-    },
-);
 export type PlatformUnavailableError = InstanceType<typeof PlatformUnavailableError>;
-
-/** The platform refused the clinic's credentials (401/403 after one renewal). */
-export const PlatformCredentialsError = oneClassPerProcess(
-  "PlatformCredentialsError",
-  () =>
-    class PlatformCredentialsError extends PlatformUnavailableError {
-      constructor(code: string) {
-        super(`The clinical platform did not accept the clinic's credentials (${code}). Sign in again; if it persists, check the platform settings.`, code);
-      }
-    },
-);
 export type PlatformCredentialsError = InstanceType<typeof PlatformCredentialsError>;
-
-export const PlatformTimeoutError = oneClassPerProcess(
-  "PlatformTimeoutError",
-  () =>
-    class PlatformTimeoutError extends AppError {
-      constructor(timeoutMs: number) {
-        super(504, "Platform too slow", `The clinical platform did not answer within ${Math.round(timeoutMs / 1000)} s. Try again.`);
-      }
-    },
-);
 export type PlatformTimeoutError = InstanceType<typeof PlatformTimeoutError>;
-
-/** The platform refused a request (4xx other than auth); carries its code and message. */
-export const PlatformRejectedError = oneClassPerProcess(
-  "PlatformRejectedError",
-  () =>
-    class PlatformRejectedError extends AppError {
-      constructor(
-        status: number,
-        readonly platformCode: string,
-        message: string,
-      ) {
-        const mapped = status === 404 ? 404 : status === 409 ? 409 : status === 413 ? 413 : status === 415 ? 415 : 422;
-        super(mapped, mapped === 404 ? "Not found" : mapped === 409 ? "Conflict" : "Platform refused the request", message, { code: platformCode });
-      }
-    },
-);
 export type PlatformRejectedError = InstanceType<typeof PlatformRejectedError>;
 
 export function problemBody(err: AppError): Problem {

@@ -261,6 +261,14 @@ export async function patientByUhid(db: Db, uhid: string): Promise<PatientSummar
   return row ? toSummary(row) : null;
 }
 
+/** The desk patients holding any of these UHIDs, by UHID (as written here), in one query. */
+export async function patientIdsByUhid(db: Db, uhids: string[]): Promise<Map<string, string>> {
+  const byLower = new Map(uhids.map((u) => [u.trim().toLowerCase(), u]));
+  if (byLower.size === 0) return new Map();
+  const rows = await db.select({ id: patientIndex.id, uhidLower: patientIndex.uhidLower }).from(patientIndex).where(inArray(patientIndex.uhidLower, [...byLower.keys()]));
+  return new Map(rows.flatMap((r) => (r.uhidLower && byLower.has(r.uhidLower) ? [[byLower.get(r.uhidLower)!, r.id] as const] : [])));
+}
+
 /**
  * Likely duplicates of what is being typed: same mobile, same UHID, or a similar name
  * (typo-tolerant) — a name alone needs the date of birth or the mobile to agree when given.

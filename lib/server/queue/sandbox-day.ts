@@ -7,7 +7,7 @@ import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments } from "../db/schema";
 import type { SlotCalendar } from "@/lib/schemas/slots";
 import type { StaffPlatform } from "../platform/client";
-import { patientByUhid, rememberPatient } from "../patients/patient-index";
+import { patientIdsByUhid, rememberPatient } from "../patients/patient-index";
 import { changeStatus, recordQueueEntry } from "./queue-store";
 import { log } from "../log";
 import { PlatformRejectedError } from "../errors";
@@ -49,28 +49,31 @@ const demoUhids = (i: number) => {
 
 /** Demo patients exist on the platform once per desk database; their UHIDs find them again on later days. */
 export async function demoPatients(db: Db, platform: StaffPlatform): Promise<string[]> {
+  const uhidsOf = DEMO_PATIENTS.map((_, i) => demoUhids(i));
+  const known = await patientIdsByUhid(db, uhidsOf.flat());
   const ids: string[] = [];
   for (const [i, p] of DEMO_PATIENTS.entries()) {
-    const uhids = demoUhids(i);
-    let id: string | undefined;
-    for (const uhid of uhids) {
-      id = (await patientByUhid(db, uhid))?.id;
-      if (id) break;
-    }
-    for (const uhid of uhids) {
-      if (id) break;
-      try {
-        id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
-      } catch (err) {
-        if (err instanceof PlatformRejectedError && err.status === 409) continue;
-        throw err;
-      }
-      await rememberPatient(db, { id, salutation: p.salutation, firstName: p.firstName, middleName: null, lastName: p.lastName, gender: p.gender, dob: p.dob, mobile: p.mobile, uhid });
-    }
-    if (!id) throw new Error(`the platform already holds every demo UHID of ${p.firstName} ${p.lastName} (${uhids[0]} to ${uhids.at(-1)})`);
+    const uhids = uhidsOf[i]!;
+    const id = uhids.map((u) => known.get(u)).find(Boolean) ?? (await registerDemoPatient(db, platform, p, uhids));
     ids.push(id);
   }
   return ids;
+}
+
+/** On the platform under the first of `uhids` it does not hold yet, and in the desk's index. */
+async function registerDemoPatient(db: Db, platform: StaffPlatform, p: (typeof DEMO_PATIENTS)[number], uhids: string[]): Promise<string> {
+  for (const uhid of uhids) {
+    let id: string;
+    try {
+      id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
+    } catch (err) {
+      if (err instanceof PlatformRejectedError && err.status === 409) continue;
+      throw err;
+    }
+    await rememberPatient(db, { id, salutation: p.salutation, firstName: p.firstName, middleName: null, lastName: p.lastName, gender: p.gender, dob: p.dob, mobile: p.mobile, uhid });
+    return id;
+  }
+  throw new Error(`the platform already holds every demo UHID of ${p.firstName} ${p.lastName} (${uhids[0]} to ${uhids.at(-1)})`);
 }
 
 async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clinicId: string; day: string; timeZone: string; arrivals: boolean }) {
