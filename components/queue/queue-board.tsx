@@ -158,7 +158,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
       <p className="hidden text-lg font-semibold print:block">
         {clinic?.displayName} · {displayDay(shownDay)}
       </p>
-      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_auto_minmax(8.5rem,1fr)_minmax(9.5rem,1fr)] 2xl:grid-cols-[minmax(0,2fr)_auto_minmax(8.5rem,1fr)_minmax(9.5rem,1fr)_minmax(0,1.4fr)] print:hidden">
+      <div className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 2xl:grid-cols-[minmax(0,2fr)_auto_minmax(8.5rem,1fr)_minmax(9.5rem,1fr)] print:hidden">
         <div className="flex flex-col gap-1">
           <Label htmlFor="queue-clinic">{t("clinic")}</Label>
           <Select
@@ -217,7 +217,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
             ))}
           </Select>
         </div>
-        <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-4 2xl:col-span-1">
+        <div className="flex flex-col gap-1 sm:col-span-2 2xl:col-span-4">
           <Label htmlFor="queue-search">{t("search")}</Label>
           <div className="relative">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-faint" />

@@ -151,7 +151,7 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   return (
     <>
       <Card className="p-4">
-        <div className={cn("grid gap-3 sm:grid-cols-2 lg:grid-cols-4", picking && "hidden")}>
+        <div className={cn("grid gap-3 sm:grid-cols-2 2xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)]", picking && "hidden")}>
           <DoctorSelect id={ids.doctor} doctors={doctors} value={doctor.platformId} ownDoctorId={ownDoctorId} onChange={setDoctorId} />
           <div>
             <Label htmlFor={ids.clinic}>{t("toolbar.clinic")}</Label>
