@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { ConfigError, clusterConfig, env, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
 import { startSandbox, type RunningSandbox } from "../sandbox/server";
@@ -15,17 +16,29 @@ import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
 
-const fresh = process.argv.includes("--fresh");
 /** An instance that stops is started again after this long, doubling up to the most while it keeps failing at once. */
 const RESTART_FIRST_MS = 1_000;
 const RESTART_MAX_MS = 30_000;
 const RESTART_RESET_AFTER_MS = 60_000;
+/** How long start-up waits for instances that answer but cannot reach the database (PostgreSQL may still be starting). */
+const DATABASE_WAIT_MS = 60_000;
 
-function instancesFlag(fallback: number): number {
-  const at = process.argv.indexOf("--instances");
-  if (at === -1) return fallback;
-  const n = Number(process.argv[at + 1]);
-  if (!Number.isInteger(n) || n < 1 || n > 32) fail("--instances takes a whole number from 1 to 32");
+const USAGE = "Usage: npm run cluster -- [--instances N] [--fresh]";
+
+/** The command line, refused whole when it holds anything else: a mistyped flag must not start a cluster it did not ask for. */
+function flags(): { instances?: string; fresh: boolean } {
+  try {
+    const { values } = parseArgs({ options: { instances: { type: "string" }, fresh: { type: "boolean", default: false } }, strict: true, allowPositionals: false });
+    return { instances: values.instances, fresh: values.fresh ?? false };
+  } catch (err) {
+    fail(`${(err as Error).message}\n${USAGE}`);
+  }
+}
+
+function instancesFlag(given: string | undefined, fallback: number): number {
+  if (given === undefined) return fallback;
+  const n = Number(given);
+  if (!/^\d+$/.test(given) || !Number.isInteger(n) || n < 1 || n > 32) fail("--instances takes a whole number from 1 to 32");
   return n;
 }
 
@@ -38,9 +51,17 @@ function fail(message: string): never {
 export const clusterDatabaseName = (port: number) => `clinic_cluster_${port}`;
 
 /** DATABASE_URL when configured; otherwise the cluster's own database, created on first start. */
-async function databaseUrl(config: AppEnv, cluster: ClusterConfig): Promise<string> {
+async function databaseUrl(config: AppEnv, cluster: ClusterConfig, fresh: boolean): Promise<string> {
   if (config.databaseUrl) {
     if (fresh) console.log("--fresh ignored: DATABASE_URL is configured, and that database is never dropped.");
+    const check = new Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 5000 });
+    try {
+      await check.connect();
+    } catch (err) {
+      fail(`The database in DATABASE_URL is not answering: ${withoutPassword(config.databaseUrl)} (${(err as Error).message}).\nStart PostgreSQL there, or correct DATABASE_URL.`);
+    } finally {
+      await check.end().catch(() => {});
+    }
     return config.databaseUrl;
   }
   const name = clusterDatabaseName(config.port);
@@ -62,25 +83,39 @@ async function databaseUrl(config: AppEnv, cluster: ClusterConfig): Promise<stri
   return url.toString();
 }
 
+/** A database address fit to print: the password, if any, left out. */
+const withoutPassword = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
+
 const hasIpv6Loopback = () => Object.values(networkInterfaces()).some((list) => list?.some((i) => i.family === "IPv6" && i.address === "::1"));
 
-async function answers(url: string): Promise<boolean> {
+/** What /api/health says: ready (200), up but without its database (503), or nothing yet. */
+async function health(url: string): Promise<"ready" | "no-database" | "silent"> {
   try {
-    await fetch(url, { signal: AbortSignal.timeout(30_000) });
-    return true;
+    const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    await res.body?.cancel();
+    return res.status === 200 ? "ready" : "no-database";
   } catch {
-    return false;
+    return "silent";
   }
 }
 
-/** Until `url` answers. At start-up (`fatal`) a process that stops first, or 5 minutes of silence, ends the cluster. */
+/**
+ * Until `url` answers 200. At start-up (`fatal`) a process that stops first, 5 minutes of silence,
+ * or a minute of answering without its database ends the cluster, saying which.
+ */
 async function waitFor(what: string, url: string, alive: () => boolean, fatal = true): Promise<boolean> {
+  let withoutDatabaseSince: number | undefined;
   for (let attempt = 0; attempt < 600; attempt++) {
     if (!alive()) {
       if (fatal) fail(`${what} stopped before it answered.`);
       return false;
     }
-    if (await answers(url)) return true;
+    const state = await health(url);
+    if (state === "ready") return true;
+    if (state === "no-database") {
+      withoutDatabaseSince ??= (console.error(`${what} answers, but cannot reach the database yet; waiting up to ${DATABASE_WAIT_MS / 1000} s (its log above says why).`), Date.now());
+      if (fatal && Date.now() - withoutDatabaseSince > DATABASE_WAIT_MS) fail(`${what} could not reach the database within ${DATABASE_WAIT_MS / 1000} s: check that PostgreSQL is running and DATABASE_URL; its log above says why.`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   if (fatal) fail(`${what} did not answer at ${url} within 5 minutes.`);
@@ -97,10 +132,12 @@ async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
-  const count = instancesFlag(cluster.instances);
+  const given = flags();
+  const count = instancesFlag(given.instances, cluster.instances);
+  // The database first: a mistyped DATABASE_URL is said before anything is installed or built.
+  const database = await databaseUrl(config, cluster, given.fresh);
   const nginx = findOrInstallNginx();
   if ("problem" in nginx) fail(nginx.problem);
-  const database = await databaseUrl(config, cluster);
   buildIfNeeded();
 
   const children: ChildProcess[] = [];
@@ -180,7 +217,7 @@ async function main() {
 
   console.log(`\nFront desk:        ${config.appUrl}  (nginx, round robin over ${count} instances)`);
   console.log(`Instances:         ${ports.map((p, i) => `${i + 1} → 127.0.0.1:${p}`).join(" · ")}`);
-  console.log(`Database:          ${database.replace(/\/\/[^@/]*@/, "//")}`);
+  console.log(`Database:          ${withoutPassword(database)}`);
   console.log(`nginx:             ${configFile}  (logs beside it)`);
   if (sandbox) {
     console.log(`Sandbox platform:  ${sandbox.url}  (demo data, not for clinical use)`);

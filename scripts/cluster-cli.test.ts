@@ -1,0 +1,47 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./free-port";
+
+// Started as an operator starts it; every case here ends before anything is installed, built or started.
+const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-cluster-cli-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function cluster(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/cluster.ts", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
+    timeout: 60_000,
+  });
+}
+
+describe("npm run cluster refuses what it cannot honour, before starting anything", () => {
+  it.each([
+    [["--instance", "5"], "Unknown option '--instance'"],
+    [["--bogus"], "Unknown option '--bogus'"],
+    [["five"], "Unexpected argument 'five'"],
+  ])("a mistyped command line (%j) gets its usage instead of a cluster it did not ask for", (args, message) => {
+    const r = cluster(args);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain("Usage: npm run cluster -- [--instances N] [--fresh]");
+    expect(r.status).toBe(1);
+  });
+
+  it.each([["0"], ["33"], ["2x"], ["1.5"]])("--instances %s is refused with the range it takes", (n) => {
+    const r = cluster(["--instances", n]);
+    expect(r.stderr).toContain("--instances takes a whole number from 1 to 32");
+    expect(r.status).toBe(1);
+  });
+
+  it("a DATABASE_URL nobody answers is named, without its password, instead of a desk that cannot open its database", async () => {
+    const port = await freePort();
+    const r = cluster([], { DATABASE_URL: `postgres://desk:s3cret-pass@127.0.0.1:${port}/clinic` });
+    expect(r.stderr).toContain(`The database in DATABASE_URL is not answering: postgres://127.0.0.1:${port}/clinic`);
+    expect(r.stderr).toContain("ECONNREFUSED");
+    expect(r.stderr + r.stdout).not.toContain("s3cret-pass");
+    expect(r.stdout).not.toContain("Front desk:");
+    expect(r.status).toBe(1);
+  });
+});
