@@ -15,6 +15,7 @@ import { startSandbox, type RunningSandbox } from "../sandbox/server";
 import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
+import { databaseProblem, withoutPassword } from "./database-check";
 
 /** An instance that stops is started again after this long, doubling up to the most while it keeps failing at once. */
 const RESTART_FIRST_MS = 1_000;
@@ -54,14 +55,8 @@ export const clusterDatabaseName = (port: number) => `clinic_cluster_${port}`;
 async function databaseUrl(config: AppEnv, cluster: ClusterConfig, fresh: boolean): Promise<string> {
   if (config.databaseUrl) {
     if (fresh) console.log("--fresh ignored: DATABASE_URL is configured, and that database is never dropped.");
-    const check = new Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 5000 });
-    try {
-      await check.connect();
-    } catch (err) {
-      fail(`The database in DATABASE_URL is not answering: ${withoutPassword(config.databaseUrl)} (${(err as Error).message}).\nStart PostgreSQL there, or correct DATABASE_URL.`);
-    } finally {
-      await check.end().catch(() => {});
-    }
+    const problem = await databaseProblem(config.databaseUrl);
+    if (problem) fail(problem);
     return config.databaseUrl;
   }
   const name = clusterDatabaseName(config.port);
@@ -82,9 +77,6 @@ async function databaseUrl(config: AppEnv, cluster: ClusterConfig, fresh: boolea
   url.pathname = `/${name}`;
   return url.toString();
 }
-
-/** A database address fit to print: the password, if any, left out. */
-const withoutPassword = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
 
 const hasIpv6Loopback = () => Object.values(networkInterfaces()).some((list) => list?.some((i) => i.family === "IPv6" && i.address === "::1"));
 

@@ -10,6 +10,7 @@ import { ConfigError, env, sandboxConfig } from "../lib/env";
 import { startSandbox } from "../sandbox/server";
 import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
+import { databaseProblem } from "./database-check";
 
 const dev = process.argv.includes("--dev");
 /** How long the app may take to finish what it holds when stopped (idle browser connections close within 5 s). */
@@ -25,6 +26,11 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+  const problem = config.databaseUrl ? await databaseProblem(config.databaseUrl) : null;
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
   }
   if (!dev) buildIfNeeded();
 
@@ -87,8 +93,8 @@ async function warmUp(port: number) {
   for (let attempt = 0; attempt < 240; attempt++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(30_000) });
-      const health = (await res.json()) as { status: string };
-      console.log(health.status === "ok" ? "Ready: database open, platform reachable." : `Started, but degraded: ${JSON.stringify(health)}`);
+      const health = (await res.json()) as { status: string; reasons: string[] };
+      console.log(health.status === "ok" ? "Ready: database open, platform reachable." : `Started, but degraded: ${health.reasons.join(" ")}`);
       return;
     } catch {
       await new Promise((r) => setTimeout(r, 500));

@@ -8,9 +8,22 @@ import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { createPlatform, type Platform } from "./platform/client";
 
-const wiring = vi.hoisted(() => ({ t: undefined as TestDatabase | undefined, platform: undefined as Platform | undefined, baseUrl: "", allowUnsigned: false }));
+const wiring = vi.hoisted(() => ({
+  t: undefined as TestDatabase | undefined,
+  platform: undefined as Platform | undefined,
+  baseUrl: "",
+  allowUnsigned: false,
+  databaseDown: undefined as Error | undefined,
+  logged: [] as { fields: unknown; message: string }[],
+}));
 vi.mock("@/lib/env", () => ({ env: () => ({ sandboxMode: true, platform: { baseUrl: wiring.baseUrl }, webhooks: { allowUnsigned: wiring.allowUnsigned } }) }));
-vi.mock("@/lib/server/db", () => ({ database: async () => wiring.t!.database }));
+vi.mock("@/lib/server/db", () => ({
+  database: async () => {
+    if (wiring.databaseDown) throw wiring.databaseDown;
+    return wiring.t!.database;
+  },
+}));
+vi.mock("@/lib/server/log", () => ({ log: () => ({ error: (fields: unknown, message: string) => wiring.logged.push({ fields, message }), warn: () => {} }) }));
 vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: wiring.platform }) }));
 
 const { checkHealth, resetHealthProbe, PROBE_TIMEOUT_MS } = await import("./health");
@@ -44,6 +57,21 @@ describe("health", () => {
       wiring.allowUnsigned = false;
     }
     expect((await checkHealth()).warnings).toBeUndefined();
+  });
+
+  it("a database that does not answer: 503's degraded state, and why in the log (not in the public answer), once per interval", async () => {
+    wiring.databaseDown = new Error("connect ECONNREFUSED 127.0.0.1:5999");
+    wiring.logged.length = 0;
+    try {
+      const health = await checkHealth();
+      expect(health).toMatchObject({ status: "degraded", db: { ok: false }, reasons: ["The database is not answering."] });
+      expect(JSON.stringify(health)).not.toContain("ECONNREFUSED");
+      await checkHealth();
+      expect(wiring.logged).toEqual([{ fields: { reason: "connect ECONNREFUSED 127.0.0.1:5999" }, message: "the database is not answering" }]);
+    } finally {
+      wiring.databaseDown = undefined;
+    }
+    expect((await checkHealth()).db.ok).toBe(true);
   });
 
   it("before anyone has signed in: ok, platform reachable, credentials unchecked", async () => {

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { database } from "./db";
 import { platformTokens, staff } from "./db/schema";
 import { AppError, PlatformCredentialsError, PlatformRejectedError, PlatformTimeoutError } from "./errors";
+import { log } from "./log";
 import { services } from "./services";
 import { webhookIntakeWarning } from "./webhooks";
 
@@ -104,12 +105,21 @@ function cachedPlatformProbe(now = Date.now()): Promise<PlatformProbe> {
   return lastProbe.result;
 }
 
+let lastDatabaseWarning = 0;
+
+/** Why the database failed, in the log (health is public and says only that it failed): at most once per probe interval. */
+function noteDatabaseFailure(err: unknown, now = Date.now()): void {
+  if (now - lastDatabaseWarning < PROBE_CACHE_MS) return;
+  lastDatabaseWarning = now;
+  log().error({ reason: err instanceof Error ? err.message : String(err) }, "the database is not answering");
+}
+
 /** Whether the database answers and the platform answers, in time, with our credentials accepted. */
 export async function checkHealth(): Promise<Health> {
   const config = env();
   const dbCheck = database()
     .then(async (d) => (await d.db.execute(sql`select 1`), { kind: d.kind, ok: true }))
-    .catch(() => ({ kind: "unknown" as const, ok: false }));
+    .catch((err: unknown) => (noteDatabaseFailure(err), { kind: "unknown" as const, ok: false }));
   const [dbState, probe] = await Promise.all([dbCheck, cachedPlatformProbe()]);
   const reasons = [...(dbState.ok ? [] : ["The database is not answering."]), ...probe.reasons];
   const intakeWarning = webhookIntakeWarning();

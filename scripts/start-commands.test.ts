@@ -9,13 +9,14 @@ import { freePort } from "./free-port";
 const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-cluster-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function cluster(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/cluster.ts", ...args], {
+function run(script: string, args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [require.resolve("tsx/cli"), `scripts/${script}`, ...args], {
     encoding: "utf8",
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     timeout: 60_000,
   });
 }
+const cluster = (args: string[], env?: Record<string, string>) => run("cluster.ts", args, env);
 
 describe("npm run cluster refuses what it cannot honour, before starting anything", () => {
   it.each([
@@ -40,6 +41,17 @@ describe("npm run cluster refuses what it cannot honour, before starting anythin
     const r = cluster([], { DATABASE_URL: `postgres://desk:s3cret-pass@127.0.0.1:${port}/clinic` });
     expect(r.stderr).toContain(`The database in DATABASE_URL is not answering: postgres://127.0.0.1:${port}/clinic`);
     expect(r.stderr).toContain("ECONNREFUSED");
+    expect(r.stderr + r.stdout).not.toContain("s3cret-pass");
+    expect(r.stdout).not.toContain("Front desk:");
+    expect(r.status).toBe(1);
+  });
+});
+
+describe("npm start", () => {
+  it("a DATABASE_URL nobody answers is named, without its password, before anything is built or started", async () => {
+    const port = await freePort();
+    const r = run("start.ts", [], { DATABASE_URL: `postgres://desk:s3cret-pass@127.0.0.1:${port}/clinic` });
+    expect(r.stderr).toContain(`The database in DATABASE_URL is not answering: postgres://127.0.0.1:${port}/clinic`);
     expect(r.stderr + r.stdout).not.toContain("s3cret-pass");
     expect(r.stdout).not.toContain("Front desk:");
     expect(r.status).toBe(1);
