@@ -16,6 +16,7 @@ import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
 import { databaseProblem, withoutPassword } from "./database-check";
+import { portTaken } from "./free-port";
 
 /** An instance that stops is started again after this long, doubling up to the most while it keeps failing at once. */
 const RESTART_FIRST_MS = 1_000;
@@ -80,12 +81,12 @@ async function databaseUrl(config: AppEnv, cluster: ClusterConfig, fresh: boolea
 
 const hasIpv6Loopback = () => Object.values(networkInterfaces()).some((list) => list?.some((i) => i.family === "IPv6" && i.address === "::1"));
 
-/** What /api/health says: ready (200), up but without its database (503), or nothing yet. */
-async function health(url: string): Promise<"ready" | "no-database" | "silent"> {
+/** What /api/health says: ready (200), up but without its database (503), something else's answer, or nothing yet. */
+async function health(url: string): Promise<"ready" | "no-database" | "stranger" | "silent"> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
     await res.body?.cancel();
-    return res.status === 200 ? "ready" : "no-database";
+    return res.status === 200 ? "ready" : res.status === 503 ? "no-database" : "stranger";
   } catch {
     return "silent";
   }
@@ -104,6 +105,7 @@ async function waitFor(what: string, url: string, alive: () => boolean, fatal = 
     }
     const state = await health(url);
     if (state === "ready") return true;
+    if (state === "stranger" && fatal) fail(`Something other than ${what} answers at ${url}.`);
     if (state === "no-database") {
       withoutDatabaseSince ??= (console.error(`${what} answers, but cannot reach the database yet; waiting up to ${DATABASE_WAIT_MS / 1000} s (its log above says why).`), Date.now());
       if (fatal && Date.now() - withoutDatabaseSince > DATABASE_WAIT_MS) fail(`${what} could not reach the database within ${DATABASE_WAIT_MS / 1000} s: check that PostgreSQL is running and DATABASE_URL; its log above says why.`);
@@ -126,6 +128,14 @@ async function main() {
   }
   const given = flags();
   const count = instancesFlag(given.instances, cluster.instances);
+  const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
+  const wanted: [number, string][] = [[config.port, "PORT, where nginx listens"], ...ports.map((p, i): [number, string] => [p, `instance ${i + 1}'s port, CLUSTER_FIRST_INSTANCE_PORT + ${i}`])];
+  if (config.sandboxMode) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
+  for (const [port, what] of wanted) {
+    const other = wanted.find(([p, w]) => p === port && w !== what);
+    if (other) fail(`Port ${port} is both ${what} and ${other[1]}: choose ports that do not overlap.`);
+    if (await portTaken(port)) fail(`Port ${port} (${what}) is already in use: stop what holds it, or choose other ports.`);
+  }
   // The database first: a mistyped DATABASE_URL is said before anything is installed or built.
   const database = await databaseUrl(config, cluster, given.fresh);
   const nginx = findOrInstallNginx();
@@ -147,7 +157,6 @@ async function main() {
 
   if (config.sandboxMode) sandbox = await startSandbox(sandboxConfig(), { ownsProcess: true });
 
-  const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
   const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;
   /** The process serving each port now: one that stops is started again (a crash, or a restart by `kill -TERM`). */
   const instances: ChildProcess[] = [];

@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./free-port";
 
 // Started as an operator starts it; every case here ends before anything is installed, built or started.
@@ -16,7 +18,12 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
     timeout: 60_000,
   });
 }
-const cluster = (args: string[], env?: Record<string, string>) => run("cluster.ts", args, env);
+/** Ports nothing holds, so a desk or a test server running beside this suite cannot change what it sees. */
+let spare: Record<string, string> = {};
+beforeAll(async () => {
+  spare = { PORT: String(await freePort()), CLUSTER_FIRST_INSTANCE_PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()) };
+});
+const cluster = (args: string[], env?: Record<string, string>) => run("cluster.ts", args, { ...spare, ...env });
 
 describe("npm run cluster refuses what it cannot honour, before starting anything", () => {
   it.each([
@@ -36,6 +43,26 @@ describe("npm run cluster refuses what it cannot honour, before starting anythin
     expect(r.status).toBe(1);
   });
 
+  it("a port already in use is named before anything starts (nginx failed to bind, and the start-up waited on whatever held it)", async () => {
+    const holder = createServer((_, res) => res.writeHead(404).end());
+    await new Promise<void>((resolve) => holder.listen(0, resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const r = cluster([], { PORT: String(port) });
+      expect(r.stderr).toContain(`Port ${port} (PORT, where nginx listens) is already in use`);
+      expect(r.status).toBe(1);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("ports of its own that overlap are refused", async () => {
+    const port = await freePort();
+    const r = cluster([], { PORT: String(port), CLUSTER_FIRST_INSTANCE_PORT: String(port + 1), SANDBOX_PORT: String(port + 2) });
+    expect(r.stderr).toContain(`Port ${port + 2} is both instance 2's port, CLUSTER_FIRST_INSTANCE_PORT + 1 and SANDBOX_PORT, the sandbox platform's`);
+    expect(r.status).toBe(1);
+  });
+
   it("a DATABASE_URL nobody answers is named, without its password, instead of a desk that cannot open its database", async () => {
     const port = await freePort();
     const r = cluster([], { DATABASE_URL: `postgres://desk:s3cret-pass@127.0.0.1:${port}/clinic` });
@@ -50,7 +77,7 @@ describe("npm run cluster refuses what it cannot honour, before starting anythin
 describe("npm start", () => {
   it("a DATABASE_URL nobody answers is named, without its password, before anything is built or started", async () => {
     const port = await freePort();
-    const r = run("start.ts", [], { DATABASE_URL: `postgres://desk:s3cret-pass@127.0.0.1:${port}/clinic` });
+    const r = run("start.ts", [], { ...spare, DATABASE_URL: `postgres://desk:s3cret-pass@127.0.0.1:${port}/clinic` });
     expect(r.stderr).toContain(`The database in DATABASE_URL is not answering: postgres://127.0.0.1:${port}/clinic`);
     expect(r.stderr + r.stdout).not.toContain("s3cret-pass");
     expect(r.stdout).not.toContain("Front desk:");
