@@ -11,7 +11,12 @@ import { SandboxConfig, FaultConfig } from "./schemas/sandbox-config";
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.string().url().optional());
-const port = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+/** A whole number within bounds, said in words when it is not. */
+const wholeNumber = (min: number, max: number, what: string) => {
+  const error = `must be ${what}, a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+const port = (fallback: number) => z.preprocess(emptyToUndefined, wholeNumber(0, 65535, "a port").default(fallback));
 const rate = z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).default(0));
 const flag = (fallback: boolean) =>
   z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).optional()).transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
@@ -60,8 +65,8 @@ const EnvSchema = z
     LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
-    CLUSTER_INSTANCES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).default(3)),
-    CLUSTER_FIRST_INSTANCE_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    CLUSTER_INSTANCES: z.preprocess(emptyToUndefined, wholeNumber(1, 32, "the number of app instances").default(3)),
+    CLUSTER_FIRST_INSTANCE_PORT: z.preprocess(emptyToUndefined, wholeNumber(1, 65535, "a port").optional()),
     CLUSTER_ADMIN_DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("postgres://postgres@127.0.0.1:5432/postgres")),
   })
   .superRefine((v, ctx) => {

@@ -65,7 +65,7 @@ async function databaseUrl(config: AppEnv, cluster: ClusterConfig, fresh: boolea
   try {
     await admin.connect();
   } catch (err) {
-    fail(`PostgreSQL is not answering at ${cluster.adminDatabaseUrl} (${(err as Error).message}).\nStart it, or set DATABASE_URL (or CLUSTER_ADMIN_DATABASE_URL) to a server the instances can share.`);
+    fail(`PostgreSQL is not answering at ${withoutPassword(cluster.adminDatabaseUrl)} (${(err as Error).message}).\nStart it, or set DATABASE_URL (or CLUSTER_ADMIN_DATABASE_URL) to a server the instances can share.`);
   }
   try {
     if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
@@ -134,6 +134,8 @@ async function main() {
   for (const [port, what] of wanted) {
     const other = wanted.find(([p, w]) => p === port && w !== what);
     if (other) fail(`Port ${port} is both ${what} and ${other[1]}: choose ports that do not overlap.`);
+  }
+  for (const [port, what] of wanted) {
     if (await portTaken(port)) fail(`Port ${port} (${what}) is already in use: stop what holds it, or choose other ports.`);
   }
   // The database first: a mistyped DATABASE_URL is said before anything is installed or built.

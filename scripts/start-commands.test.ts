@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "./free-port";
+import { freePort, portTaken } from "./free-port";
 
 // Started as an operator starts it; every case here ends before anything is installed, built or started.
 const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-cluster-cli-"));
@@ -18,10 +18,24 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
     timeout: 60_000,
   });
 }
+/**
+ * A run of ports nothing holds, below Linux's ephemeral range (32768 up), where the connections
+ * of servers running beside this suite could take one between the check and the command's own.
+ */
+async function freeRun(length: number): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
+    const taken = await Promise.all(Array.from({ length }, (_, i) => portTaken(base + i)));
+    if (!taken.includes(true)) return base;
+  }
+}
+
 /** Ports nothing holds, so a desk or a test server running beside this suite cannot change what it sees. */
 let spare: Record<string, string> = {};
+let base = 0;
 beforeAll(async () => {
-  spare = { PORT: String(await freePort()), CLUSTER_FIRST_INSTANCE_PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()) };
+  base = await freeRun(6);
+  spare = { PORT: String(base), CLUSTER_FIRST_INSTANCE_PORT: String(base + 1), SANDBOX_PORT: String(base + 5) };
 });
 const cluster = (args: string[], env?: Record<string, string>) => run("cluster.ts", args, { ...spare, ...env });
 
@@ -43,6 +57,15 @@ describe("npm run cluster refuses what it cannot honour, before starting anythin
     expect(r.status).toBe(1);
   });
 
+  it.each([["CLUSTER_INSTANCES", "abc", "must be the number of app instances, a whole number from 1 to 32"], ["PORT", "99999", "must be a port, a whole number from 0 to 65535"]])(
+    "%s=%s in the environment is said in words",
+    (name, value, message) => {
+      const r = cluster([], { [name]: value });
+      expect(r.stderr).toContain(`${name}: ${message}`);
+      expect(r.status).toBe(1);
+    },
+  );
+
   it("a port already in use is named before anything starts (nginx failed to bind, and the start-up waited on whatever held it)", async () => {
     const holder = createServer((_, res) => res.writeHead(404).end());
     await new Promise<void>((resolve) => holder.listen(0, resolve));
@@ -56,10 +79,9 @@ describe("npm run cluster refuses what it cannot honour, before starting anythin
     }
   });
 
-  it("ports of its own that overlap are refused", async () => {
-    const port = await freePort();
-    const r = cluster([], { PORT: String(port), CLUSTER_FIRST_INSTANCE_PORT: String(port + 1), SANDBOX_PORT: String(port + 2) });
-    expect(r.stderr).toContain(`Port ${port + 2} is both instance 2's port, CLUSTER_FIRST_INSTANCE_PORT + 1 and SANDBOX_PORT, the sandbox platform's`);
+  it("ports of its own that overlap are refused", () => {
+    const r = cluster([], { SANDBOX_PORT: String(base + 2) });
+    expect(r.stderr).toContain(`Port ${base + 2} is both instance 2's port, CLUSTER_FIRST_INSTANCE_PORT + 1 and SANDBOX_PORT, the sandbox platform's`);
     expect(r.status).toBe(1);
   });
 
