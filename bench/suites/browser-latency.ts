@@ -519,6 +519,7 @@ async function measureInBrowser(appUrl: string, sandboxUrl: string): Promise<Sui
     const loadAfter = os.loadavg()[0]!;
 
     const drugP50 = pct(totals(drugs.screen), 0.5);
+    const drugP95 = pct(totals(drugs.screen), 0.95);
     const allDuplicates = [...duplicates.name, ...duplicates.mobile];
     const duplicateP50 = pct(totals(allDuplicates), 0.5);
     const liveP50 = pct(totals(live.samples), 0.5);
@@ -555,6 +556,7 @@ async function measureInBrowser(appUrl: string, sandboxUrl: string): Promise<Sui
       ],
       targets: [
         { name: "drug results on screen ≤ 100 ms after the last keystroke (p50)", value: `${ms(drugP50)} ms`, met: drugP50 <= 100 },
+        { name: "drug results on screen ≤ 150 ms after the last keystroke (p95)", value: `${ms(drugP95)} ms`, met: drugP95 <= 150 },
         { name: "duplicate warning on screen ≤ 150 ms after the last keystroke (p50)", value: `${ms(duplicateP50)} ms`, met: duplicateP50 <= 150 },
         { name: "live event card in the DOM ≤ 100 ms after the emit (p50)", value: `${ms(liveP50)} ms`, met: liveP50 <= 100 },
         { name: "live event card in the DOM ≤ 250 ms after the emit (p95)", value: `${ms(liveP95)} ms`, met: liveP95 <= 250 },
