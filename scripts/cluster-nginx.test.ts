@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -97,6 +97,17 @@ describe.skipIf(!nginx)("nginx in front of the instances", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  it("logs each request as a JSON line naming its id and the instance that answered, never the query a patient's name is in", async () => {
+    const id = "access-log-check-1";
+    const res = await fetch(`http://127.0.0.1:${port}/api/patients?q=Sunita%20Rao&mobile=9876543210`, { headers: { "x-request-id": id } });
+    expect(res.status).toBe(200);
+    await res.text();
+    const log = readFileSync(path.join(dir, "nginx-access.log"), "utf8");
+    const line = log.split("\n").find((l) => l.includes(id));
+    expect(JSON.parse(line!)).toMatchObject({ requestId: id, method: "GET", path: "/api/patients", status: 200, instance: `127.0.0.1:${instancePort}`, instanceStatus: "200" });
+    expect(log).not.toMatch(/Sunita|9876543210/);
+  });
+
   it("answers a body over the limit 413 before it is sent on, declared or streamed", async () => {
     const declared = await raw(port, `POST /api/documents HTTP/1.1\r\nHost: desk\r\nContent-Type: application/pdf\r\nContent-Length: 17000000\r\n\r\n`);
     expectProblem(declared, 413);
@@ -140,5 +151,12 @@ describe.skipIf(!nginx)("nginx in front of the instances", () => {
     instance.closeAllConnections();
     await closed;
     expectProblem(await raw(port, "GET /api/drugs HTTP/1.1\r\nHost: desk\r\n\r\n"), 502);
+  });
+
+  it("writes every request it saw, refused and malformed ones too, as one line of JSON", () => {
+    const lines = readFileSync(path.join(dir, "nginx-access.log"), "utf8").trim().split("\n");
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(lines.map((l) => (JSON.parse(l) as { status: number }).status)).toEqual(expect.arrayContaining([400, 413, 414, 431, 502, 504]));
   });
 });
