@@ -90,8 +90,8 @@ http {
   # The path only, never the query: searches carry patients' names and mobile numbers, which the
   # app's own log never writes either.
   log_format clinic escape=json '{"time":"$time_iso8601","requestId":"$clinic_request_id","client":"$remote_addr",'
-    '"method":"$request_method","path":"$uri","status":$status,"bytes":$body_bytes_sent,"ms":$request_time,'
-    '"instance":"$upstream_addr","instanceStatus":"$upstream_status","instanceMs":"$upstream_response_time"}';
+    '"method":"$request_method","path":"$uri","status":$status,"bytes":$body_bytes_sent,"seconds":$request_time,'
+    '"instance":"$upstream_addr","instanceStatus":"$upstream_status","instanceSeconds":"$upstream_response_time"}';
   access_log ${at("nginx-access.log")} clinic;
   client_body_temp_path ${at("temp/client-body")};
   proxy_temp_path ${at("temp/proxy")};
