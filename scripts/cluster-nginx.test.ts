@@ -102,7 +102,9 @@ describe.skipIf(!nginx)("nginx in front of the instances", () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/patients?q=Sunita%20Rao&mobile=9876543210`, { headers: { "x-request-id": id } });
     expect(res.status).toBe(200);
     await res.text();
-    const log = readFileSync(path.join(dir, "nginx-access.log"), "utf8");
+    const read = () => readFileSync(path.join(dir, "nginx-access.log"), "utf8");
+    for (let i = 0; i < 40 && !read().includes(id); i++) await new Promise((r) => setTimeout(r, 50));
+    const log = read();
     const line = log.split("\n").find((l) => l.includes(id));
     expect(JSON.parse(line!)).toMatchObject({ requestId: id, method: "GET", path: "/api/patients", status: 200, instance: `127.0.0.1:${instancePort}`, instanceStatus: "200" });
     expect(log).not.toMatch(/Sunita|9876543210/);
@@ -153,8 +155,11 @@ describe.skipIf(!nginx)("nginx in front of the instances", () => {
     expectProblem(await raw(port, "GET /api/drugs HTTP/1.1\r\nHost: desk\r\n\r\n"), 502);
   });
 
-  it("writes every request it saw, refused and malformed ones too, as one line of JSON", () => {
-    const lines = readFileSync(path.join(dir, "nginx-access.log"), "utf8").trim().split("\n");
+  it("writes every request it saw, refused and malformed ones too, as one line of JSON", async () => {
+    // nginx writes a request's line once it has finished with it, a moment after the client has its answer.
+    const read = () => readFileSync(path.join(dir, "nginx-access.log"), "utf8").trim().split("\n");
+    for (let i = 0; i < 40 && !read().some((l) => l.includes('"status":502')); i++) await new Promise((r) => setTimeout(r, 50));
+    const lines = read();
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(lines.map((l) => (JSON.parse(l) as { status: number }).status)).toEqual(expect.arrayContaining([400, 413, 414, 431, 502, 504]));
