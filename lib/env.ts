@@ -64,6 +64,7 @@ const EnvSchema = z
     WEBHOOK_ENDPOINT_ALLOW: optionalString,
     LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+    INSTANCE_NAME: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, { error: "must be 1–32 letters, digits, dots, dashes or underscores" }).optional()),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     CLUSTER_INSTANCES: z.preprocess(emptyToUndefined, wholeNumber(1, 32, "the number of app instances").default(3)),
     CLUSTER_FIRST_INSTANCE_PORT: z.preprocess(emptyToUndefined, wholeNumber(1, 65535, "a port").optional()),
@@ -153,6 +154,8 @@ export interface AppEnv {
   sealing: { current: string; previous: string[] };
   /** pino level of the app's and the sandbox's JSON log lines. */
   logLevel: LogLevel;
+  /** Which instance this is (`npm run cluster` names them 1, 2, 3…): on every log line, so interleaved logs tell them apart. */
+  instanceName?: string;
   /** OTLP/HTTP collector base URL; traces are exported only when it is set. */
   otlpEndpoint?: string;
 }
@@ -234,6 +237,7 @@ export function env(): AppEnv {
     liveStreamsPerStaff: raw.LIVE_STREAMS_PER_STAFF,
     // Tests keep their output to warnings unless asked otherwise.
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
+    instanceName: raw.INSTANCE_NAME,
     otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, ""),
   };
   return cached;

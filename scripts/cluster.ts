@@ -172,6 +172,7 @@ async function main() {
       env: {
         ...process.env,
         PORT: String(port),
+        INSTANCE_NAME: id,
         APP_URL: config.appUrl,
         NEXTAUTH_URL: config.appUrl,
         DATABASE_URL: database,

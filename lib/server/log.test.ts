@@ -27,6 +27,18 @@ describe("app log lines", () => {
     expect(lines[0]).toMatchObject({ level: "warn", source: "app", msg: "something to look at", patient: { name: "[redacted]", id: "p-42" } });
   });
 
+  it("name the instance that wrote them when it has a name (npm run cluster's 1, 2, 3…), the answered-request lines too", () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = createLogger({ level: "info", instance: "2", destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+    logger.warn("stopping");
+    answeredRequestLine(logger)({ method: "GET", action: "drugs.read", status: 200, ms: 3 });
+    expect(lines.map((l) => [l.msg, l.source, l.instance])).toEqual([
+      ["stopping", "app", "2"],
+      ["request answered", "app", "2"],
+    ]);
+    expect(capturedLogger().logger.bindings()).toEqual({ source: "app" });
+  });
+
   it("carry the id of the request being answered, and none outside a request", async () => {
     const { logger, lines } = capturedLogger();
     logger.info("at start");

@@ -19,11 +19,11 @@ const field = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : 
 export const REDACT_PATHS = REDACTED_FIELDS.flatMap((name) => [field(name).replace(/^\./, ""), `*${field(name)}`, `*.*${field(name)}`]);
 
 /** A JSON-lines logger; every line written while a request is answered carries its `requestId`. */
-export function createLogger(options: { level: LogLevel; destination?: DestinationStream }): Logger {
+export function createLogger(options: { level: LogLevel; destination?: DestinationStream; instance?: string }): Logger {
   return pino(
     {
       level: options.level,
-      base: { source: "app" },
+      base: { source: "app", ...(options.instance ? { instance: options.instance } : {}) },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
@@ -41,7 +41,7 @@ const holder = globalThis as unknown as { __clinicLog?: Logger };
 
 /** The app's logger, at LOG_LEVEL. */
 export function log(): Logger {
-  holder.__clinicLog ??= createLogger({ level: env().logLevel });
+  holder.__clinicLog ??= createLogger({ level: env().logLevel, instance: env().instanceName });
   return holder.__clinicLog;
 }
 
