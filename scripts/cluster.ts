@@ -16,7 +16,7 @@ import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
 import { databaseProblem, withoutPassword } from "./database-check";
-import { portTaken } from "./free-port";
+import { portsProblem } from "./free-port";
 
 /** An instance that stops is started again after this long, doubling up to the most while it keeps failing at once. */
 const RESTART_FIRST_MS = 1_000;
@@ -131,13 +131,8 @@ async function main() {
   const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
   const wanted: [number, string][] = [[config.port, "PORT, where nginx listens"], ...ports.map((p, i): [number, string] => [p, `instance ${i + 1}'s port, CLUSTER_FIRST_INSTANCE_PORT + ${i}`])];
   if (config.sandboxMode) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
-  for (const [port, what] of wanted) {
-    const other = wanted.find(([p, w]) => p === port && w !== what);
-    if (other) fail(`Port ${port} is both ${what} and ${other[1]}: choose ports that do not overlap.`);
-  }
-  for (const [port, what] of wanted) {
-    if (await portTaken(port)) fail(`Port ${port} (${what}) is already in use: stop what holds it, or choose other ports.`);
-  }
+  const portProblem = await portsProblem(wanted);
+  if (portProblem) fail(portProblem);
   // The database first: a mistyped DATABASE_URL is said before anything is installed or built.
   const database = await databaseUrl(config, cluster, given.fresh);
   const nginx = findOrInstallNginx();

@@ -97,6 +97,20 @@ describe("npm run cluster refuses what it cannot honour, before starting anythin
 });
 
 describe("npm start", () => {
+  it("a port already in use is named before anything is built (it built for a minute, printed its banner, then failed with EADDRINUSE)", async () => {
+    const holder = createServer((_, res) => res.writeHead(404).end());
+    await new Promise<void>((resolve) => holder.listen(0, resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const r = run("start.ts", [], { ...spare, PORT: String(port) });
+      expect(r.stderr).toContain(`Port ${port} (PORT, the front desk's) is already in use`);
+      expect(r.stdout).not.toMatch(/Building|Front desk:/);
+      expect(r.status).toBe(1);
+    } finally {
+      holder.close();
+    }
+  });
+
   it("a DATABASE_URL nobody answers is named, without its password, before anything is built or started", async () => {
     const port = await freePort();
     const r = run("start.ts", [], { ...spare, DATABASE_URL: `postgres://desk:s3cret-pass@127.0.0.1:${port}/clinic` });

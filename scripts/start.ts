@@ -11,6 +11,7 @@ import { startSandbox } from "../sandbox/server";
 import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { databaseProblem } from "./database-check";
+import { portsProblem } from "./free-port";
 
 const dev = process.argv.includes("--dev");
 /** How long the app may take to finish what it holds when stopped (idle browser connections close within 5 s). */
@@ -27,7 +28,9 @@ async function main() {
     }
     throw err;
   }
-  const problem = config.databaseUrl ? await databaseProblem(config.databaseUrl) : null;
+  const wanted: [number, string][] = [[config.port, "PORT, the front desk's"]];
+  if (config.sandboxMode) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
+  const problem = (await portsProblem(wanted)) ?? (config.databaseUrl ? await databaseProblem(config.databaseUrl) : null);
   if (problem) {
     console.error(problem);
     process.exit(1);
