@@ -5,10 +5,10 @@
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /** An incoming id is believed only when it is a short token: it lands in logs and headers verbatim. */
-const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export function acceptRequestId(value: string | null | undefined): string | undefined {
-  return value && SAFE_ID.test(value) ? value : undefined;
+  return value && SAFE_REQUEST_ID.test(value) ? value : undefined;
 }
 
 /** The request's id: the caller's when it is safe, else a fresh one. */

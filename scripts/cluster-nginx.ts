@@ -1,6 +1,7 @@
 /** nginx for `npm run cluster`: found or installed from Debian's packages, and its generated configuration. */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { SAFE_REQUEST_ID } from "../lib/request-id";
 
 const CANDIDATES = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx", "/usr/bin/nginx"];
 
@@ -114,7 +115,7 @@ ${servers}
   # The caller's request id when it is a short safe token (the rule of lib/request-id.ts), nginx's own
   # otherwise: it is written into logs, headers and the problem bodies below verbatim.
   map $http_x_request_id $clinic_request_id {
-    "~^[A-Za-z0-9._-]{8,64}$" $http_x_request_id;
+    "~${SAFE_REQUEST_ID.source}" $http_x_request_id;
     default $request_id;
   }
 

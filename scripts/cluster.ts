@@ -40,7 +40,7 @@ function flags(): { instances?: string; fresh: boolean } {
 function instancesFlag(given: string | undefined, fallback: number): number {
   if (given === undefined) return fallback;
   const n = Number(given);
-  if (!/^\d+$/.test(given) || !Number.isInteger(n) || n < 1 || n > 32) fail("--instances takes a whole number from 1 to 32");
+  if (!/^\d+$/.test(given) || n < 1 || n > 32) fail("--instances takes a whole number from 1 to 32");
   return n;
 }
 
@@ -107,7 +107,10 @@ async function waitFor(what: string, url: string, alive: () => boolean, fatal = 
     if (state === "ready") return true;
     if (state === "stranger" && fatal) fail(`Something other than ${what} answers at ${url}.`);
     if (state === "no-database") {
-      withoutDatabaseSince ??= (console.error(`${what} answers, but cannot reach the database yet; waiting up to ${DATABASE_WAIT_MS / 1000} s (its log above says why).`), Date.now());
+      if (withoutDatabaseSince === undefined) {
+        withoutDatabaseSince = Date.now();
+        console.error(`${what} answers, but cannot reach the database yet; waiting up to ${DATABASE_WAIT_MS / 1000} s (its log above says why).`);
+      }
       if (fatal && Date.now() - withoutDatabaseSince > DATABASE_WAIT_MS) fail(`${what} could not reach the database within ${DATABASE_WAIT_MS / 1000} s: check that PostgreSQL is running and DATABASE_URL; its log above says why.`);
     }
     await new Promise((r) => setTimeout(r, 500));
