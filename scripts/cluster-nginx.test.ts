@@ -108,6 +108,12 @@ describe.skipIf(!nginx)("nginx in front of the instances", () => {
     const line = log.split("\n").find((l) => l.includes(id));
     expect(JSON.parse(line!)).toMatchObject({ requestId: id, method: "GET", path: "/api/patients", status: 200, instance: `127.0.0.1:${instancePort}`, instanceStatus: "200" });
     expect(log).not.toMatch(/Sunita|9876543210/);
+    // A path is written as sent: an encoded "?" or byte stays encoded instead of reading as a query.
+    const encoded = await fetch(`http://127.0.0.1:${port}/api/drugs%3Fq=x%FF`, { headers: { "x-request-id": "access-log-check-2" } });
+    await encoded.text();
+    for (let i = 0; i < 40 && !read().includes("access-log-check-2"); i++) await new Promise((r) => setTimeout(r, 50));
+    const encodedLine = read().split("\n").find((l) => l.includes("access-log-check-2"));
+    expect(JSON.parse(encodedLine!)).toMatchObject({ path: "/api/drugs%3Fq=x%FF" });
   });
 
   it("answers a body over the limit 413 before it is sent on, declared or streamed", async () => {

@@ -90,8 +90,13 @@ http {
   # One JSON line per request: the request id the app logs too, which instance answered and how fast.
   # The path only, never the query: searches carry patients' names and mobile numbers, which the
   # app's own log never writes either.
+  # The path as the client sent it, still percent-encoded: nginx's decoded $uri would turn an encoded
+  # "?" back into a query and write raw bytes.
+  map $request_uri $clinic_log_path {
+    "~^(?<path>[^?]*)" $path;
+  }
   log_format clinic escape=json '{"time":"$time_iso8601","requestId":"$clinic_request_id","client":"$remote_addr",'
-    '"method":"$request_method","path":"$uri","status":$status,"bytes":$body_bytes_sent,"seconds":$request_time,'
+    '"method":"$request_method","path":"$clinic_log_path","status":$status,"bytes":$body_bytes_sent,"seconds":$request_time,'
     '"instance":"$upstream_addr","instanceStatus":"$upstream_status","instanceSeconds":"$upstream_response_time"}';
   access_log ${at("nginx-access.log")} clinic;
   client_body_temp_path ${at("temp/client-body")};
