@@ -116,7 +116,7 @@ function staffRoute<Q = undefined, B = undefined>(
   const bodySchema = options.body && storableJson(options.body);
   const answer = async (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
-      const staff = await getStaffSession();
+      const staff = await getStaffSession(req);
       if (!staff) throw new UnauthenticatedError();
       const store = await db();
       const audit = (entry: Omit<AuditEntry, "staffId" | "ip">) => recordAudit(store, { ...entry, staffId: staff.id, ip: clientAddress(req.headers) ?? null });
