@@ -34,7 +34,7 @@ export function PatientIdentity({ patient, className, headingId }: { patient: Pa
           {rows.map(([key, label, value]) => (
             <div key={key} className="contents">
               <dt className="text-ink-muted">{label}</dt>
-              <dd className={cn("min-w-0 break-words text-ink", (key === "uhid" || key === "mobile") && "tabular-nums")}>{value}</dd>
+              <dd className={cn("min-w-0 break-words text-ink", (key === "uhid" || key === "mobile") && "tabular-nums", (key === "dob" || key === "mobile") && "whitespace-nowrap")}>{value}</dd>
             </div>
           ))}
         </dl>

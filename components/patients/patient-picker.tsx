@@ -73,8 +73,9 @@ export function PatientPicker({
     return (
       <div>
         <Label htmlFor={inputId}>{label}</Label>
-        <div className="mt-1.5 flex items-start gap-3 rounded-lg border border-line-strong bg-surface px-3 py-2.5 shadow-sm">
-          <PatientIdentity patient={value} className="min-w-0 flex-1" />
+        {/* On a phone the button goes under the patient, leaving the whole width to the date of birth and mobile. */}
+        <div className="mt-1.5 flex flex-col items-start gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2.5 shadow-sm sm:flex-row sm:gap-3">
+          <PatientIdentity patient={value} className="w-full min-w-0 flex-1" />
           <button
             id={inputId}
             type="button"
