@@ -38,7 +38,8 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
   return (
     <div className="grid gap-4">
       <search className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem for the search: on a phone "Register patient" goes under it instead of squeezing it. */}
+        <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="patient-search" className="block text-sm font-medium text-ink">
             {t("searchLabel")}
           </label>
