@@ -65,8 +65,8 @@ export function reviewPagesOf(role: Role) {
         await page.goto(path);
         await expect(page.getByRole("main")).toBeVisible();
         if (state.ready) await expect(state.ready(page)).toBeVisible({ timeout: 20_000 });
-        // Every view marks its loading placeholder aria-busy: the picture is of the page once loaded.
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+        // The picture is of the page once loaded: no region still aria-busy, no skeleton or refetch spinner (data-placeholder) left.
+        await expect(page.locator('[aria-busy="true"], [data-placeholder]')).toHaveCount(0, { timeout: 20_000 });
         await screenshots(page, `${role}-${state.name}`);
       });
     }

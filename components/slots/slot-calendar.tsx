@@ -205,7 +205,7 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
             <h2 className="ml-1 text-sm font-semibold text-ink tabular-nums" aria-live="polite">
               {narrow ? `${weekdayName(day, locale, "long")} ${displayDay(day)}` : t("toolbar.weekOf", { from: displayDay(days[0]!), to: displayDay(days[6]!) })}
             </h2>
-            {week.isFetching ? <LoaderCircle aria-label={t("toolbar.updating")} className="size-4 animate-spin text-ink-muted" /> : null}
+            {week.isFetching ? <LoaderCircle aria-label={t("toolbar.updating")} data-placeholder="" className="size-4 animate-spin text-ink-muted" /> : null}
           </div>
           <p className="text-xs text-ink-muted">
             {t("toolbar.timeZone", { zone: timeZone })}
