@@ -1,15 +1,16 @@
 /** (c) 10 MB document uploads: BFF vs the sandbox directly, plain and JWE, time and server memory. */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { freePort } from "../../scripts/free-port";
 import { procStatus as status, serverPid, signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
 
 const MB = 1024 * 1024;
 const FILE_BYTES = 10 * MB;
 const RUNS = 5;
-/** Plain uploads against the direct ones: warm-ups, then pairs taking turns (a 10 MB upload's time swings with the machine). */
-const PAIR_WARM_UPS = 3;
-const PAIRS = 11;
+/** Plain uploads against the direct and the relayed ones: warm-ups, then rounds taking turns (a 10 MB upload's time swings with the machine). */
+const WARM_UP_ROUNDS = 3;
+const ROUNDS = 11;
 const CONCURRENT = 5;
 const BENCH_KEY = { PLATFORM_ENCRYPTION_KEY: "bench-key-16char", PLATFORM_ENCRYPTION_KID: "bench" };
 
@@ -70,9 +71,9 @@ async function series(run: () => Promise<Response>): Promise<number> {
 
 /** Medians of each upload path over rounds taking turns, so every path meets the same machine. */
 async function taking<T extends Array<() => Promise<Response>>>(paths: [...T]): Promise<{ [K in keyof T]: number }> {
-  for (let i = 0; i < PAIR_WARM_UPS; i++) for (const run of paths) await timed(run);
+  for (let i = 0; i < WARM_UP_ROUNDS; i++) for (const run of paths) await timed(run);
   const times = paths.map(() => [] as number[]);
-  for (let i = 0; i < PAIRS; i++) for (const [k, run] of paths.entries()) times[k]!.push(await timed(run));
+  for (let i = 0; i < ROUNDS; i++) for (const [k, run] of paths.entries()) times[k]!.push(await timed(run));
   return times.map(median) as { [K in keyof T]: number };
 }
 
@@ -106,7 +107,7 @@ export async function documentUploads(): Promise<SuiteResult> {
   const plain = await startApp({ appPort: 3216, sandboxPort: 4216 });
   let relay: Awaited<ReturnType<typeof startBareRelay>> | undefined;
   try {
-    relay = await startBareRelay(5216, plain.sandboxUrl);
+    relay = await startBareRelay(await freePort(), plain.sandboxUrl);
     const cookie = await signIn(plain.appUrl, "reception@demo.clinic", "sandbox-reception");
     const token = await platformToken(plain);
     [directMs, relayMs, plainMs] = await taking([direct(plain.sandboxUrl, token), direct(relay.url, token), viaBff(plain, cookie)]);
@@ -146,7 +147,7 @@ export async function documentUploads(): Promise<SuiteResult> {
   const ratio = plainMs / directMs;
   return {
     title: "Document upload: 10 MB through the BFF vs straight to the sandbox",
-    note: `Plain, bare relay and direct: medians of ${PAIRS} uploads each, the three taking turns, after ${PAIR_WARM_UPS} of each untimed. The bare relay (bench/bare-relay.ts, its own process, passing the client's multipart on with undici, the desk's own HTTP client) prices the extra hop alone: on 2 cores shared by the client, the relay and the sandbox, this is what passing 10 MB through one more process costs before anything is checked, copied, hashed or recorded; what the desk adds is the difference between its row and the relay's. JWE: median of ${RUNS} uploads after one warm-up; memory is the \`next start\` process's RSS (peak from VmHWM after resetting it). Production build, embedded PGlite; the sandbox runs in the start script, outside the measured process.`,
+    note: `Plain, bare relay and direct: medians of ${ROUNDS} uploads each, the three taking turns, after ${WARM_UP_ROUNDS} of each untimed. The bare relay (bench/bare-relay.ts, its own process, passing the client's multipart on with undici, the desk's own HTTP client) prices the extra hop alone: on 2 cores shared by the client, the relay and the sandbox, this is what passing 10 MB through one more process costs before anything is checked, copied, hashed or recorded; what the desk adds is the difference between its row and the relay's. JWE: median of ${RUNS} uploads after one warm-up; memory is the \`next start\` process's RSS (peak from VmHWM after resetting it). Production build, embedded PGlite; the sandbox runs in the start script, outside the measured process.`,
     columns: ["path", "time ms", "server RSS before MB", "extra peak RSS MB"],
     rows,
     targets: [

@@ -17,11 +17,12 @@ export function PatientIdentity({ patient, className, headingId }: { patient: Pa
   const age = patient.dob && patient.dob <= todayInIndia() ? ageOn(patient.dob, todayInIndia()) : null;
   const ageText = age ? (age.years > 0 ? t("identity.years", { years: age.years }) : t("identity.months", { months: age.months })) : null;
   const sex = patient.gender ? t(`gender.${patient.gender}`) : null;
-  const rows: [string, string, string][] = [
+  // A date or a mobile number is read whole: never broken across lines.
+  const rows: [key: string, label: string, value: string, valueClass?: string][] = [
     ["ageSex", t("identity.ageSex"), [ageText, sex].filter(Boolean).join(" · ") || t("identity.notRecorded")],
-    ["dob", t("fields.dob"), patient.dob ? formatIsoDate(patient.dob) : t("identity.notRecorded")],
-    ["mobile", t("fields.mobile"), patient.mobile ? formatMobile(patient.mobile) : t("identity.notRecorded")],
-    ["uhid", t("fields.uhid"), patient.uhid ?? t("identity.noUhid")],
+    ["dob", t("fields.dob"), patient.dob ? formatIsoDate(patient.dob) : t("identity.notRecorded"), "whitespace-nowrap"],
+    ["mobile", t("fields.mobile"), patient.mobile ? formatMobile(patient.mobile) : t("identity.notRecorded"), "tabular-nums whitespace-nowrap"],
+    ["uhid", t("fields.uhid"), patient.uhid ?? t("identity.noUhid"), "tabular-nums"],
   ];
   return (
     <div className={cn("flex gap-3", className)} data-testid="patient-identity">
@@ -31,10 +32,10 @@ export function PatientIdentity({ patient, className, headingId }: { patient: Pa
           {patient.name}
         </p>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-          {rows.map(([key, label, value]) => (
+          {rows.map(([key, label, value, valueClass]) => (
             <div key={key} className="contents">
               <dt className="text-ink-muted">{label}</dt>
-              <dd className={cn("min-w-0 break-words text-ink", (key === "uhid" || key === "mobile") && "tabular-nums", (key === "dob" || key === "mobile") && "whitespace-nowrap")}>{value}</dd>
+              <dd className={cn("min-w-0 break-words text-ink", valueClass)}>{value}</dd>
             </div>
           ))}
         </dl>

@@ -119,7 +119,10 @@ export async function checkHealth(): Promise<Health> {
   const config = env();
   const dbCheck = database()
     .then(async (d) => (await d.db.execute(sql`select 1`), { kind: d.kind, ok: true }))
-    .catch((err: unknown) => (noteDatabaseFailure(err), { kind: "unknown" as const, ok: false }));
+    .catch((err: unknown) => {
+      noteDatabaseFailure(err);
+      return { kind: "unknown" as const, ok: false };
+    });
   const [dbState, probe] = await Promise.all([dbCheck, cachedPlatformProbe()]);
   const reasons = [...(dbState.ok ? [] : ["The database is not answering."]), ...probe.reasons];
   const intakeWarning = webhookIntakeWarning();

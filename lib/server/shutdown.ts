@@ -49,7 +49,10 @@ export const instanceStopping = (): Stopping => processSingleton("__clinicInstan
  * (Next keeps its own listeners, so the process still stops as before; only its streams end first.)
  */
 export function stopOnSignals(): void {
-  processSingleton("__clinicStopOnSignals", () => (listenForStop(instanceStopping()), true));
+  processSingleton("__clinicStopOnSignals", () => {
+    listenForStop(instanceStopping());
+    return true;
+  });
 }
 
 function listenForStop(stopping: Stopping): void {
