@@ -17,6 +17,7 @@ export default defineConfig({
   test: {
     environment: "node",
     globalSetup: ["lib/testing/pglite-template.setup.ts"],
+    setupFiles: ["lib/testing/real-clock.setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dayInZone, isRealDay } from "./calendar";
 import { patientError } from "./patient-messages";
 import { storableText } from "./storable-text";
+import * as clock from "@/lib/clock";
 
 /** Field rules shared by the sandbox, the BFF routes and the registration form. */
 export const GENDERS = ["M", "F", "O"] as const;
@@ -13,7 +14,7 @@ export const DESIGNATIONS = ["Mr.", "Ms.", "Mrs.", "Miss.", "Kumar.", "Shri.", "
 export type Designation = (typeof DESIGNATIONS)[number];
 
 /** Today's date (YYYY-MM-DD) in India, where the clinics are: a birth "today" in IST is not in the future. */
-export function todayInIndia(now = new Date()): string {
+export function todayInIndia(now = clock.nowDate()): string {
   return dayInZone(now, "Asia/Kolkata");
 }
 

@@ -7,6 +7,7 @@ import { AppError, PlatformCredentialsError, PlatformRejectedError, PlatformTime
 import { log } from "./log";
 import { services } from "./services";
 import { webhookIntakeWarning } from "./webhooks";
+import * as clock from "@/lib/clock";
 
 export interface Health {
   status: "ok" | "degraded";
@@ -57,7 +58,7 @@ async function recentPlatformStaff() {
     .select({ id: staff.id, email: staff.email, name: staff.name, role: staff.role })
     .from(platformTokens)
     .innerJoin(staff, eq(staff.id, platformTokens.staffId))
-    .where(and(eq(staff.active, true), gt(platformTokens.refreshExpiresAt, new Date())))
+    .where(and(eq(staff.active, true), gt(platformTokens.refreshExpiresAt, clock.nowDate())))
     .orderBy(desc(platformTokens.updatedAt))
     .limit(1);
   return row;
@@ -77,7 +78,7 @@ function describe(err: unknown): string {
  * the platform's 401: reachable, credentials unchecked.
  */
 async function probePlatform(): Promise<PlatformProbe> {
-  const checkedAt = new Date().toISOString();
+  const checkedAt = clock.nowDate().toISOString();
   try {
     const member = await recentPlatformStaff().catch(() => undefined);
     if (member) {
@@ -100,7 +101,7 @@ async function probePlatform(): Promise<PlatformProbe> {
   }
 }
 
-function cachedPlatformProbe(now = Date.now()): Promise<PlatformProbe> {
+function cachedPlatformProbe(now = clock.now()): Promise<PlatformProbe> {
   if (!lastProbe || now - lastProbe.at >= PROBE_CACHE_MS) lastProbe = { at: now, result: probePlatform() };
   return lastProbe.result;
 }
@@ -108,7 +109,7 @@ function cachedPlatformProbe(now = Date.now()): Promise<PlatformProbe> {
 let lastDatabaseWarning = 0;
 
 /** Why the database failed, in the log (health is public and says only that it failed): at most once per probe interval. */
-function noteDatabaseFailure(err: unknown, now = Date.now()): void {
+function noteDatabaseFailure(err: unknown, now = clock.now()): void {
   if (now - lastDatabaseWarning < PROBE_CACHE_MS) return;
   lastDatabaseWarning = now;
   log().error({ reason: err instanceof Error ? err.message : String(err) }, "the database is not answering");

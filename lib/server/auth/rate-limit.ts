@@ -10,6 +10,7 @@ import { subDays, subSeconds } from "date-fns";
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { signInThrottle } from "../db/schema";
+import * as clock from "@/lib/clock";
 
 export interface ThrottleSettings {
   /** Attempts per (account, address) before delays start; an account as a whole gets 4× as many. */
@@ -68,7 +69,7 @@ export type Admission = { admitted: true; accountClaimed: boolean } | { admitted
  * as a whole too (against many addresses), except from an address this account recently signed
  * in from, so an attacker elsewhere cannot keep the owner out.
  */
-export async function admitAttempt(db: Db, keys: ReturnType<typeof throttleKeys>, s: ThrottleSettings, now = new Date()): Promise<Admission> {
+export async function admitAttempt(db: Db, keys: ReturnType<typeof throttleKeys>, s: ThrottleSettings, now = clock.nowDate()): Promise<Admission> {
   const pair = await claim(db, keys.pair, s.freeAttempts, s, now);
   if (!pair.admitted) return pair;
   const knownSince = subDays(now, s.retentionDays);
@@ -79,7 +80,7 @@ export async function admitAttempt(db: Db, keys: ReturnType<typeof throttleKeys>
 }
 
 /** The right password: the pair starts afresh and its address becomes known; the account's own count gives back this attempt. */
-export async function recordSuccess(db: Db, keys: ReturnType<typeof throttleKeys>, admission: { accountClaimed: boolean }, now = new Date()) {
+export async function recordSuccess(db: Db, keys: ReturnType<typeof throttleKeys>, admission: { accountClaimed: boolean }, now = clock.nowDate()) {
   await db
     .update(signInThrottle)
     .set({ failures: 0, nextAttemptAt: now, lastSuccessAt: now, updatedAt: now })
@@ -96,7 +97,7 @@ export async function recordSuccess(db: Db, keys: ReturnType<typeof throttleKeys
  * A row past its quiet period with no success on it says nothing any more (its count would start
  * from zero), so guesses at made-up e-mails do not pile up; known addresses are kept for the retention.
  */
-export async function pruneSignInThrottle(db: Db, s: Pick<ThrottleSettings, "retentionDays" | "quietSeconds">, now = new Date()): Promise<void> {
+export async function pruneSignInThrottle(db: Db, s: Pick<ThrottleSettings, "retentionDays" | "quietSeconds">, now = clock.nowDate()): Promise<void> {
   const forgotten = subDays(now, s.retentionDays);
   const quiet = subSeconds(now, s.quietSeconds);
   await db

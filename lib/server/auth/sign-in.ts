@@ -9,6 +9,7 @@ import { isDemoAddress } from "./demo-staff";
 import { decoyHash, verifyPassword } from "./password";
 import { admitAttempt, recordSuccess, throttleKeys, type ThrottleSettings } from "./rate-limit";
 import { findStaffByEmail, type StaffRow } from "./staff-repo";
+import * as clock from "@/lib/clock";
 
 export interface SignInDeps {
   db: Db;
@@ -24,7 +25,7 @@ export type SignInOutcome =
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 export async function checkSignIn(deps: SignInDeps, attempt: { email: string; password: string; ip: string | undefined }): Promise<SignInOutcome> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now?.() ?? clock.nowDate();
   if (!deps.sandboxMode && isDemoAddress(attempt.email)) return { ok: false, reason: "demo-account" };
   const keys = throttleKeys(attempt.email, attempt.ip);
   const admission = await admitAttempt(deps.db, keys, deps.throttle, now);

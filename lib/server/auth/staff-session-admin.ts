@@ -4,9 +4,10 @@ import type { StaffSessionsView } from "@/lib/schemas/staff-sessions";
 import { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
 import { staff, staffSessions } from "../db/schema";
+import * as clock from "@/lib/clock";
 
 /** Every staff member with how many browsers are signed in as them and when one was last used. */
-export async function listStaffSessions(db: Db, settings: { idleMinutes: number; maxHours: number }, now = new Date()): Promise<StaffSessionsView> {
+export async function listStaffSessions(db: Db, settings: { idleMinutes: number; maxHours: number }, now = clock.nowDate()): Promise<StaffSessionsView> {
   const idleSince = new Date(now.getTime() - settings.idleMinutes * 60_000).toISOString();
   const startedSince = new Date(now.getTime() - settings.maxHours * 3_600_000).toISOString();
   const live = sql`${staffSessions.lastSeenAt} >= ${idleSince}::timestamptz and ${staffSessions.signedInAt} >= ${startedSince}::timestamptz`;

@@ -9,6 +9,7 @@ import { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
 import { staff, staffSessions } from "../db/schema";
 import { processSingleton } from "../process-singleton";
+import * as clock from "@/lib/clock";
 
 export type StaffSession = { id: string; name: string; email: string; role: Role };
 
@@ -25,7 +26,7 @@ const CACHE_MS = 2_000;
 type Cached = { at: number; staff: StaffSession | null; staffId: string };
 const cache = () => processSingleton("__clinicSessionCache", () => new Map<string, Cached>());
 
-export async function startSession(db: Db, staffId: string, ip: string | undefined, now = new Date()): Promise<string> {
+export async function startSession(db: Db, staffId: string, ip: string | undefined, now = clock.nowDate()): Promise<string> {
   const [row] = await db.insert(staffSessions).values({ staffId, ip: ip ?? null, signedInAt: now, lastSeenAt: now }).returning({ id: staffSessions.id });
   return row!.id;
 }
@@ -45,7 +46,7 @@ export async function resolveSession(
   db: Db,
   claims: { sub?: string; sid?: unknown } | null,
   settings: SessionSettings,
-  now = new Date(),
+  now = clock.nowDate(),
 ): Promise<StaffSession | null> {
   if (!claims?.sub || typeof claims.sid !== "string") return null;
   const sid = claims.sid;
@@ -85,7 +86,7 @@ const DECODED_MS = 60_000;
 const decoded = () => processSingleton("__clinicDecodedCookies", () => new Map<string, { until: number; claims: Claims; secret: string }>());
 
 /** Decodes a next-auth session cookie (it checks signature, encryption and expiry) and resolves it. */
-export async function resolveSessionCookie(db: Db, token: string, secret: string, settings: SessionSettings, now = new Date()) {
+export async function resolveSessionCookie(db: Db, token: string, secret: string, settings: SessionSettings, now = clock.nowDate()) {
   const at = now.getTime();
   let hit = decoded().get(token);
   // Another secret (rotation, a test) must decode the cookie afresh.
@@ -100,7 +101,7 @@ export async function resolveSessionCookie(db: Db, token: string, secret: string
 }
 
 /** Removes ended sessions (past lifetime or idle), so the table holds only live ones. */
-export async function pruneStaffSessions(db: Db, settings: SessionSettings, now = new Date()): Promise<void> {
+export async function pruneStaffSessions(db: Db, settings: SessionSettings, now = clock.nowDate()): Promise<void> {
   const idleBefore = new Date(now.getTime() - settings.idleMinutes * 60_000);
   const startedBefore = new Date(now.getTime() - settings.maxHours * 3_600_000);
   await db.delete(staffSessions).where(or(lt(staffSessions.lastSeenAt, idleBefore), lt(staffSessions.signedInAt, startedBefore)));

@@ -3,6 +3,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import type { PatientDocument, DocumentTask, DocumentType } from "@/lib/schemas/documents";
 import type { Db } from "../db/connect";
 import { documentCopies, patientDocuments, staff } from "../db/schema";
+import * as clock from "@/lib/clock";
 
 export interface NewPatientDocument {
   patientId: string;
@@ -54,7 +55,7 @@ export const pendingDocument = (doc: NewPatientDocument & { id: string }): Patie
   ...doc,
   uploadedBy: doc.uploadedBy,
   uploadedByName: null,
-  uploadedAt: new Date().toISOString(),
+  uploadedAt: clock.nowDate().toISOString(),
 });
 
 /** A patient's documents, newest first. */

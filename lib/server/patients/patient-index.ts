@@ -6,6 +6,7 @@ import type { DirectoryData, DuplicateMatch, DuplicateQuery, PatientProfile } fr
 import { db as appDb, type Db } from "../db";
 import { patientIndex } from "../db/schema";
 import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
+import * as clock from "@/lib/clock";
 
 type IndexRow = typeof patientIndex.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function rememberPatient(db: Db, p: IndexedPatient, directory?: Dir
     uhid: p.uhid,
     uhidLower: p.uhid?.toLowerCase() ?? null,
     searchKeys: nameSearchKeys(p.firstName, p.middleName, p.lastName),
-    lastSeenAt: new Date(),
+    lastSeenAt: clock.nowDate(),
   };
   const withDirectory = directory ? { ...values, directory } : values;
   await db.insert(patientIndex).values(withDirectory).onConflictDoUpdate({ target: patientIndex.id, set: withDirectory });
@@ -178,11 +179,11 @@ export interface SearchTuning {
 const patientEstimates = new WeakMap<Db, { patients: number | null; at: number }>();
 async function estimatedPatients(db: Db): Promise<number | null> {
   const cached = patientEstimates.get(db);
-  if (cached && Date.now() - cached.at < 60_000) return cached.patients;
+  if (cached && clock.now() - cached.at < 60_000) return cached.patients;
   const result = await db.execute(sql`select reltuples::float8 as "n" from pg_class where oid = 'patient_index'::regclass`);
   const n = Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? -1);
   const patients = n >= 0 ? n : null;
-  patientEstimates.set(db, { patients, at: Date.now() });
+  patientEstimates.set(db, { patients, at: clock.now() });
   return patients;
 }
 

@@ -8,6 +8,7 @@ import { INBOX_EVENT_COLUMNS, inDeskShape } from "../events/inbox-events";
 import { clinicTimeZone } from "./desk-bookings";
 import type { QueueHub } from "./queue-hub";
 import { loadRow, moveQueueEntry, recordQueueEntry } from "./queue-store";
+import * as clock from "@/lib/clock";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,7 +33,7 @@ export async function applyAppointmentEvent(db: Db, hub: QueueHub, e: Appointmen
     await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(queueAppointments)
-        .set({ status: "cancelled", cancelReason: e.cancelReason, version: sql`${queueAppointments.version} + 1`, statusChangedAt: new Date(), statusChangedBy: null, undoable: false })
+        .set({ status: "cancelled", cancelReason: e.cancelReason, version: sql`${queueAppointments.version} + 1`, statusChangedAt: clock.nowDate(), statusChangedBy: null, undoable: false })
         .where(and(eq(queueAppointments.appointmentId, e.appointmentId), eq(queueAppointments.version, row!.version)))
         .returning();
       if (updated) await tx.insert(queueStatusHistory).values({ appointmentId: e.appointmentId, fromStatus: row!.status, toStatus: "cancelled", version: updated.version, reason: e.cancelReason ?? "cancelled on the platform" });

@@ -10,6 +10,7 @@ import { services } from "../services";
 import { ownDoctorId, readClinicDirectory } from "../slots/clinic-directory";
 import { defaultQueueClinic } from "./default-clinic";
 import { seedSandboxDay } from "./sandbox-day";
+import * as clock from "@/lib/clock";
 
 const PROBE_TIMEOUT_MS = 4000;
 
@@ -33,7 +34,7 @@ export async function queueStart(staff: StaffSession, asked: QueueStart, cookies
   const own = await ownDoctorId(db, directory, staff);
   const lastUsed = cookies.get(QUEUE_CLINIC_COOKIE)?.value ?? null;
   const clinicZone = (id: string | undefined) => directory.clinics.find((c) => c.platformId === id)?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
-  const day = asked.day ?? clinicDay(Date.now(), clinicZone(asked.clinic ?? lastUsed ?? directory.clinics[0]?.platformId));
+  const day = asked.day ?? clinicDay(clock.now(), clinicZone(asked.clinic ?? lastUsed ?? directory.clinics[0]?.platformId));
   const clinic =
     asked.clinic ??
     (await defaultQueueClinic(db, directory, { day, lastUsed, doctorId: own }, async (doctorId, clinicId, onDay) => {

@@ -8,6 +8,7 @@ import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments, queueStatusHistory, staff } from "../db/schema";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
 import { summariesByIds } from "../patients/patient-index";
+import * as clock from "@/lib/clock";
 
 type Row = typeof queueAppointments.$inferSelect;
 
@@ -81,7 +82,7 @@ export async function recordQueueEntry(db: Db, e: NewQueueEntry): Promise<boolea
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The day's appointments of one clinic, in time order, with the desk's patients and staff names filled in. */
-export async function readQueueDay(db: Db, q: { clinicId: string; day: string }, now = Date.now()): Promise<QueueEntry[]> {
+export async function readQueueDay(db: Db, q: { clinicId: string; day: string }, now = clock.now()): Promise<QueueEntry[]> {
   const rows = await db
     .select()
     .from(queueAppointments)
@@ -91,13 +92,13 @@ export async function readQueueDay(db: Db, q: { clinicId: string; day: string },
 }
 
 /** A patient's appointments the desk knows, newest first. */
-export async function readPatientAppointments(db: Db, patientId: string, limit = 50, now = Date.now()): Promise<QueueEntry[]> {
+export async function readPatientAppointments(db: Db, patientId: string, limit = 50, now = clock.now()): Promise<QueueEntry[]> {
   const rows = await db.select().from(queueAppointments).where(eq(queueAppointments.patientId, patientId)).orderBy(desc(queueAppointments.startAt)).limit(limit);
   return toEntries(db, rows, now);
 }
 
 /** Who holds a slot, if the desk knows: the appointment of that doctor and clinic starting then, not cancelled. */
-export async function readAppointmentAtSlot(db: Db, q: { doctorId: string; clinicId: string; start: string }, now = Date.now()): Promise<QueueEntry | null> {
+export async function readAppointmentAtSlot(db: Db, q: { doctorId: string; clinicId: string; start: string }, now = clock.now()): Promise<QueueEntry | null> {
   const rows = await db
     .select()
     .from(queueAppointments)
@@ -106,7 +107,7 @@ export async function readAppointmentAtSlot(db: Db, q: { doctorId: string; clini
   return (await toEntries(db, rows, now))[0] ?? null;
 }
 
-export async function readQueueEntry(db: Db, appointmentId: string, now = Date.now()): Promise<QueueEntry | null> {
+export async function readQueueEntry(db: Db, appointmentId: string, now = clock.now()): Promise<QueueEntry | null> {
   const rows = await db.select().from(queueAppointments).where(eq(queueAppointments.appointmentId, appointmentId));
   return (await toEntries(db, rows, now))[0] ?? null;
 }
@@ -198,7 +199,7 @@ export interface Changed {
 export async function checkMove(db: Db, c: StatusChange): Promise<Row> {
   const row = await loadRow(db, c.appointmentId);
   if (row.version !== c.version) throw await staleVersion(db, row);
-  const refusal = moveRefusal(row.status, c.to, { slotStart: row.startAt, now: c.now ?? Date.now(), reason: c.reason });
+  const refusal = moveRefusal(row.status, c.to, { slotStart: row.startAt, now: c.now ?? clock.now(), reason: c.reason });
   if (refusal === "not_allowed") throw new ConflictError(`This appointment is ${STATUS_WORDS[row.status]}; it cannot be marked ${STATUS_WORDS[c.to]}.`, "status_not_allowed");
   if (refusal === "before_start") throw new ConflictError(`This appointment is ${STATUS_WORDS[row.status]} and its slot has not started yet; mark a no-show only after the start time.`, "too_early_for_no_show");
   if (refusal === "reason_required") throw new ValidationError({ reason: "Say why the appointment is cancelled." }, "A reason is required to cancel.");
@@ -208,7 +209,7 @@ export async function checkMove(db: Db, c: StatusChange): Promise<Row> {
 /** Moves an appointment to another status if the table allows it and nobody changed it meanwhile. */
 export async function changeStatus(db: Db, c: StatusChange): Promise<Changed> {
   const before = await checkMove(db, c);
-  const now = new Date(c.now ?? Date.now());
+  const now = new Date(c.now ?? clock.now());
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(queueAppointments)
@@ -234,7 +235,7 @@ export async function changeStatus(db: Db, c: StatusChange): Promise<Changed> {
 
 /** Takes back the last forward move within the undo window, as a change of its own. */
 export async function undoLastChange(db: Db, u: { appointmentId: string; version: number; staffId: string | null; now?: number }): Promise<Changed> {
-  const now = new Date(u.now ?? Date.now());
+  const now = new Date(u.now ?? clock.now());
   const row = await loadRow(db, u.appointmentId);
   if (row.version !== u.version) throw await staleVersion(db, row);
   const [last] = await db.select().from(queueStatusHistory).where(eq(queueStatusHistory.appointmentId, u.appointmentId)).orderBy(desc(queueStatusHistory.id)).limit(1);
@@ -275,7 +276,7 @@ export async function moveQueueEntry(db: Db, m: { appointmentId: string; version
         day: clinicDay(m.start, m.timeZone),
         confId: m.confId,
         version: sql`${queueAppointments.version} + 1`,
-        statusChangedAt: new Date(),
+        statusChangedAt: clock.nowDate(),
         statusChangedBy: m.staffId,
         undoable: false,
       })
@@ -312,7 +313,7 @@ export async function linkQueuePatient(db: Db, l: { appointmentId: string; versi
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(queueAppointments)
-      .set({ patientId: l.patientId, version: sql`${queueAppointments.version} + 1`, statusChangedAt: new Date(), statusChangedBy: l.staffId, undoable: false })
+      .set({ patientId: l.patientId, version: sql`${queueAppointments.version} + 1`, statusChangedAt: clock.nowDate(), statusChangedBy: l.staffId, undoable: false })
       .where(and(eq(queueAppointments.appointmentId, l.appointmentId), eq(queueAppointments.version, l.version)))
       .returning();
     if (!row) throw await staleVersion(tx as unknown as Db, await loadRow(tx as unknown as Db, l.appointmentId));

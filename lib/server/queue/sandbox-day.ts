@@ -13,6 +13,7 @@ import { log } from "../log";
 import { PlatformRejectedError } from "../errors";
 import { withKeyLock } from "../db/key-lock";
 import { processSingleton } from "../process-singleton";
+import * as clock from "@/lib/clock";
 
 const DEMO_PATIENTS = [
   { salutation: "Mrs.", firstName: "Sunita", lastName: "Rao", gender: "F", dob: "1978-03-14", mobile: "+919820011001" },
@@ -98,7 +99,7 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
       // Today, the first patient of each doctor is already waiting, as on any morning.
       if (q.arrivals && arrived < 3 && free.indexOf(slot) === 0) {
         arrived++;
-        await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: Date.now() - (4 + arrived * 6) * 60_000 });
+        await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: clock.now() - (4 + arrived * 6) * 60_000 });
       }
     }
     if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(picked.map((s) => s.start)));
@@ -160,7 +161,7 @@ async function bookAndRecord(
  */
 export async function seedSandboxDay(db: Db, platform: StaffPlatform, staff: { id: string }, q: { clinicId: string; day: string; timeZone: string }): Promise<void> {
   if (!env().sandboxMode) return;
-  const today = clinicDay(Date.now(), q.timeZone);
+  const today = clinicDay(clock.now(), q.timeZone);
   if (q.day !== today && q.day !== addDays(today, 1)) return;
   const key = `${q.clinicId}|${q.day}`;
   // One seed at a time across instances too (`npm run cluster` on the sandbox): a later one finds the day booked.

@@ -6,6 +6,7 @@ import type { ClinicDirectory, DirectoryEntry, DirectoryKind } from "@/lib/schem
 import type { Db } from "../db";
 import { directoryEntries, doctorClinicSchedules, staff } from "../db/schema";
 import { log } from "../log";
+import * as clock from "@/lib/clock";
 
 const DemoPractice = z.object({
   doctors: z.array(z.object({ id: z.string(), name: z.string(), clinicIds: z.array(z.string()).optional() })),
@@ -104,7 +105,7 @@ export async function doctorSchedules(db: Db, directory: ClinicDirectory, probe?
   if (doctorIds.length === 0 || clinicIds.length === 0) return {};
   const rows = await db.select().from(doctorClinicSchedules).where(inArray(doctorClinicSchedules.doctorId, doctorIds));
   const known = new Map(rows.map((r) => [`${r.doctorId}|${r.clinicId}`, r]));
-  const now = Date.now();
+  const now = clock.now();
   const unknown: { doctorId: string; clinicId: string }[] = [];
   for (const doctorId of doctorIds) {
     for (const clinicId of clinicIds) {
@@ -120,7 +121,7 @@ export async function doctorSchedules(db: Db, directory: ClinicDirectory, probe?
           const answer = await probe(pair.doctorId, pair.clinicId).catch(() => undefined);
           if (answer === undefined) continue;
           await noteDoctorSchedule(db, pair.doctorId, pair.clinicId, answer);
-          known.set(`${pair.doctorId}|${pair.clinicId}`, { doctorId: pair.doctorId, clinicId: pair.clinicId, hasSchedule: answer, checkedAt: new Date() });
+          known.set(`${pair.doctorId}|${pair.clinicId}`, { doctorId: pair.doctorId, clinicId: pair.clinicId, hasSchedule: answer, checkedAt: clock.nowDate() });
         }
       }),
     );

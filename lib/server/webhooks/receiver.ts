@@ -9,6 +9,7 @@ import { webhookInbox, webhookReceipts } from "../db/schema";
 import { readPlatformEvent } from "../platform/events";
 import { unstorableTextPath } from "./event-text";
 import { log } from "../log";
+import * as clock from "@/lib/clock";
 
 export interface ReceiverSettings {
   signatureHeader: string;
@@ -81,13 +82,13 @@ const lastPrune = new WeakMap<Db, number>();
  * The log fills from unauthenticated traffic, so it is kept by age and by size: rows older than the
  * retention go, and beyond maxRows the oldest go first. Every instance may prune; deleting is idempotent.
  */
-export async function pruneReceipts(db: Db, retention: { days: number; maxRows: number }, now = Date.now()): Promise<void> {
+export async function pruneReceipts(db: Db, retention: { days: number; maxRows: number }, now = clock.now()): Promise<void> {
   await db.delete(webhookReceipts).where(lt(webhookReceipts.at, subDays(now, retention.days)));
   await db.delete(webhookReceipts).where(lte(webhookReceipts.id, sql`(select max(${webhookReceipts.id}) - ${retention.maxRows} from ${webhookReceipts})`));
 }
 
 /** Prunes when the last prune on this database is older than PRUNE_EVERY_MS; the promise says whether it ran. */
-export async function maybePruneReceipts(db: Db, retention: { days: number; maxRows: number }, now = Date.now()): Promise<boolean> {
+export async function maybePruneReceipts(db: Db, retention: { days: number; maxRows: number }, now = clock.now()): Promise<boolean> {
   const last = lastPrune.get(db);
   if (last !== undefined && now - last < PRUNE_EVERY_MS) return false;
   lastPrune.set(db, now);
@@ -200,8 +201,8 @@ export async function receivePlatformEvent(
     result = reject(422, "unstorable", "The event contains a value that cannot be stored.");
   }
   const deliveryKey = "deliveryKey" in result ? result.deliveryKey : deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : null;
-  if (result.outcome === "rejected" && result.code === "no_signing_key" && Date.now() - lastNoKeyWarning > NO_KEY_WARN_EVERY_MS) {
-    lastNoKeyWarning = Date.now();
+  if (result.outcome === "rejected" && result.code === "no_signing_key" && clock.now() - lastNoKeyWarning > NO_KEY_WARN_EVERY_MS) {
+    lastNoKeyWarning = clock.now();
     log().warn("webhook delivery refused: no signing key yet; connect the receiver in Settings (further refusals are in the delivery log)");
   }
   // The log write must not delay the answer to the platform; bursts become one insert.
@@ -249,7 +250,7 @@ async function checkAndStore(
     if (!header) return reject(401, "signature_missing", `The ${settings.signatureHeader} header is required.`);
     const parsed = parseSignatureHeader(header);
     if (!parsed) return reject(401, "signature_malformed", `The ${settings.signatureHeader} header is not in the form t=<seconds>,v1=<hex>.`);
-    const now = Math.floor((deps.now?.() ?? Date.now()) / 1000);
+    const now = Math.floor((deps.now?.() ?? clock.now()) / 1000);
     if (parsed.timestamp > now + FUTURE_SKEW_SECONDS) return reject(401, "timestamp_in_future", "The signature's timestamp is in the future.");
     if (now - parsed.timestamp > settings.toleranceSeconds) {
       return reject(401, "timestamp_too_old", `The signature is older than ${settings.toleranceSeconds} seconds.`);

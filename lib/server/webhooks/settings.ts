@@ -10,6 +10,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from "../erro
 import type { StaffPlatform } from "../platform/client";
 import { endpointRefusal, type Resolve } from "./endpoint-guard";
 import { generateSigningKey, type SigningKeyStore } from "./signing-keys";
+import * as clock from "@/lib/clock";
 
 export interface SubscriptionDeps {
   platform: StaffPlatform;
@@ -36,7 +37,7 @@ export async function webhookSettingsView(platform: StaffPlatform, keys: Signing
     signatureHeader: config.webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
     toleranceSeconds: config.webhooks.toleranceSeconds,
     keyOverlapHours: config.webhooks.keyOverlapHours,
-    intake: { hasKey: keyRows.some((k) => !k.expiresAt || k.expiresAt.getTime() > Date.now()), allowUnsigned: config.webhooks.allowUnsigned },
+    intake: { hasKey: keyRows.some((k) => !k.expiresAt || k.expiresAt.getTime() > clock.now()), allowUnsigned: config.webhooks.allowUnsigned },
     subscriptions: subs.map((s) => ({
       ...s,
       keyHint: keyRows.find((k) => k.subscriptionId === s.id && !k.expiresAt)?.hint ?? null,

@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { webhookSigningKeys } from "../db/schema";
 import { sealer, type SealingKeys } from "../crypto/seal";
+import * as clock from "@/lib/clock";
 
 /** Keys are sealed by the shared helper (AES-256-GCM, key derived per purpose), so a database dump alone reveals nothing. */
 const PURPOSE = "webhook-signing-keys";
@@ -48,7 +49,7 @@ export function signingKeyStore(db: Db, keys: SealingKeys | string) {
     },
     /** The key keeps verifying for the overlap window, so deliveries already on their way still pass. */
     async retire(where: { id?: string; subscriptionId?: string }, overlapMs: number) {
-      const expiresAt = new Date(Date.now() + overlapMs);
+      const expiresAt = new Date(clock.now() + overlapMs);
       const match = where.id ? eq(webhookSigningKeys.id, where.id) : eq(webhookSigningKeys.subscriptionId, where.subscriptionId ?? "");
       await db.update(webhookSigningKeys).set({ expiresAt }).where(and(match, isNull(webhookSigningKeys.expiresAt)));
       cache = undefined;
@@ -71,14 +72,14 @@ export function signingKeyStore(db: Db, keys: SealingKeys | string) {
     },
     /** Secrets that verify right now; cached briefly because every delivery needs them. */
     async verifying(): Promise<string[]> {
-      if (cache && cache.until > Date.now()) return cache.keys;
+      if (cache && cache.until > clock.now()) return cache.keys;
       const rows = await db
         .select({ ciphertext: webhookSigningKeys.ciphertext })
         .from(webhookSigningKeys)
-        .where(or(isNull(webhookSigningKeys.expiresAt), gt(webhookSigningKeys.expiresAt, new Date())));
+        .where(or(isNull(webhookSigningKeys.expiresAt), gt(webhookSigningKeys.expiresAt, clock.nowDate())));
       const keys = rows.map((r) => seal.open(r.ciphertext));
       // "No key" is kept only briefly: a key added on another instance must start verifying soon.
-      cache = { keys, until: Date.now() + (keys.length ? CACHE_MS : EMPTY_CACHE_MS) };
+      cache = { keys, until: clock.now() + (keys.length ? CACHE_MS : EMPTY_CACHE_MS) };
       return keys;
     },
   };
