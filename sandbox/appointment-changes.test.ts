@@ -95,7 +95,7 @@ describe("appointment.updated event", () => {
     const events = new EventBus();
     const seen: SandboxEvent[] = [];
     events.subscribe((e) => seen.push(e));
-    const services = { store, events, config: { controlRoutes: false } } as unknown as Services;
+    const services = { store, events, config: { controlRoutes: false, demoSeed: "demo" }, now: Date.now } as unknown as Services;
     const routes = slotRoutes(services, async () => ({ kind: "agent", agentId: "test" }));
     const run = (name: string, body: unknown, params: Record<string, string> = {}) => {
       const raw = Buffer.from(JSON.stringify(body));

@@ -19,7 +19,6 @@ export const DEMO_EXPIRED_SESSION_ID = "9c4d2e7f-1a3b-4e5c-8f6a-7b8c9d0e1f23";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const newToken = () => `sess_${randomBytes(24).toString("base64url")}`;
-const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -29,6 +28,7 @@ function sameSecret(a: string, b: string): boolean {
 
 /** Assistant sessions (spec 4.9 / 4.10, body per platform notes), agent-key authenticated. */
 export function assistantSessionRoutes(s: Services, authenticate: Authenticate): SandboxRoute[] {
+  const inSeconds = (seconds: number) => new Date(s.now() + seconds * 1000).toISOString();
   const sessions = s.store.collection<StoredAssistantSession>("assistantSessions");
   const live = sessions.get(DEMO_LIVE_SESSION_ID);
   sessions.set(DEMO_LIVE_SESSION_ID, { session_id: DEMO_LIVE_SESSION_ID, token: live?.token ?? newToken(), expires_at: inSeconds(SESSION_TTL_SECONDS) });
@@ -64,7 +64,7 @@ export function assistantSessionRoutes(s: Services, authenticate: Authenticate):
         await authenticate(ctx, { scheme: "agent" });
         const session = sessionOf(ctx);
         const presented = ctx.header("x-sess-token")?.trim();
-        const isExpired = Date.parse(session.expires_at) <= Date.now();
+        const isExpired = Date.parse(session.expires_at) <= s.now();
         // A live session may be extended by its agent; an expired one only with its own token.
         if (presented && !sameSecret(presented, session.token)) throw new HttpError(401, "invalid_session_token", "x-sess-token does not belong to this session");
         if (isExpired && !presented) throw new HttpError(401, "session_expired", "The session has expired; send its token in x-sess-token to refresh it");

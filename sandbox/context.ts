@@ -19,6 +19,8 @@ export interface Services {
   /** Platform events (bookings, tele-consultation joins) for webhook delivery. */
   events: EventBus;
   log: Logger;
+  /** The sandbox's clock (ms since the epoch): injectable, so a test can stand the platform on the day it needs. */
+  now: () => number;
 }
 
 export interface Reply {

@@ -94,7 +94,7 @@ export function documentRoutes(s: Services, authenticate: Authenticate): Sandbox
           tasks: query.data.task,
           encrypted,
           clientId: principal.kind === "token" ? principal.clientId : "",
-          receivedAt: new Date().toISOString(),
+          receivedAt: new Date(s.now()).toISOString(),
         });
         return { status: 201, body: { document_id: id } };
       },

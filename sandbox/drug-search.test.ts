@@ -160,17 +160,6 @@ describe("ranking", () => {
     expect(search({ query: "pip taz" }).search_info.parts_recognised).toEqual([{ part: "pip taz", recognised_as: "Piperacillin + Tazobactam", edits: 0 }]);
     expect(search({ query: "zzzz" }).search_info.parts_recognised).toEqual([{ part: "zzzz", recognised_as: null, edits: 0 }]);
   });
-
-  it("searches in well under 2 ms once warm", () => {
-    for (let i = 0; i < 300; i++) search({ query: ["amoxycilin + clavulanc acid", "paracetmol", "fever and pain"][i % 3] });
-    // The best of five batches, so a busy machine's pauses do not decide the result.
-    const batches = Array.from({ length: 5 }, () => {
-      const started = performance.now();
-      for (let i = 0; i < 100; i++) search({ query: i % 2 ? "paracetmol" : "fever and pain" });
-      return (performance.now() - started) / 100;
-    });
-    expect(Math.min(...batches), batches.join(" ")).toBeLessThan(2);
-  });
 });
 
 describe("suggestions (autocomplete)", () => {

@@ -13,8 +13,10 @@ export interface SandboxEvent {
 export class EventBus {
   private readonly emitter = new EventEmitter();
 
+  constructor(private readonly now: () => number = Date.now) {}
+
   emit(name: string, payload: Record<string, unknown>): SandboxEvent {
-    const event: SandboxEvent = { id: randomUUID(), name, occurredAt: new Date().toISOString(), payload };
+    const event: SandboxEvent = { id: randomUUID(), name, occurredAt: new Date(this.now()).toISOString(), payload };
     this.emitter.emit("event", event);
     return event;
   }

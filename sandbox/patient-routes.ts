@@ -96,7 +96,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
         const bid = workspaceOf(await authenticate(ctx, { scheme: "bearer", requireClientId: true }));
         const body = lowercased(parseOr400(ProfileCreateBody, readJson(ctx.rawBody)));
         if (body.username && usernameTaken(bid, body.username)) throw duplicateUsername(body.username);
-        const now = Date.now();
+        const now = s.now();
         const { is_age, ...fields } = body;
         const oid = randomUUID().replaceAll("-", "");
         profiles.set(oid, { ...withoutUndefined(fields), fn: fields.fn, dob: fields.dob, gen: fields.gen, oid, bid, ps: "active", is_age: is_age ?? false, c_ate: now, u_ate: now });
@@ -113,7 +113,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
         const current = profileInWorkspace(ctx.params.oid!, bid);
         const body = lowercased(parseOr400(ProfileUpdateBody, readJson(ctx.rawBody)));
         if (body.username && usernameTaken(bid, body.username, current.oid)) throw duplicateUsername(body.username);
-        profiles.set(current.oid, { ...current, ...withoutUndefined(body), u_ate: Math.max(Date.now(), current.u_ate + 1) });
+        profiles.set(current.oid, { ...current, ...withoutUndefined(body), u_ate: Math.max(s.now(), current.u_ate + 1) });
         return { body: { message: "Profile updated successfully" } };
       },
     },
@@ -154,7 +154,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
           ...(body.address ? { address: { ...current?.address, ...withoutUndefined(body.address) } } : {}),
           patient_id: profile.oid,
           bid,
-          updated_at: Date.now(),
+          updated_at: s.now(),
         });
         return { body: { patient_id: profile.oid } };
       },

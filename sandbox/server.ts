@@ -40,6 +40,8 @@ export interface SandboxOptions {
    * sandbox shares a process with the app's code (tests), whose fetch objects stay Node's own.
    */
   ownsProcess?: boolean;
+  /** The platform's clock; a test stands it on the day it needs (default: the system clock). */
+  now?: () => number;
 }
 
 /** Starts the sandbox platform (a Hono app on its own node:http server); port 0 picks a free port. */
@@ -51,7 +53,8 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
   // One throwaway search compiles the hot paths, so the first real request is as fast as the rest.
   searchFormulary(index, PlatformDrugQuery.parse({ query: "amoxycilin + clavulanic acid" }));
   const store = await Store.open(config.dataDir, log);
-  const tokens = new TokenService(store, { accessSeconds: config.accessTokenTtlSeconds, refreshSeconds: config.refreshTokenTtlSeconds });
+  const now = options.now ?? Date.now;
+  const tokens = new TokenService(store, { accessSeconds: config.accessTokenTtlSeconds, refreshSeconds: config.refreshTokenTtlSeconds }, now);
   const services: Services = {
     config,
     store,
@@ -59,8 +62,9 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
     faults: new Faults(config.faults),
     stats: new RequestStats(),
     formulary: index,
-    events: new EventBus(),
+    events: new EventBus(now),
     log,
+    now,
   };
   const authenticate = makeAuthenticator(tokens, services.faults);
   const webhookDelivery = new WebhookDelivery(services);

@@ -37,9 +37,9 @@ export function generateSlots(doctor: DemoDoctor, clinic: DemoClinic, from: stri
   return out.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : a.confId.localeCompare(b.confId)));
 }
 
-/** About a third of demo slots are already taken by other patients; stable for a given slot. */
-export function takenByDemoPatients(doctorId: string, clinicId: string, slot: GeneratedSlot): boolean {
-  const h = createHash("sha1").update(`${doctorId}|${clinicId}|${slot.confId}|${slot.s}`).digest();
+/** About a third of demo slots are already taken by other patients: a pure function of the seed and the slot. */
+export function takenByDemoPatients(seed: string, doctorId: string, clinicId: string, slot: GeneratedSlot): boolean {
+  const h = createHash("sha1").update(`${seed}|${doctorId}|${clinicId}|${slot.confId}|${slot.s}`).digest();
   return h[0]! % 100 < 35;
 }
 

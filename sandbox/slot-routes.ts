@@ -57,8 +57,12 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
   const appointments = s.store.collection<StoredAppointment>("appointments");
   const booked = new Set(appointments.values().filter((a) => a.status === "booked").map((a) => slotKey(a.doctor_id, a.clinic_id, a.conf_id, Date.parse(a.start_time))));
 
-  const isFree = (doctorId: string, clinicId: string, slot: GeneratedSlot, now: number) =>
-    Date.parse(slot.s) > now && !takenByDemoPatients(doctorId, clinicId, slot) && !booked.has(slotKey(doctorId, clinicId, slot.confId, Date.parse(slot.s)));
+  // Demo slots a test asked to have free (POST /__sandbox/slots/release), whatever the seed says.
+  const released = s.store.collection<true>("releasedDemoSlots");
+  const isFree = (doctorId: string, clinicId: string, slot: GeneratedSlot, now: number) => {
+    const key = slotKey(doctorId, clinicId, slot.confId, Date.parse(slot.s));
+    return Date.parse(slot.s) > now && (released.has(key) || !takenByDemoPatients(s.config.demoSeed, doctorId, clinicId, slot)) && !booked.has(key);
+  };
 
   function findSlot(doctor: DemoDoctor, clinic: DemoClinic, confId: string, startTime: string): GeneratedSlot {
     const start = Date.parse(startTime);
@@ -107,7 +111,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
   /** Cancel frees the slot for anyone else. */
   function cancel(id: string, reason: string): StoredAppointment {
     const { appointment, doctor } = activeAppointment(id);
-    const next: StoredAppointment = { ...appointment, status: "cancelled", cancel_reason: reason, updated_at: new Date().toISOString() };
+    const next: StoredAppointment = { ...appointment, status: "cancelled", cancel_reason: reason, updated_at: new Date(s.now()).toISOString() };
     appointments.set(id, next);
     booked.delete(slotKey(next.doctor_id, next.clinic_id, next.conf_id, Date.parse(next.start_time)));
     updated(next, doctor, "cancelled", null);
@@ -123,8 +127,8 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     const oldKey = slotKey(appointment.doctor_id, appointment.clinic_id, appointment.conf_id, Date.parse(appointment.start_time));
     const newKey = slotKey(doctor.id, clinic.id, svc.conf_id, Date.parse(slot.s));
     if (newKey === oldKey) return appointment;
-    if (!isFree(doctor.id, clinic.id, slot, Date.now())) throw conflict("SLOT_NOT_AVAILABLE", "The new slot is no longer available");
-    const next: StoredAppointment = { ...appointment, conf_id: svc.conf_id, start_time: slot.s, end_time: slot.e, updated_at: new Date().toISOString() };
+    if (!isFree(doctor.id, clinic.id, slot, s.now())) throw conflict("SLOT_NOT_AVAILABLE", "The new slot is no longer available");
+    const next: StoredAppointment = { ...appointment, conf_id: svc.conf_id, start_time: slot.s, end_time: slot.e, updated_at: new Date(s.now()).toISOString() };
     booked.add(newKey);
     booked.delete(oldKey);
     appointments.set(id, next);
@@ -146,7 +150,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     const slot = findSlot(doctor, clinic, input.conf_id, input.start_time);
     const svc = findService(doctor, input.conf_id)!;
     if (!svc.mode.includes(input.mode)) throw badRequest(`mode must be one of ${svc.mode.join(", ")} for ${svc.service_name}`, "INVALID_MODE");
-    if (!isFree(doctor.id, clinic.id, slot, Date.now())) throw conflict("SLOT_NOT_AVAILABLE", "This slot is no longer available");
+    if (!isFree(doctor.id, clinic.id, slot, s.now())) throw conflict("SLOT_NOT_AVAILABLE", "This slot is no longer available");
     const appointment: StoredAppointment = {
       appointment_id: `apt_${randomUUID()}`,
       partner_appointment_id: pid ?? null,
@@ -158,7 +162,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
       end_time: slot.e,
       mode: input.mode,
       status: "booked",
-      created_at: new Date().toISOString(),
+      created_at: new Date(s.now()).toISOString(),
       source,
     };
     appointments.set(appointment.appointment_id, appointment);
@@ -188,7 +192,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
         const days = daysInclusive(from, to);
         if (days < 1) throw badRequest("end_date is before start_date", "INVALID_DATE_RANGE");
         if (days > MAX_PLATFORM_WINDOW_DAYS) throw badRequest(`The window spans ${days} days; at most ${MAX_PLATFORM_WINDOW_DAYS} are allowed`, "INVALID_DATE_RANGE");
-        const now = Date.now();
+        const now = s.now();
         const groups = new Map<string, { available: boolean; conf_id: string; s: string; e: string }[]>();
         const services: Record<string, PlatformService> = {};
         for (const block of doctor.schedule[clinic.id] ?? []) services[block.confId] = publicService(findService(doctor, block.confId)!);
@@ -252,6 +256,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     to: Clock,
     minutes: z.number().int().min(5).max(120),
   });
+  const ReleaseDay = z.strictObject({ doctor_id: z.string().min(1), clinic_id: z.string().min(1), day: z.iso.date() });
   const TakeSlot = PlatformBookingRequest.omit({ patient_id: true, mode: true, partner_appointment_id: true }).extend({ patient_id: z.string().default("walk-in-demo") });
   return [
     ...routes,
@@ -268,6 +273,15 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
       const svc = DEMO_DOCTORS.find((d) => d.id === input.doctor_id)?.services.find((x) => x.conf_id === input.conf_id);
       const { appointment } = book({ ...input, mode: svc?.mode[0] ?? "in_clinic" }, "sandbox");
       return { status: 201, body: appointment };
+    }),
+    // A test that needs free slots on a day makes sure of them: the demo patients give up that day's slots.
+    control("POST", "slots/release", "slots.release", (ctx) => {
+      const input = ctx.json(ReleaseDay);
+      const { doctor, clinic } = practiceOf(input.doctor_id, input.clinic_id);
+      const slots = generateSlots(doctor, clinic, input.day, input.day);
+      for (const slot of slots) released.set(slotKey(doctor.id, clinic.id, slot.confId, Date.parse(slot.s)), true);
+      const now = s.now();
+      return { body: { free: slots.filter((slot) => isFree(doctor.id, clinic.id, slot, now)).length, slots: slots.length } };
     }),
     control("GET", "appointments", "appointments.list", () => ({ body: { appointments: appointments.values() } })),
     // A busier practice for benchmarks: one more doctor with one service and a daily block at a demo clinic.

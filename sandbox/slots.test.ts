@@ -176,7 +176,7 @@ describe("appointment.created event", () => {
     const events = new EventBus();
     const seen: SandboxEvent[] = [];
     events.subscribe((e) => seen.push(e));
-    const services = { store, events, config: { controlRoutes: false } } as unknown as Services;
+    const services = { store, events, config: { controlRoutes: false, demoSeed: "demo" }, now: Date.now } as unknown as Services;
     const routes = slotRoutes(services, async () => ({ kind: "agent", agentId: "test" }));
     const bookRoute = routes.find((r) => r.name === "appointments.book")!;
     const body = PlatformSlotResponse.parse((await get(meeraAndheri(MONDAY, addDays(MONDAY, 4)))).json);

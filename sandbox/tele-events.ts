@@ -18,8 +18,8 @@ export function videoConnect(appointmentId: string, doctorName: string) {
 }
 
 /** A full spec 6.2 body for any event kind; `data` overrides the generated fields. */
-export function sandboxEventBody(req: SandboxEmitRequest, defaultClientId: string): Record<string, unknown> {
-  const now = Math.floor(Date.now() / 1000);
+export function sandboxEventBody(req: SandboxEmitRequest, defaultClientId: string, nowMs: number): Record<string, unknown> {
+  const now = Math.floor(nowMs / 1000);
   const given = req.data ?? {};
   const doctor = pick(DEMO_DOCTORS);
   const appointmentId = str(given.appointment_id, `apt-${randomUUID().slice(0, 8)}`);

@@ -43,8 +43,6 @@ export interface TokenPair {
 
 // Only a digest is stored, so a copy of the data directory does not hand out live refresh tokens.
 const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
-const nowMs = () => Date.now();
-
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly families;
@@ -55,6 +53,7 @@ export class TokenService {
   constructor(
     store: Store,
     private readonly ttl: { accessSeconds: number; refreshSeconds: number },
+    private readonly nowMs: () => number = Date.now,
   ) {
     this.key = Buffer.from(store.persistentSecret("accessTokenSecret"), "base64url");
     this.families = store.collection<TokenFamily>("tokenFamilies");
@@ -65,9 +64,9 @@ export class TokenService {
 
   /** Starts a new session (sign-in) and returns its first access and refresh tokens. */
   async startSession(sub: string, clientId: string, kind: SessionKind): Promise<TokenPair> {
-    if (nowMs() - this.lastPrune > PRUNE_EVERY_MS) this.prune();
+    if (this.nowMs() - this.lastPrune > PRUNE_EVERY_MS) this.prune();
     const family = randomUUID();
-    this.families.set(family, { clientId, sub, kind, createdAt: nowMs() });
+    this.families.set(family, { clientId, sub, kind, createdAt: this.nowMs() });
     return this.issuePair({ sub, clientId, family }, kind);
   }
 
@@ -83,8 +82,8 @@ export class TokenService {
       this.revokeFamily(rec.family, "refresh token reused");
       throw unauthorized("invalid_grant", "Refresh token was already used; the whole session has been revoked");
     }
-    if (rec.expiresAt <= nowMs()) throw unauthorized("token_expired", "Refresh token has expired");
-    this.refreshTokens.set(id, { ...rec, usedAt: nowMs() });
+    if (rec.expiresAt <= this.nowMs()) throw unauthorized("token_expired", "Refresh token has expired");
+    this.refreshTokens.set(id, { ...rec, usedAt: this.nowMs() });
     return this.issuePair({ sub: rec.sub, clientId: rec.clientId, family: rec.family }, kind);
   }
 
@@ -119,7 +118,7 @@ export class TokenService {
   }
 
   revokeFamily(family: string, reason: string): void {
-    this.families.update(family, (f) => ({ ...f, revokedAt: nowMs(), revokedReason: reason }));
+    this.families.update(family, (f) => ({ ...f, revokedAt: this.nowMs(), revokedReason: reason }));
   }
 
   private generation(): number {
@@ -133,10 +132,10 @@ export class TokenService {
       .setSubject(claims.sub)
       .setJti(randomUUID())
       .setIssuedAt()
-      .setExpirationTime(Math.floor(nowMs() / 1000) + this.ttl.accessSeconds)
+      .setExpirationTime(Math.floor(this.nowMs() / 1000) + this.ttl.accessSeconds)
       .sign(this.key);
     const refreshToken = randomBytes(32).toString("base64url");
-    const issuedAt = nowMs();
+    const issuedAt = this.nowMs();
     this.refreshTokens.set(digest(refreshToken), {
       family: claims.family,
       clientId: claims.clientId,
@@ -149,7 +148,7 @@ export class TokenService {
   }
 
   private prune() {
-    const now = nowMs();
+    const now = this.nowMs();
     this.lastPrune = now;
     this.refreshTokens.deleteWhere((r) => r.expiresAt <= now);
     const live = new Set(this.refreshTokens.values().map((r) => r.family));

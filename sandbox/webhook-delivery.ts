@@ -88,7 +88,7 @@ export class WebhookDelivery {
     this.unsubscribe = s.events.subscribe((event) => this.enqueue(event));
     // Retries survive a restart: whatever was still pending is picked up at its due time.
     for (const d of this.deliveries.values()) {
-      if (d.state === "pending") this.scheduleAttempt(d.id, Math.max(0, Date.parse(d.nextAttemptAt ?? d.createdAt) - Date.now()));
+      if (d.state === "pending") this.scheduleAttempt(d.id, Math.max(0, Date.parse(d.nextAttemptAt ?? d.createdAt) - this.s.now()));
     }
   }
 
@@ -123,7 +123,7 @@ export class WebhookDelivery {
         endpoint: sub.endpoint,
         protocol: sub.protocol,
         state: deliverable ? "pending" : "not_deliverable",
-        createdAt: new Date().toISOString(),
+        createdAt: new Date(this.s.now()).toISOString(),
         note: deliverable ? undefined : `The sandbox cannot reach ${sub.protocol.toUpperCase()}; this event was recorded but not delivered.`,
         body: text,
         attempts: [],
@@ -146,7 +146,7 @@ export class WebhookDelivery {
     const record = this.deliveries.get(id);
     if (!record || this.stopped || record.state !== "pending") return;
     const sub = this.s.store.collection<StoredSubscription>(SUBSCRIPTIONS).get(record.subscriptionId);
-    const t = Math.floor(Date.now() / 1000);
+    const t = Math.floor(this.s.now() / 1000);
     const headers: Record<string, string> = {
       "content-type": "application/json",
       "user-agent": "svc-webhooks-sandbox/1",
@@ -157,7 +157,7 @@ export class WebhookDelivery {
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), this.schedule.timeoutMs);
     const started = performance.now();
-    const attempt: DeliveryAttempt = { at: new Date().toISOString(), durationMs: 0 };
+    const attempt: DeliveryAttempt = { at: new Date(this.s.now()).toISOString(), durationMs: 0 };
     try {
       const res = await fetch(record.endpoint, { method: "POST", headers, body: record.body, signal: controller.signal, redirect: "manual" });
       await res.arrayBuffer().catch(() => undefined);
@@ -178,7 +178,7 @@ export class WebhookDelivery {
       ...r,
       attempts: [...r.attempts, attempt],
       state: ok ? "delivered" : next === undefined ? "failed" : "pending",
-      nextAttemptAt: next === undefined ? undefined : new Date(Date.now() + next).toISOString(),
+      nextAttemptAt: next === undefined ? undefined : new Date(this.s.now() + next).toISOString(),
     }));
     this.s.log(ok ? "info" : "warn", "webhook delivery attempt", {
       delivery: id,

@@ -49,7 +49,7 @@ export function webhookRoutes(s: Services, authenticate: Authenticate): SandboxR
           eventNames: body.event_names,
           protocol: body.protocol,
           signingKey: body.signing_key,
-          createdAt: new Date().toISOString(),
+          createdAt: new Date(s.now()).toISOString(),
         };
         subs().set(sub.id, sub);
         s.log("info", "webhook subscription created", { id: sub.id, endpoint: sub.endpoint, events: sub.eventNames, protocol: sub.protocol });
@@ -99,7 +99,7 @@ export function webhookControlRoutes(s: Services, delivery: WebhookDelivery): Sa
   return [
     route("POST", "events", "events.emit", (ctx) => {
       const req = ctx.json(SandboxEmitRequest);
-      const body = sandboxEventBody(req, s.config.clients[0]!.clientId);
+      const body = sandboxEventBody(req, s.config.clients[0]!.clientId, s.now());
       const event = s.events.emit(req.event, body);
       const deliveries = delivery.list().filter((d) => d.eventId === event.id);
       return { status: 202, body: { event_id: event.id, body, deliveries: deliveries.map((d) => ({ id: d.id, subscription_id: d.subscriptionId, state: d.state })) } };

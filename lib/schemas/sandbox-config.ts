@@ -38,6 +38,8 @@ export const SandboxConfig = z.object({
   /** Shared JWE keys by kid. */
   encryptionKeys: z.record(z.string(), z.string().min(1)).default({}),
   faults: FaultConfig.default(FaultConfig.parse({})),
+  /** Which demo slots other patients hold: the demo practice is a pure function of this seed and the date. */
+  demoSeed: z.string().min(1).max(64).default("demo"),
   /** When true, the control routes under /__sandbox/ are served (tests, demos). */
   controlRoutes: z.boolean().default(true),
 });

@@ -14,6 +14,7 @@ import { identityProvider, type IdentityProvider } from "../server/auth/identity
 import { addStaff } from "../server/auth/staff-repo";
 import type { Database } from "../server/db/connect";
 import type { StaffIdentity } from "../server/platform/token-store";
+import * as clock from "../clock";
 
 export const TEST_CLIENT_ID = "front-desk-test";
 export const TEST_ENCRYPTION = { kid: "test-key-1", key: "k3y-f0r-t3sting!" };
@@ -28,6 +29,8 @@ export interface PlatformHarness {
   stats(): Promise<Record<string, number>>;
   resetStats(): Promise<void>;
   expireAccessTokens(): Promise<void>;
+  /** Frees every demo-held slot of a doctor's day at a clinic, so a test has the free slots it needs; answers how many are free. */
+  releaseDemoSlots(doctorId: string, clinicId: string, day: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ async function control(base: string, method: string, route: string, body?: unkno
   return res.json().catch(() => ({}));
 }
 
-export async function startPlatformHarness(database: Database, opts: { accessTokenTtlSeconds?: number; sandboxLogger?: Logger } = {}): Promise<PlatformHarness> {
+export async function startPlatformHarness(database: Database, opts: { accessTokenTtlSeconds?: number; sandboxLogger?: Logger; now?: () => number } = {}): Promise<PlatformHarness> {
   // The JWKS server must exist before the provider (its URL is the issuer), so it reads it late.
   const late: { idp?: IdentityProvider } = {};
   const jwksServer: Server = createServer(async (req, res) => {
@@ -66,7 +69,7 @@ export async function startPlatformHarness(database: Database, opts: { accessTok
       clients: [{ clientId: TEST_CLIENT_ID, issuer }],
       encryptionKeys: { [TEST_ENCRYPTION.kid]: TEST_ENCRYPTION.key },
     }),
-    { logger: opts.sandboxLogger, logLevel: "warn" },
+    { logger: opts.sandboxLogger, logLevel: "warn", now: opts.now ?? clock.now },
   );
 
   const email = `doctor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@clinic.test`;
@@ -84,6 +87,7 @@ export async function startPlatformHarness(database: Database, opts: { accessTok
     stats: () => control(base, "GET", "stats") as Promise<Record<string, number>>,
     resetStats: async () => void (await control(base, "POST", "stats/reset")),
     expireAccessTokens: async () => void (await control(base, "POST", "tokens/expire-access")),
+    releaseDemoSlots: async (doctorId, clinicId, day) => ((await control(base, "POST", "slots/release", { doctor_id: doctorId, clinic_id: clinicId, day })) as { free: number }).free,
     async close() {
       await sandbox.close();
       await new Promise<void>((resolve) => jwksServer.close(() => resolve()));

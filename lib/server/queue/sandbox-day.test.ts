@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { clinicDay } from "@/lib/slots/clinic-time";
+import { now } from "@/lib/clock";
 import { addDays, weekdayOf } from "@/lib/schemas/calendar";
 import { demoClinicsOpenOn } from "@/sandbox/practice-data";
 import { createPlatform, type StaffPlatform } from "../platform/client";
@@ -13,10 +14,16 @@ import { patientByUhid } from "../patients/patient-index";
 
 const ZONE = "Asia/Kolkata";
 
-/** The next clinic day, and a demo clinic open on it. */
+/** The next day a demo clinic is open (tomorrow, or the day after when tomorrow is a closed day), and that clinic. */
 function nextClinicDay(): { day: string; clinicId: string } {
-  const day = addDays(clinicDay(Date.now(), ZONE), 1);
+  let day = addDays(clinicDay(now(), ZONE), 1);
+  while (demoClinicsOpenOn(weekdayOf(day)).length === 0) day = addDays(day, 1);
   return { day, clinicId: demoClinicsOpenOn(weekdayOf(day))[0]! };
+}
+
+/** Frees the demo-held slots of every doctor at the clinic that day: how many stay held varies by date, and the seed needs several. */
+async function releaseClinicDay(h: PlatformHarness, practice: { doctors: { id: string; clinicIds: string[] }[] }, clinicId: string, day: string) {
+  for (const d of practice.doctors.filter((doc) => doc.clinicIds.includes(clinicId))) await h.releaseDemoSlots(d.id, clinicId, day);
 }
 
 describe("the sandbox day, seeded from the page and the queue route at once", () => {
@@ -31,9 +38,11 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
     await p.tokens.signIn(h.staff);
     platform = p.forStaff(h.staff);
     // The directory the app pre-fills from the sandbox in sandbox mode, here from the harness's sandbox.
-    const practice = (await (await fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string }[]; clinics: { id: string; name: string; timeZone: string }[] };
+    const practice = (await (await fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
     for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
     for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+    const { day, clinicId } = nextClinicDay();
+    await releaseClinicDay(h, practice, clinicId, day);
   });
   afterAll(async () => {
     await h?.close();
