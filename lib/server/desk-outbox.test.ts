@@ -8,7 +8,7 @@ import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/li
 import type { Db } from "./db";
 import { deskOutbox, patientDocuments, patientIndex, patientRegistrations } from "./db/schema";
 import { drainDeskOutbox } from "./desk-outbox";
-import { AppError } from "./errors";
+import { PlatformTimeoutError } from "./errors";
 import { createPlatform, type Platform } from "./platform/client";
 import { uploadPatientDocument } from "./documents/upload";
 import { registerPatient } from "./patients/register-patient";
@@ -139,6 +139,22 @@ describe.each([
     expect(await platformDocuments()).toHaveLength(before + 1);
   });
 
+  it.skipIf(!available)("a write waiting in memory for one database is never applied to another opened in the same process", async () => {
+    const other = await openDb();
+    try {
+      const outboxDown = { left: 1000 };
+      const doc = await upload(flakyDb(flakyDb(t.database.db, patientDocuments, { left: 1000 }), deskOutbox, outboxDown), pdfOf(300));
+      expect(doc.deskCopy).toBe("catching-up");
+      outboxDown.left = 0;
+      expect(await drainDeskOutbox(other.database.db)).toBe(0);
+      expect(await other.database.db.select().from(patientDocuments)).toHaveLength(0);
+      expect(await drainDeskOutbox(t.database.db)).toBe(0);
+      expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(1);
+    } finally {
+      await other.dispose();
+    }
+  });
+
   /** A browser on a slow link: the file arrives in 64 KB pieces, `gapMs` apart. */
   const trickle = (bytes: Buffer, gapMs: number) => {
     let at = 0;
@@ -162,7 +178,6 @@ describe.each([
     const desk = (await t.database.db.select().from(patientDocuments)).length;
     await h.setFaults({ pathPrefix: "/mr/", hangRate: 1 });
     const bytes = pdfOf(size);
-    const started = Date.now();
     const err = await uploadPatientDocument({
       req: new Request("http://desk.test/api/documents", {
         method: "POST",
@@ -179,11 +194,10 @@ describe.each([
       () => undefined,
       (e: unknown) => e,
     );
-    const took = Date.now() - started;
-    expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).status).toBe(504);
-    expect(took).toBeGreaterThanOrEqual(limit - 50);
-    expect(took).toBeLessThan(limit + 1000);
+    expect(err, String((err as Error)?.stack ?? err)).toBeInstanceOf(PlatformTimeoutError);
+    expect((err as PlatformTimeoutError).status).toBe(504);
+    // Which limit ended the call, not how long it took: that depends on the machine's load.
+    expect((err as PlatformTimeoutError).limitMs).toBe(limit);
     await h.resetFaults();
     expect(await platformDocuments()).toHaveLength(before);
     expect(await t.database.db.select().from(patientDocuments)).toHaveLength(desk);

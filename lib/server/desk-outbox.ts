@@ -54,9 +54,23 @@ const DRAIN_EVERY_MS = 5_000;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
-/** Writes the database could not take even into the outbox (it is down): kept until it answers again. */
-const memory = processSingleton("__deskOutboxMemory", (): DeskWrite[] => []);
-const drainer = processSingleton("__deskOutboxTimer", () => ({ timer: undefined as ReturnType<typeof setInterval> | undefined }));
+interface OutboxState {
+  /** Writes the database could not take even into the outbox (it is down): kept until it answers again. */
+  memory: DeskWrite[];
+  timer: ReturnType<typeof setInterval> | undefined;
+}
+/**
+ * Per database, not per process: a write queued for one database (one test's, one services
+ * instance's) must never be applied to another opened in the same process.
+ */
+const states = processSingleton("__deskOutboxStates", () => new WeakMap<object, OutboxState>());
+function stateOf(db: Db): OutboxState {
+  // Keyed by the connection under the query builder, which every wrapper of the same database shares.
+  const key: object = (db as { $client?: object }).$client ?? db;
+  let state = states.get(key);
+  if (!state) states.set(key, (state = { memory: [], timer: undefined }));
+  return state;
+}
 
 async function tryApply(db: Db, w: DeskWrite): Promise<unknown> {
   let last: unknown;
@@ -76,7 +90,7 @@ async function enqueue(db: Db, w: DeskWrite, err: unknown): Promise<void> {
   try {
     await db.insert(deskOutbox).values({ kind: w.kind, payload: w, attempts: RETRY_DELAYS_MS.length, lastError: reason(err) });
   } catch {
-    memory.push(w);
+    stateOf(db).memory.push(w);
   }
   startDraining(db);
 }
@@ -99,6 +113,7 @@ export async function writeDeskCopy(db: Db, ...writes: DeskWrite[]): Promise<Des
 
 /** The reconcile step: applies every queued desk write, oldest first. Returns how many are still waiting. */
 export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
+  const { memory } = stateOf(db);
   for (const w of memory.splice(0)) {
     try {
       await apply(db, w);
@@ -126,6 +141,7 @@ export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
 
 /** Queued writes are retried in the background until none is left. */
 function startDraining(db: Db) {
+  const drainer = stateOf(db);
   if (drainer.timer) return;
   const timer = setInterval(() => {
     drainDeskOutbox(db)

@@ -100,8 +100,11 @@ function makeErrorClasses() {
   }
 
   class PlatformTimeoutError extends AppError {
-    constructor(timeoutMs: number) {
-      super(504, "Platform too slow", `The clinical platform did not answer within ${Math.round(timeoutMs / 1000)} s. Try again.`);
+    constructor(
+      /** Which limit ran out (the whole call's, or an upload's answer after its last byte). */
+      readonly limitMs: number,
+    ) {
+      super(504, "Platform too slow", `The clinical platform did not answer within ${Math.round(limitMs / 1000)} s. Try again.`);
     }
   }
 

@@ -133,11 +133,10 @@ describe("platform client against the sandbox platform", () => {
   it("times out a slow platform with 504 instead of hanging", async () => {
     const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
     await h.setFaults({ latencyMs: 1500, pathPrefix: "/svc-mcp" });
-    const started = Date.now();
     const err = await quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol")).catch((e) => e);
+    // The desk's 400 ms limit ended the call, not the platform's late answer (which would have been a success).
     expect(err).toBeInstanceOf(PlatformTimeoutError);
-    expect(err.status).toBe(504);
-    expect(Date.now() - started).toBeLessThan(1400);
+    expect(err).toMatchObject({ status: 504, limitMs: 400 });
   });
 
   it("times out a platform that never answers", async () => {
@@ -150,13 +149,12 @@ describe("platform client against the sandbox platform", () => {
     const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
     await h.setFaults({ hangRate: 1, pathPrefix: "/svc-mcp" });
     const gone = new AbortController();
-    const started = Date.now();
     const call = quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"), gone.signal).catch((e) => e);
     setTimeout(() => gone.abort(), 100);
     const err = await call;
     expect(err).not.toBeInstanceOf(PlatformTimeoutError);
+    // Neither the 5 s limit nor a failure ended it: the caller did.
     expect(err).not.toBeInstanceOf(PlatformUnavailableError);
-    expect(Date.now() - started).toBeLessThan(1500);
     // Already gone before the call: nothing is sent.
     const before = (await h.stats())["drugs.search"] ?? 0;
     await expect(quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"), AbortSignal.abort())).rejects.not.toBeInstanceOf(PlatformTimeoutError);
