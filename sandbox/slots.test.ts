@@ -222,3 +222,33 @@ describe("a busier practice for benchmarks (control route)", () => {
     expect((await call(harness.sandbox.url, "POST", "/__sandbox/practice/doctors", { body: { id: "dr-x", name: "X", clinic_id: "cl-nowhere", days: [1], from: "08:00", to: "09:00", minutes: 10 } })).status).toBe(404);
   });
 });
+
+describe("the demo practice's occupancy (issue 27)", () => {
+  it("is a pure function of the seed and the slot: the same on any day the test runs, different under another seed", async () => {
+    const { generateSlots, takenByDemoPatients } = await import("./slot-calendar");
+    const { DEMO_CLINICS, DEMO_DOCTORS } = await import("./practice-data");
+    const slots = generateSlots(DEMO_DOCTORS[0]!, DEMO_CLINICS[0]!, "2027-03-29", "2027-04-03");
+    const held = (seed: string) => slots.map((s) => takenByDemoPatients(seed, "dr-meera-iyer", "cl-andheri-west", s));
+    expect(held("demo")).toEqual(held("demo"));
+    expect(held("demo")).not.toEqual(held("another seed"));
+    const share = held("demo").filter(Boolean).length / slots.length;
+    expect(share).toBeGreaterThan(0.15);
+    expect(share).toBeLessThan(0.55);
+  });
+
+  it("POST /__sandbox/slots/release frees a day's demo-held slots, so a test has the free slots it needs", async () => {
+    const day = addDays(MONDAY, 2);
+    const before = PlatformSlotResponse.parse((await get(meeraAndheri(day, day))).json).data.schedule["cl-andheri-west"]!.flatMap((g) => g.slots);
+    const r = await call(harness.sandbox.url, "POST", "/__sandbox/slots/release", { body: { doctor_id: "dr-meera-iyer", clinic_id: "cl-andheri-west", day } });
+    expect(r.status).toBe(200);
+    const after = PlatformSlotResponse.parse((await get(meeraAndheri(day, day))).json).data.schedule["cl-andheri-west"]!.flatMap((g) => g.slots);
+    expect(after.every((s) => s.available)).toBe(true);
+    expect(r.json).toEqual({ free: after.length, slots: after.length });
+    expect(after.length).toBe(before.length);
+    // The next day keeps its demo patients.
+    const next = PlatformSlotResponse.parse((await get(meeraAndheri(addDays(day, 1), addDays(day, 1)))).json).data.schedule["cl-andheri-west"]!.flatMap((g) => g.slots);
+    expect(next.some((s) => !s.available)).toBe(true);
+    const bad = await call(harness.sandbox.url, "POST", "/__sandbox/slots/release", { body: { doctor_id: "dr-meera-iyer", clinic_id: "cl-andheri-west", day: "2027-02-30" } });
+    expect(bad.status).toBe(400);
+  });
+});
