@@ -6,12 +6,17 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { freePort, portsProblem, processStart, startedBy } from "../scripts/free-port";
 
 const nextBin = createRequire(__filename).resolve("next/dist/bin/next");
 
 export interface RunningApp {
   appUrl: string;
   sandboxUrl: string;
+  appPort: number;
+  sandboxPort: number;
+  /** The `next start` process this run started (checked to be a descendant of it, never another program's). */
+  serverPid: number;
   stop(): Promise<void>;
 }
 
@@ -33,16 +38,26 @@ async function waitFor(url: string, timeoutMs: number) {
 // BENCH_SKIP_BUILD=1 reuses the build already in .next (before/after comparisons of one change).
 let builtThisRun = process.env.BENCH_SKIP_BUILD === "1";
 
-/** Builds once per run (`build: true` forces it); later starts differ only in their environment. */
-export async function startApp(opts: { appPort: number; sandboxPort: number; extraEnv?: Record<string, string>; build?: boolean }): Promise<RunningApp> {
-  const dataDir = path.resolve("bench/.tmp", `data-${opts.appPort}`);
+/**
+ * Builds once per run (`build: true` forces it); later starts differ only in their environment.
+ * Ports are free ones unless given; a given port something else holds is refused, never taken over.
+ */
+export async function startApp(opts: { appPort?: number; sandboxPort?: number; extraEnv?: Record<string, string>; build?: boolean }): Promise<RunningApp> {
+  const appPort = opts.appPort ?? (await freePort());
+  const sandboxPort = opts.sandboxPort ?? (await freePort());
+  const taken = await portsProblem([
+    [appPort, "the bench's app"],
+    [sandboxPort, "the bench's sandbox"],
+  ]);
+  if (taken) throw new Error(taken);
+  const dataDir = path.resolve("bench/.tmp", `data-${appPort}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const env = {
     ...process.env,
     NODE_ENV: "production",
-    PORT: String(opts.appPort),
-    SANDBOX_PORT: String(opts.sandboxPort),
+    PORT: String(appPort),
+    SANDBOX_PORT: String(sandboxPort),
     DATA_DIR: dataDir,
     PLATFORM_CLIENT_SECRET: "bench-client-secret",
     ...opts.extraEnv,
@@ -54,9 +69,10 @@ export async function startApp(opts: { appPort: number; sandboxPort: number; ext
   }
   const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
   child.stdout?.on("data", () => {});
-  const appUrl = `http://127.0.0.1:${opts.appPort}`;
-  const sandboxUrl = `http://127.0.0.1:${opts.sandboxPort}`;
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   let nextPid: number | undefined;
+  let nextStart: string | undefined;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
@@ -68,7 +84,8 @@ export async function startApp(opts: { appPort: number; sandboxPort: number; ext
     // The start script does not wait for `next start` to exit; the port must be free for the next start.
     const until = Date.now() + 10_000;
     while (nextPid && existsSync(`/proc/${nextPid}`) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    if (nextPid && existsSync(`/proc/${nextPid}`)) {
+    // The same process it found at start (pid and start time): a reused pid is another program's.
+    if (nextPid && processStart(nextPid) === nextStart) {
       try {
         process.kill(nextPid, "SIGKILL");
       } catch {
@@ -80,20 +97,21 @@ export async function startApp(opts: { appPort: number; sandboxPort: number; ext
   try {
     await waitFor(`${appUrl}/api/ping`, 60_000);
     await waitFor(`${sandboxUrl}/__sandbox/health`, 10_000);
-    nextPid = serverPid(opts.appPort);
+    const listener = listenerPids(appPort)[0];
+    if (listener === undefined || !startedBy(listener, child.pid!)) throw new Error(`port ${appPort} answers, but not from the app this bench started`);
+    nextPid = listener;
+    nextStart = processStart(listener);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { appUrl, sandboxUrl, stop };
+  return { appUrl, sandboxUrl, appPort, sandboxPort, serverPid: nextPid, stop };
 }
 
-/** The `next start` process that listens on the app port (the harness starts it two levels down). */
-export function serverPid(port: number): number {
+/** Every process holding a listening socket on the port (nginx: its master and workers). */
+export function listenerPids(port: number): number[] {
   const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-  const pid = /pid=(\d+)/.exec(out)?.[1];
-  if (!pid) throw new Error(`no process listens on ${port}`);
-  return Number(pid);
+  return [...new Set([...out.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))];
 }
 
 export const procStatus = (pid: number, field: "VmRSS" | "VmHWM") => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;

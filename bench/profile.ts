@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { serverPid, signIn, startApp } from "./harness";
+import { signIn, startApp } from "./harness";
 import { timed, viaBff } from "./suites/documents";
 
 interface Node {
@@ -81,9 +81,9 @@ function summarise(profile: Profile, requests: number) {
 async function main() {
   mkdirSync(dir, { recursive: true });
   const preload = pathToFileURL(path.resolve("bench/cpu-profile.mjs")).href;
-  const app = await startApp({ appPort: 3302, sandboxPort: 4302, extraEnv: { NODE_OPTIONS: `--import=${preload}`, BENCH_PROFILE_DIR: dir } });
+  const app = await startApp({ extraEnv: { NODE_OPTIONS: `--import=${preload}`, BENCH_PROFILE_DIR: dir } });
   try {
-    const pid = serverPid(3302);
+    const pid = app.serverPid;
     if (uploadMode) return await profileUploads(app.appUrl, pid);
     const cookie = await signIn(app.appUrl, "doctor@demo.clinic", "sandbox-doctor");
     const url = app.appUrl + target;

@@ -10,7 +10,7 @@
  */
 import os from "node:os";
 import autocannon from "autocannon";
-import { cpuMs, serverPid, signIn, startApp } from "../harness";
+import { cpuMs, signIn, startApp } from "../harness";
 import type { SuiteResult } from "../report";
 
 const DURATION_S = 6;
@@ -18,7 +18,6 @@ const CONNECTIONS = 10;
 const ROUNDS = 3;
 const WARM_UP_S = 8;
 const SEQUENTIAL_REQUESTS = 1000;
-const APP_PORT = 3301;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -59,10 +58,10 @@ const summary = (runs: Figure[]) => ({
 
 export async function bffOverhead(): Promise<SuiteResult> {
   const load1 = os.loadavg()[0]!.toFixed(1);
-  const app = await startApp({ appPort: APP_PORT, sandboxPort: 4301, extraEnv: { DRUG_CACHE_SECONDS: "0" } });
+  const app = await startApp({ extraEnv: { DRUG_CACHE_SECONDS: "0" } });
   let result: SuiteResult;
   try {
-    const pid = serverPid(APP_PORT);
+    const pid = app.serverPid;
     const cookie = await signIn(app.appUrl, "doctor@demo.clinic", "sandbox-doctor");
     const login = await fetch(`${app.sandboxUrl}/connect-auth/v1/account/login`, {
       method: "POST",
@@ -119,9 +118,9 @@ export async function bffOverhead(): Promise<SuiteResult> {
     await app.stop();
   }
   // The same query again and again with the answer cache on (its default 60 s): what a desk's repeated lookups cost.
-  const cached = await startApp({ appPort: APP_PORT, sandboxPort: 4301 });
+  const cached = await startApp({});
   try {
-    const pid = serverPid(APP_PORT);
+    const pid = cached.serverPid;
     const cookie = await signIn(cached.appUrl, "doctor@demo.clinic", "sandbox-doctor");
     await autocannon({ url: `${cached.appUrl}/api/drugs?q=paracetamol&limit=20`, connections: CONNECTIONS, duration: WARM_UP_S, headers: { cookie } });
     const hit = await load(`${cached.appUrl}/api/drugs?q=paracetamol&limit=20`, { cookie }, pid);

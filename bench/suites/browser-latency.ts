@@ -2,11 +2,10 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { freePort } from "../../scripts/free-port";
 import { signIn, startApp } from "../harness";
 import type { SuiteResult } from "../report";
 
-const APP_PORT = 3501;
-const SANDBOX_PORT = 4501;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 /** Upper bound for any single thing to show up on screen. */
 const SCREEN_TIMEOUT_MS = 10_000;
@@ -492,10 +491,10 @@ const requestSplit = (samples: Sample[]) =>
   `medians: ${ms(part(samples, "beforeRequest"))} before the request (debounce, scheduling) · ${ms(part(samples, "request"))} request · ${ms(part(samples, "afterResponse"))} response to frame; in the DOM at ${ms(part(samples, "toDom"))}; main thread in long tasks (> 50 ms) ${ms(part(samples, "busy"))}`;
 
 export async function browserLatency(): Promise<SuiteResult> {
-  const app = await startApp({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT });
+  const app = await startApp({ appPort: await freePort() });
   try {
     // The app's own address (APP_URL's default): its same-origin check refuses mutations from 127.0.0.1.
-    return await measureInBrowser(`http://localhost:${APP_PORT}`, app.sandboxUrl);
+    return await measureInBrowser(`http://localhost:${app.appPort}`, app.sandboxUrl);
   } finally {
     await app.stop();
   }

@@ -4,7 +4,7 @@
  * with 1, 2 and 3 instances on the bench's own ports and database, each figure beside the
  * one-instance figure of the same run.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -16,13 +16,12 @@ import pg from "pg";
 import { clusterConfig } from "../../lib/env";
 import { clusterDatabaseName } from "../../scripts/cluster";
 import { findNginx } from "../../scripts/cluster-nginx";
-import { cpuMs, signIn } from "../harness";
+import { freePort, freePortRun, portsProblem, startedBy } from "../../scripts/free-port";
+import { cpuMs, listenerPids, signIn } from "../harness";
 import { inTurns } from "../in-turns";
 import type { SuiteResult } from "../report";
 import { deliveryBody, openFeed, percentile, post, registerReceiver, signedHeaders, waitUntil, type Feed } from "./webhooks";
 
-const NGINX_PORT = 3701; // instances on the ports after it
-const SANDBOX_PORT = 4701;
 const INSTANCE_COUNTS = [1, 2, 3];
 const LOAD_SECONDS = 8;
 const LOAD_CONNECTIONS = 10;
@@ -47,10 +46,10 @@ const START_DEADLINE_MS = 600_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
-/** Every process holding a listening socket on the port (nginx: its master and workers). */
-function listenerPids(port: number): number[] {
-  const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-  return [...new Set([...out.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))];
+/** The bench's own ports, found free when the suite starts: nginx's, the instances' after it, the sandbox's. */
+interface ClusterPorts {
+  nginx: number;
+  sandbox: number;
 }
 
 interface Cluster {
@@ -63,9 +62,11 @@ interface Cluster {
 }
 
 /** Starts `scripts/cluster.ts` itself, with the cluster's own database recreated (--fresh). */
-async function startCluster(count: number, dataDir: string): Promise<Cluster> {
+async function startCluster(count: number, dataDir: string, ports: ClusterPorts): Promise<Cluster> {
   rmSync(dataDir, { recursive: true, force: true });
-  const url = `http://127.0.0.1:${NGINX_PORT}`;
+  const taken = await portsProblem([[ports.nginx, "the bench's nginx"], ...Array.from({ length: count }, (_, i) => [ports.nginx + 1 + i, `the bench's instance ${i + 1}`] as const), [ports.sandbox, "the bench's sandbox"]]);
+  if (taken) throw new Error(taken);
+  const url = `http://127.0.0.1:${ports.nginx}`;
   const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/cluster.ts", "--fresh", "--instances", String(count)], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -73,10 +74,10 @@ async function startCluster(count: number, dataDir: string): Promise<Cluster> {
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      PORT: String(NGINX_PORT),
-      SANDBOX_PORT: String(SANDBOX_PORT),
+      PORT: String(ports.nginx),
+      SANDBOX_PORT: String(ports.sandbox),
       APP_URL: url,
-      CLUSTER_FIRST_INSTANCE_PORT: String(NGINX_PORT + 1),
+      CLUSTER_FIRST_INSTANCE_PORT: String(ports.nginx + 1),
       PLATFORM_CLIENT_SECRET: "bench-client-secret",
       // The bench holds FEEDS streams on one doctor's cookie, beyond the per-staff cap a desk gets.
       LIVE_STREAMS_PER_STAFF: String(FEEDS + 10),
@@ -116,9 +117,15 @@ async function startCluster(count: number, dataDir: string): Promise<Cluster> {
       if (Date.now() - started > START_DEADLINE_MS) throw new Error(`npm run cluster with ${count} instances did not answer within ${START_DEADLINE_MS / 1000} s`);
       await sleep(500);
     }
-    const instancePids = Array.from({ length: count }, (_, i) => listenerPids(NGINX_PORT + 1 + i)).flat();
-    const nginxPids = listenerPids(NGINX_PORT);
-    const sandboxPids = listenerPids(SANDBOX_PORT);
+    // Only processes this run started answer for its ports: anything else on them is not ours to measure or stop.
+    const ours = (port: number) => {
+      const found = listenerPids(port);
+      if (found.length === 0 || !found.every((pid) => startedBy(pid, child.pid!))) throw new Error(`port ${port} is held by a process this bench did not start`);
+      return found;
+    };
+    const instancePids = Array.from({ length: count }, (_, i) => ours(ports.nginx + 1 + i)).flat();
+    const nginxPids = ours(ports.nginx);
+    const sandboxPids = ours(ports.sandbox);
     for (const pid of [...instancePids, ...nginxPids, ...sandboxPids]) pids.add(pid);
     return { url, count, instancePids, nginxPids, sandboxPids, stop };
   } catch (err) {
@@ -420,14 +427,15 @@ export async function clusterBench(): Promise<SuiteResult> {
     return { title: TITLE, note: `Skipped: ${skip}. The suite needs nginx and a PostgreSQL server the instances can share.`, columns: ["measurement", "result"], rows: [["all", `skipped: ${skip}`]], targets: [] };
   }
   const load = os.loadavg()[0]!.toFixed(1);
-  const dataDir = path.resolve("bench/.tmp", `cluster-${NGINX_PORT}`);
-  const database = clusterDatabaseName(NGINX_PORT);
+  const ports: ClusterPorts = { nginx: await freePortRun(1 + Math.max(...INSTANCE_COUNTS)), sandbox: await freePort() };
+  const dataDir = path.resolve("bench/.tmp", `cluster-${ports.nginx}`);
+  const database = clusterDatabaseName(ports.nginx);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
   const runs: PerCount[] = [];
   try {
     for (const count of INSTANCE_COUNTS) {
       console.log(`  starting npm run cluster with ${count} instance(s)…`);
-      const c = await startCluster(count, dataDir);
+      const c = await startCluster(count, dataDir, ports);
       try {
         const reception = await signIn(c.url, "reception@demo.clinic", "sandbox-reception");
         const doctor = await signIn(c.url, "doctor@demo.clinic", "sandbox-doctor");
@@ -511,7 +519,7 @@ export async function clusterBench(): Promise<SuiteResult> {
   return {
     title: TITLE,
     note:
-      `scripts/cluster.ts started as \`npm run cluster -- --fresh --instances N\` for N = ${INSTANCE_COUNTS.join(", ")} on its own ports (nginx ${NGINX_PORT}, instances from ${NGINX_PORT + 1}, sandbox ${SANDBOX_PORT}) and its own database (${database}, dropped afterwards), production build; every request goes through nginx (round robin; answers spread ${runs.map((r) => `${r.count}: ${r.spread}`).join(" / ")}). ` +
+      `scripts/cluster.ts started as \`npm run cluster -- --fresh --instances N\` for N = ${INSTANCE_COUNTS.join(", ")} on its own ports (free ones found at start: nginx ${ports.nginx}, instances from ${ports.nginx + 1}, sandbox ${ports.sandbox}) and its own database (${database}, dropped afterwards), production build; every request goes through nginx (round robin; answers spread ${runs.map((r) => `${r.count}: ${r.spread}`).join(" / ")}). ` +
       `Webhook deliveries are signed with the key issued when the receiver is registered through the admin settings route, the way bench/suites/webhooks.ts signs them; stored rows are counted in webhook_inbox afterwards. ` +
       `The live-feed check holds ${FEEDS} streams on one doctor session for ${HOLD_MS / 1000} s (once with every stream on one instance, once spread over the instances), sends a signed event through nginx every ${EMIT_EVERY_MS / 1000} s, and counts per connection; "another instance" compares the x-instance header of the ingest answer with the stream's. ` +
       `CPU columns are ms of user+system time per request summed over the instances, nginx, the sandbox and the load generator (which runs in this process on the same cores). ` +

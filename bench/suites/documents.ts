@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { freePort } from "../../scripts/free-port";
-import { procStatus as status, serverPid, signIn, startApp, type RunningApp } from "../harness";
+import { procStatus as status, signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
 
 const MB = 1024 * 1024;
@@ -104,7 +104,7 @@ export async function documentUploads(): Promise<SuiteResult> {
   let plainMs = 0;
   let directMs = 0;
   let relayMs = 0;
-  const plain = await startApp({ appPort: 3216, sandboxPort: 4216 });
+  const plain = await startApp({});
   let relay: Awaited<ReturnType<typeof startBareRelay>> | undefined;
   try {
     relay = await startBareRelay(await freePort(), plain.sandboxUrl);
@@ -122,10 +122,10 @@ export async function documentUploads(): Promise<SuiteResult> {
   let jweMs = 0;
   let extraPeak = 0;
   let concurrentPeak = 0;
-  const jwe = await startApp({ appPort: 3216, sandboxPort: 4216, extraEnv: BENCH_KEY });
+  const jwe = await startApp({ extraEnv: BENCH_KEY });
   try {
     const cookie = await signIn(jwe.appUrl, "reception@demo.clinic", "sandbox-reception");
-    const pid = serverPid(3216);
+    const pid = jwe.serverPid;
     jweMs = await series(viaBff(jwe, cookie));
     const before = await settle(pid);
     resetPeak(pid);

@@ -11,8 +11,6 @@ import { postgresAvailable, postgresTestDatabase, type TestDatabase } from "../.
 import { signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
 
-const APP_PORT = 3561;
-const SANDBOX_PORT = 4561;
 const CLINIC = "cl-andheri-west";
 const DOCTORS = 6;
 const PER_DOCTOR = 50;
@@ -188,9 +186,9 @@ async function measureReschedule(app: RunningApp, cookie: string, day: string, e
 async function run(backend: "pglite" | "postgres") {
   let pg: TestDatabase | undefined;
   if (backend === "postgres") pg = await postgresTestDatabase();
-  const started = await startApp({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT, extraEnv: pg?.url ? { DATABASE_URL: pg.url } : {} });
+  const started = await startApp({ extraEnv: pg?.url ? { DATABASE_URL: pg.url } : {} });
   // The app's own address (APP_URL's default), as the browser suite uses it: same origin for every mutation.
-  const app = { ...started, appUrl: `http://localhost:${APP_PORT}` };
+  const app = { ...started, appUrl: `http://localhost:${started.appPort}` };
   try {
     const day = benchDay();
     const seedStart = performance.now();

@@ -7,7 +7,7 @@ import type { SuiteResult } from "../report";
 const RUNS = 200;
 
 export async function registrationRoundTrip(): Promise<SuiteResult> {
-  const app = await startApp({ appPort: 3201, sandboxPort: 4201 });
+  const app = await startApp({});
   try {
     const cookie = await signIn(app.appUrl, "reception@demo.clinic", "sandbox-reception");
     const register = async (i: number) => {

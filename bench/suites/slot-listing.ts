@@ -14,7 +14,7 @@ async function latency(url: string, headers: Record<string, string>, connections
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export async function slotListing(): Promise<SuiteResult> {
-  const app = await startApp({ appPort: 3202, sandboxPort: 4202 });
+  const app = await startApp({});
   try {
     const cookie = await signIn(app.appUrl, "reception@demo.clinic", "sandbox-reception");
     // Dr. Meera Iyer at Andheri West: three services, six days a week, the busiest demo calendar.

@@ -12,7 +12,8 @@ import pg from "pg";
 import { signatureHeader } from "../../lib/schemas/webhook-signature";
 import { DEFAULT_SIGNATURE_HEADER, DELIVERY_ID_HEADER, DOCTOR_JOINED } from "../../lib/schemas/webhooks";
 import { POSTGRES_ADMIN_URL, postgresAvailable, SKIP_POSTGRES_MESSAGE } from "../../lib/testing/databases";
-import { cpuMs, procStatus, serverPid, signIn, startApp, type RunningApp } from "../harness";
+import { freePort } from "../../scripts/free-port";
+import { cpuMs, procStatus, signIn, startApp, type RunningApp } from "../harness";
 import { inTurns } from "../in-turns";
 import type { SuiteResult } from "../report";
 import type { IngestMeasurement } from "./webhook-ingest-measure";
@@ -28,10 +29,6 @@ const EMIT_EVERY_MS = 2_000;
 const CONNECT_DEADLINE_MS = 30_000;
 const CATCH_UP_MS = 15_000;
 const HEARTBEAT_MS = 15_000; // lib/server/events/sse.ts, HEARTBEAT_MS
-const APP_PORT = 3601;
-const SANDBOX_PORT = 4601;
-const PG_APP_PORT = 3602;
-const PG_SANDBOX_PORT = 4602;
 const MB = 1024 * 1024;
 
 type Backend = "pglite" | "postgres";
@@ -219,7 +216,7 @@ export function signedHeaders(key: string, deliveryId: string, text: string): Re
 }
 
 /** Signed deliveries straight to the real route, 20 at a time, then all again; counted through the app's own history API. */
-async function httpIngest(app: RunningApp, port: number, backend: Backend, key: string, doctor: string): Promise<HttpIngest> {
+async function httpIngest(app: RunningApp, backend: Backend, key: string, doctor: string): Promise<HttpIngest> {
   const runId = randomUUID().slice(0, 8);
   const prefix = `ingest-${runId}-`;
   const url = `${app.appUrl}/api/webhooks/platform`;
@@ -267,7 +264,7 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
           if (first || outcome === "accepted") answered.set(i, outcome);
         }
       });
-    const pid = serverPid(port);
+    const pid = app.serverPid;
     const serverCpu = cpuMs(pid);
     const clientCpu = process.cpuUsage();
     const started = performance.now();
@@ -316,7 +313,7 @@ async function httpIngest(app: RunningApp, port: number, backend: Backend, key: 
 }
 
 /** The framework's floor: the no-op /api/ping route at the same concurrency, and what the server spends on it. */
-async function pingBaseline(app: RunningApp, port: number): Promise<Baseline> {
+async function pingBaseline(app: RunningApp): Promise<Baseline> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: HTTP_CONCURRENCY });
   const get = () =>
     new Promise<void>((resolve) => {
@@ -328,7 +325,7 @@ async function pingBaseline(app: RunningApp, port: number): Promise<Baseline> {
     // Untimed first, as the ingest: the same number of requests at the same concurrency.
     const many = () => inTurns(HTTP_EVENTS, HTTP_CONCURRENCY, get);
     await many();
-    const pid = serverPid(port);
+    const pid = app.serverPid;
     const cpu = cpuMs(pid);
     const started = performance.now();
     await many();
@@ -340,7 +337,7 @@ async function pingBaseline(app: RunningApp, port: number): Promise<Baseline> {
 
 /** 200 live feeds on one cookie for a minute while the sandbox raises an event every 2 s through the signed webhook. */
 async function liveFeeds(app: RunningApp, doctor: string): Promise<LiveFeedResult> {
-  const pid = serverPid(APP_PORT);
+  const pid = app.serverPid;
   await sleep(2000);
   const rssBefore = procStatus(pid, "VmRSS");
   resetPeak(pid);
@@ -469,23 +466,25 @@ export async function webhookBench(): Promise<SuiteResult> {
   let live: LiveFeedResult | undefined;
   let baseline: Baseline | undefined;
   // The bench holds FEEDS streams on one doctor's cookie, beyond the per-staff cap a desk gets.
-  const app = await startApp({ appPort: APP_PORT, sandboxPort: SANDBOX_PORT, extraEnv: { APP_URL: `http://127.0.0.1:${APP_PORT}`, LIVE_STREAMS_PER_STAFF: String(FEEDS + 10) } });
+  const appPort = await freePort();
+  const app = await startApp({ appPort, extraEnv: { APP_URL: `http://127.0.0.1:${appPort}`, LIVE_STREAMS_PER_STAFF: String(FEEDS + 10) } });
   try {
     const key = await registerReceiver(app);
     const doctor = await signIn(app.appUrl, "doctor@demo.clinic", "sandbox-doctor");
-    baseline = await pingBaseline(app, APP_PORT);
-    httpResults.push(await httpIngest(app, APP_PORT, "pglite", key, doctor));
+    baseline = await pingBaseline(app);
+    httpResults.push(await httpIngest(app, "pglite", key, doctor));
     live = await liveFeeds(app, doctor);
   } finally {
     await app.stop();
   }
   if (pgUp) {
     await withPostgresDatabase(async (databaseUrl) => {
-      const pgApp = await startApp({ appPort: PG_APP_PORT, sandboxPort: PG_SANDBOX_PORT, extraEnv: { APP_URL: `http://127.0.0.1:${PG_APP_PORT}`, DATABASE_URL: databaseUrl } });
+      const pgAppPort = await freePort();
+      const pgApp = await startApp({ appPort: pgAppPort, extraEnv: { APP_URL: `http://127.0.0.1:${pgAppPort}`, DATABASE_URL: databaseUrl } });
       try {
         const key = await registerReceiver(pgApp);
         const doctor = await signIn(pgApp.appUrl, "doctor@demo.clinic", "sandbox-doctor");
-        httpResults.push(await httpIngest(pgApp, PG_APP_PORT, "postgres", key, doctor));
+        httpResults.push(await httpIngest(pgApp, "postgres", key, doctor));
       } finally {
         await pgApp.stop();
       }
