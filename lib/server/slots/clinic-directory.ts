@@ -79,8 +79,9 @@ export async function noteDoctorSchedule(db: Db, doctorId: string, clinicId: str
   try {
     await db
       .insert(doctorClinicSchedules)
-      .values({ doctorId, clinicId, hasSchedule })
-      .onConflictDoUpdate({ target: [doctorClinicSchedules.doctorId, doctorClinicSchedules.clinicId], set: { hasSchedule, checkedAt: sql`now()` } });
+      // The desk's clock, not the database's: this time is compared with the desk's own now() when rechecking.
+      .values({ doctorId, clinicId, hasSchedule, checkedAt: clock.nowDate() })
+      .onConflictDoUpdate({ target: [doctorClinicSchedules.doctorId, doctorClinicSchedules.clinicId], set: { hasSchedule, checkedAt: clock.nowDate() } });
   } catch (err) {
     log().warn({ reason: (err as Error).message }, "could not remember a doctor's schedule");
   }

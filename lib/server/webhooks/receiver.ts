@@ -52,7 +52,8 @@ const receiptQueues = new WeakMap<Db, { rows: ReceiptRow[]; timer?: ReturnType<t
 function logReceipt(db: Db, row: ReceiptRow, retention?: ReceiverSettings["retention"]) {
   let queue = receiptQueues.get(db);
   if (!queue) receiptQueues.set(db, (queue = { rows: [] }));
-  queue.rows.push(row);
+  // Stamped with the desk's clock, which retention compares it with (not the database's now()).
+  queue.rows.push({ at: clock.nowDate(), ...row });
   queue.timer ??= setTimeout(() => {
     const rows = queue.rows.splice(0);
     queue.timer = undefined;
