@@ -82,6 +82,11 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
   const closing = new AbortController();
   const app = sandboxApp(services, [...apiRoutes, ...(config.controlRoutes ? sandboxRoutes : [])], closing.signal);
   const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: options.ownsProcess === true }) as Server;
+  // Idle keep-alive connections stay open longer than a client's pool keeps them (undici: 4 s), so a
+  // client never sends a request down a connection the sandbox is closing at that moment (ECONNRESET
+  // on a loaded machine, whose late timers made the 5 s default race the client's reuse).
+  server.keepAliveTimeout = 30_000;
+  server.headersTimeout = 35_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => {

@@ -35,11 +35,14 @@ export interface PlatformHarness {
 }
 
 async function control(base: string, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${base}/__sandbox/${route}`, {
-    method,
-    headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const send = () =>
+    fetch(`${base}/__sandbox/${route}`, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  // Control calls are idempotent: one lost to a connection reset on a loaded machine is sent again.
+  const res = await send().catch(() => send());
   if (!res.ok) throw new Error(`sandbox control ${method} ${route} answered ${res.status}: ${await res.text()}`);
   return res.json().catch(() => ({}));
 }
