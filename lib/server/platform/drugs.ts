@@ -78,7 +78,7 @@ export function drugsApi(http: PlatformHttp) {
   return {
     /** Understands the query first (brand, strength, form, Hindi), asks the platform for the generic, and says how sure it is. */
     async findGenericDrugs(q: DrugSearchQuery, signal?: AbortSignal): Promise<DrugSearchResult> {
-      const outcome = await lookup(q, (params) => search({ ...params }, signal), drugCandidate);
+      const outcome = await lookup(q, (params) => search({ ...params }, signal), drugCandidate, { results: [], search_info: {} });
       const result = toDrugSearchResult({ ...outcome.raw, results: outcome.results });
       if (!outcome.confident) result.info.total = 0;
       else if (outcome.trimmed) result.info.total = outcome.results.length;
