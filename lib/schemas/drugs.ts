@@ -106,7 +106,9 @@ export const RxSig = z.object({
   alternateDays: z.boolean().optional(),
   timing: z.array(z.enum(["beforeFood", "afterFood", "emptyStomach", "morning", "night", "bedtime"])),
   duration: z.object({ count: z.number(), unit: z.enum(["day", "week", "month"]) }).optional(),
-  quantity: z.object({ count: z.number(), unit: z.enum(["tablet", "capsule", "puff", "drop", "sachet", "spoon"]) }).optional(),
+  quantity: z.object({ count: z.number(), unit: z.enum(["tablet", "capsule", "puff", "drop", "sachet", "spoon", "ml"]) }).optional(),
+  /** What an SOS dose is for, as written: "pain", "fever". */
+  indication: z.string().optional(),
   /** Read as a route while reading the line; moved to the line's route. */
   route: z.string().optional(),
   /** The dosing words as written, in reading order. */

@@ -41,7 +41,7 @@ const FREQUENCY_WORDS: Record<string, Frequency> = {
   prn: { asNeeded: true }, stat: { stat: true }, weekly: { weekly: true }, once: { perDay: 1 }, twice: { perDay: 2 }, thrice: { perDay: 3 },
 };
 const TIMING_WORDS: Record<string, RxSig["timing"][number]> = { ac: "beforeFood", pc: "afterFood", subah: "morning", morning: "morning", night: "night", raat: "night" };
-const FILLERS = new Set(["x", "×", "for", "day", "days", "ko", "at", "then", "to", "be", "taken", "take", "the"]);
+const FILLERS = new Set(["for", "day", "days", "ko", "at", "then", "to", "be", "taken", "take", "the"]);
 
 /** Phrases read before the text is split into words (they span words, or hold hyphens and fractions). */
 const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
@@ -51,6 +51,7 @@ const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
     s.pattern = parts.join("-");
     s.perDay = parts.filter((p) => p !== "0").length;
   }],
+  [/\bdin\s+(?:mein|me|main)\s+(ek|do|teen|char)\s+baar\b/gu, (m, s) => void (s.perDay = { ek: 1, do: 2, teen: 3, char: 4 }[m[1]!]!)],
   [/(?:\b(?:x|for)\s*|×\s*)(\d+)\s*(d|days?|din|wk|wks|weeks?|hafte?|months?|mths?|mahin[ae])?\b|(?<![\w.])(\d+)(?:\s*(days?|din|wks?|weeks?|hafte?|months?|mahin[ae])|(d|wk))\b/gu, (m, s) => {
     const u = m[2] ?? m[4] ?? m[5] ?? "d";
     m[1] ??= m[3];
@@ -71,7 +72,6 @@ const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
     if (m[2] === "week") s.weekly = true;
     else s.perDay = m[1] ? Number(m[1]) : word === "once" ? 1 : word === "twice" ? 2 : 3;
   }],
-  [/\bdin\s+(?:mein|me|main)\s+(ek|do|teen|char)\s+baar\b/gu, (m, s) => void (s.perDay = { ek: 1, do: 2, teen: 3, char: 4 }[m[1]!]!)],
   [/\b(?:q\s*(\d{1,2})\s*h|(\d{1,2})\s*(?:hourly|hrly|hrs?ly)|every\s+(\d{1,2})\s*(?:hours?|hrs?))\b/gu, (m, s) => {
     const h = Number(m[1] ?? m[2] ?? m[3]);
     s.everyHours = h;
@@ -79,6 +79,11 @@ const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
   }],
   [/\balternate\s+days?\b|\beod\b/gu, (_m, s) => void (s.alternateDays = true)],
   [/\bper\s+rectal(?:ly)?\b|\bper\s+rectum\b/gu, (_m, s) => void (s.route = "rectal")],
+  [/\bper\s+vaginal(?:ly)?\b|\bper\s+vaginum\b|\bpv\b/gu, (_m, s) => void (s.route = "vaginal")],
+  [/\b(?:in\s+|to\s+)?(?:each|both|left|right|one)\s+(nostrils?|eyes?|ears?)\b/gu, (m, s) => void (s.route = m[1]!.startsWith("nos") ? "nasal" : m[1]!.startsWith("eye") ? "eye" : "ear")],
+  [/\blocal(?:ly)?\s+application\b|\blocally\b|\bl\/a\b/gu, (_m, s) => void (s.route = "topical")],
+  // What the dose is for, as written after SOS: "for pain", "if fever".
+  [/\b(?:for|if|in\s+case\s+of|when)\s+(pain|fever|headache|vomiting|nausea|acidity|cough|cold|breathlessness|wheeze|sleep|loose\s+motions?|itching|allergy|needed|required)\b/gu, (m, s) => void (s.indication = m[1]!)],
   [/\bper\s+(?:oral(?:ly)?|os)\b|\bby\s+mouth\b/gu, (_m, s) => void (s.route = "oral")],
   // "2 puffs", "1 tab", "10 ml" after the name: how much at a time, not the product's strength.
   [/(?<=\S\s+)(?<![\d.])([1-9]|10|½|1\/2)\s*(tabs?|tablets?|caps?|capsules?|puffs?|drops?|gtts?|sachets?|tsp|teaspoons?|spoons?)\b/gu, (m, s) => {
@@ -87,6 +92,7 @@ const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
   }],
 ];
 const QUANTITY_UNITS: Record<string, NonNullable<RxSig["quantity"]>["unit"]> = {
+  ml: "ml",
   tab: "tablet", tablet: "tablet", cap: "capsule", capsule: "capsule", puff: "puff", drop: "drop", gtt: "drop", sachet: "sachet", tsp: "spoon", teaspoon: "spoon", spoon: "spoon",
 };
 
@@ -132,6 +138,13 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
   rest = normalizeLatin(rest).replace(STRENGTH, (m, value: string, unit: string | undefined, perValue: string | undefined, perUnit: string | undefined) => {
     const v = value.replace(/\s+/g, "");
     const u = unit ? UNITS[unit.toLowerCase()] : undefined;
+    // "5 ml" alone is how much to take of a syrup, not the product's strength ("125 mg/5 ml" is).
+    if (u === "ml" && !perUnit && !v.includes("/")) {
+      sig.quantity ??= { count: Number(v), unit: "ml" };
+      sig.written.push(m.trim());
+      tokens.push({ text: m.trim(), as: "sig" });
+      return " ";
+    }
     numbers.push(u === "k" ? `${v}k` : v);
     const per = perUnit ? `/${perValue ?? ""}${perValue ? " " : ""}${perUnit.toLowerCase() === "l" ? "L" : perUnit.toLowerCase()}` : "";
     strength ??= u === "k" ? `${Number(v) * 1000} IU` : `${v}${u ? ` ${u}` : ""}${per}`;
@@ -159,6 +172,11 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
     if (FORMS[t] || leading) {
       form ??= leading || FORMS[t];
       tokens.push({ text: t, as: "form" });
+      continue;
+    }
+    if (t === "la" && !alone && words.length > 0 && (form || hasSig(sig))) {
+      route ??= "topical";
+      tokens.push({ text: t, as: "route" });
       continue;
     }
     if (ROUTES[t] && !alone && !(words.length === 0 && t.length <= 2 && i === 0)) {

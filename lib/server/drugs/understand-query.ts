@@ -252,12 +252,14 @@ export function understandQuery(raw: string): Understanding {
     return { ...base, otherMedicine: true, platformQuery: "" };
   }
 
+  const notInFormulary = (generics: string[]) => generics.some((g) => INDEX.otherKeys.has(compactKey(g)));
   const { brand, typo, near } = findBrand(p.words, p.numbers);
   if (brand) {
     understood.brand = brandUnderstood(brand);
     understood.generic = brand.components.map((c) => c.name);
+    if (notInFormulary(understood.generic)) understood.otherMedicine = true;
     understood.genericLine = genericLine(understood.generic, brand, p);
-    return { ...base, platformQuery: brand.generic, resolved: { generic: brand.generic, via: typo ? "brand-typo" : "brand" } };
+    return { ...base, otherMedicine: understood.otherMedicine === true, platformQuery: brand.generic, resolved: { generic: brand.generic, via: typo ? "brand-typo" : "brand" } };
   }
 
   const parts = name.split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
@@ -266,7 +268,8 @@ export function understandQuery(raw: string): Understanding {
     const generics = [...new Set(resolvedParts.flat() as string[])];
     understood.generic = generics;
     understood.genericLine = genericLine(generics, undefined, p);
-    return { ...base, platformQuery: generics.join(" + "), resolved: { generic: generics.join(" + "), via: p.devanagari ? "hindi" : "generic" } };
+    if (notInFormulary(generics)) understood.otherMedicine = true;
+    return { ...base, otherMedicine: understood.otherMedicine === true, platformQuery: generics.join(" + "), resolved: { generic: generics.join(" + "), via: p.devanagari ? "hindi" : "generic" } };
   }
 
   understood.unread = p.words;
