@@ -186,7 +186,7 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
     }
     const freq = FREQUENCY_WORDS[t];
     const timing = TIMING_WORDS[t];
-    if ((freq || timing) && (words.length > 0 || form || !alone)) {
+    if (freq || timing) {
       if (freq) Object.assign(sig, { ...freq, perDay: sig.perDay ?? freq.perDay });
       if (timing) addTiming(sig, timing);
       if (freq?.bedtime) addTiming(sig, "bedtime");

@@ -252,7 +252,8 @@ export function understandQuery(raw: string): Understanding {
     return { ...base, otherMedicine: true, platformQuery: "" };
   }
 
-  const notInFormulary = (generics: string[]) => generics.some((g) => INDEX.otherKeys.has(compactKey(g)));
+  // One medicine the desk knows the formulary lacks (ranitidine); a combination holding one may still be an entry.
+  const notInFormulary = (generics: string[]) => generics.length === 1 && INDEX.otherKeys.has(compactKey(generics[0]!));
   const { brand, typo, near } = findBrand(p.words, p.numbers);
   if (brand) {
     understood.brand = brandUnderstood(brand);
