@@ -159,6 +159,29 @@ export const DrugSearchResult = z.object({
 });
 export type DrugSearchResult = z.infer<typeof DrugSearchResult>;
 
+/** A whole prescription pasted at once (typed or OCR text): one medicine a line. */
+export const PRESCRIPTION_MAX_LINES = 30;
+export const PrescriptionRequest = z.strictObject({
+  text: storableText()
+    .max(6000, "Paste at most 6000 characters")
+    .refine((t) => t.split(/\r?\n/).some((l) => l.trim()), "Paste at least one line of the prescription")
+    .refine((t) => t.split(/\r?\n/).filter((l) => l.trim()).length <= PRESCRIPTION_MAX_LINES, `Paste at most ${PRESCRIPTION_MAX_LINES} lines at once`),
+});
+export type PrescriptionRequest = z.infer<typeof PrescriptionRequest>;
+
+/** One line as the desk understood it: the medicine, its formulary entry when sure, and the line in generic names. */
+export const PrescriptionRow = z.object({
+  line: z.string(),
+  understood: DrugQueryUnderstood.optional(),
+  /** Sure of the medicine and the formulary holds it. */
+  confident: z.boolean(),
+  entry: DrugListEntry.optional(),
+  didYouMean: z.array(z.object({ label: z.string(), query: z.string() })),
+});
+export type PrescriptionRow = z.infer<typeof PrescriptionRow>;
+export const PrescriptionResult = z.object({ rows: z.array(PrescriptionRow) });
+export type PrescriptionResult = z.infer<typeof PrescriptionResult>;
+
 /** One opened entry: its whole monograph and its brands from the desk's brand table ("also sold as"). */
 export const DrugMonograph = z.object({
   entry: DrugEntry,

@@ -81,7 +81,7 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
 type Search<R> = (params: PlatformSearchParams) => R;
 
 /** A form word, a strength or dosing words alone ("Tab", "BD"), or a herbal product: nothing to ask the platform. */
-const nothingToAsk = (u: Understanding | null): u is Understanding => u !== null && u.platformQuery === "";
+const nothingToAsk = (u: Understanding | null): boolean => u !== null && u.platformQuery === "";
 
 function unanswered<E, R extends SearchAnswer<E>>(u: Understanding, empty: R): LookupOutcome<E, R> {
   return { understanding: u, raw: empty, results: [], relevance: [], confident: false, didYouMean: [] };
@@ -95,7 +95,7 @@ export function lookupSync<E, R extends SearchAnswer<E>>(
   empty: R = { results: [] } as unknown as R,
 ): LookupOutcome<E, R> {
   const { understanding, params } = plan(q);
-  if (nothingToAsk(understanding)) return unanswered(understanding, empty);
+  if (understanding && nothingToAsk(understanding)) return unanswered(understanding, empty);
   const first = judge(understanding, search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
   const second = judge(understanding, search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);
@@ -110,7 +110,7 @@ export async function lookup<E, R extends SearchAnswer<E>>(
   empty: R = { results: [] } as unknown as R,
 ): Promise<LookupOutcome<E, R>> {
   const { understanding, params } = plan(q);
-  if (nothingToAsk(understanding)) return unanswered(understanding, empty);
+  if (understanding && nothingToAsk(understanding)) return unanswered(understanding, empty);
   const first = judge(understanding, await search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
   const second = judge(understanding, await search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);

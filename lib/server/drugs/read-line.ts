@@ -54,8 +54,8 @@ const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
   [/\bdin\s+(?:mein|me|main)\s+(ek|do|teen|char)\s+baar\b/gu, (m, s) => void (s.perDay = { ek: 1, do: 2, teen: 3, char: 4 }[m[1]!]!)],
   [/(?:\b(?:x|for)\s*|×\s*)(\d+)\s*(d|days?|din|wk|wks|weeks?|hafte?|months?|mths?|mahin[ae])?\b|(?<![\w.])(\d+)(?:\s*(days?|din|wks?|weeks?|hafte?|months?|mahin[ae])|(d|wk))\b/gu, (m, s) => {
     const u = m[2] ?? m[4] ?? m[5] ?? "d";
-    m[1] ??= m[3];
-    s.duration = { count: Number(m[1]), unit: /^(d|day|days|din)$/.test(u) ? "day" : /^(wk|wks|week|weeks|hafta|hafte)$/.test(u) ? "week" : "month" };
+    const count = m[1] ?? m[3]!;
+    s.duration = { count: Number(count), unit: /^(d|day|days|din)$/.test(u) ? "day" : /^(wk|wks|week|weeks|hafta|hafte)$/.test(u) ? "week" : "month" };
   }],
   [/(?:\b(?:x|for)\s*|×\s*)(?:a|one|ek)\s+(week|month)\b/gu, (m, s) => void (s.duration = { count: 1, unit: m[1] as "week" | "month" })],
   [/\b(?:before|bef)\s+(?:food|meals?|breakfast|lunch|dinner)\b|\bkhane\s+se\s+pehle\b/gu, (_m, s) => addTiming(s, "beforeFood")],

@@ -280,3 +280,8 @@ export function understandQuery(raw: string): Understanding {
   const fallback = !otherMedicine && sounds.every((s) => s) ? [...new Set(sounds as string[])].join(" + ") : undefined;
   return { ...base, brandSuggestions: near, otherMedicine, platformQuery: parts.join(" + ") || name, fallbackQuery: fallback };
 }
+
+/** The printed line of a raw prescription line whose medicine was found by the platform's own spelling tolerance. */
+export function genericLineFor(raw: string, generics: string[]): string {
+  return genericLine(generics, undefined, parse(raw));
+}
