@@ -70,7 +70,9 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
   // Offered only when related to what was read: a component of the recognised medicine, or a name near the typed one.
   const recognised = new Set((u.understood.generic ?? []).map((g) => g.toLowerCase()));
   const related = (s: { entry: E; score: number }) =>
-    recognised.size ? candidateOf(s.entry).components.some((c) => recognised.has(c.toLowerCase())) : s.score > RELEVANCE.TEXT || (inSection && s.score > RELEVANCE.NONE);
+    recognised.size
+      ? candidateOf(s.entry).components.some((c) => recognised.has(c.toLowerCase()))
+      : s.score > RELEVANCE.TEXT || ((inSection || u.otherMedicine) && s.score > RELEVANCE.NONE);
   const didYouMean = [
     ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: b.name })),
     ...scored.filter(related).map((s) => candidateOf(s.entry).name).map((name) => ({ label: name, query: name })),
