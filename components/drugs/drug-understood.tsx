@@ -88,7 +88,7 @@ export function MissExplained({ understood }: { understood?: DrugQueryUnderstood
     <div data-testid="drug-miss-explained" className="mt-3 max-w-md space-y-1 text-sm">
       {about ? <p className="text-ink">{about}</p> : null}
       {recognised.length && !about?.includes(recognised[0]!) ? <p className="text-ink-muted">{t("recognised", { items: recognised.join(" · ") })}</p> : null}
-      {understood.unread?.length ? <p className="text-warning-soft-ink">{t("notRecognised", { words: understood.unread.join(" ") })}</p> : null}
+      {understood.unread?.length && !understood.otherMedicine ? <p className="text-warning-soft-ink">{t("notRecognised", { words: understood.unread.join(" ") })}</p> : null}
     </div>
   );
 }
