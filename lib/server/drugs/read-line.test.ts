@@ -53,6 +53,12 @@ describe("one prescription line, every token read once", () => {
     expect(understandQuery("Liv 52").understood.generic).toBeUndefined();
   });
 
+  it("reads dosing written in Devanagari", () => {
+    expect(understandQuery("डोलो 650 खाने के बाद").understood).toMatchObject({ generic: ["Paracetamol"], sig: { timing: ["afterFood"] } });
+    expect(understandQuery("पैन 40 सुबह खाली पेट").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { timing: ["emptyStomach", "morning"] } });
+    expect(understandQuery("सेट्ज़ीन रात को").understood).toMatchObject({ generic: ["Cetirizine"], sig: { timing: ["night"] } });
+  });
+
   it("writes the line in generic names to print", () => {
     expect(understandQuery("Tab Dolo 650 1-0-1 x 3 days").understood.genericLine).toBe("Tab Paracetamol 650 mg, 1-0-1 × 3 days");
     expect(understandQuery("Inj ondansetron 4 mg IV stat").understood.genericLine).toBe("Inj Ondansetron 4 mg, STAT IV");

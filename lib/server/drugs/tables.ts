@@ -73,7 +73,8 @@ export const HERBAL_KEYS: ReadonlySet<string> = new Set(HERBAL.map(compactKey));
 const HINDI_WORDS: Record<string, string> = {
   गोली: "tablet", गोलियां: "tablet", टैबलेट: "tablet", टेबलेट: "tablet", कैप्सूल: "capsule", सिरप: "syrup", शरबत: "syrup", इंजेक्शन: "injection", सुई: "injection",
   ड्रॉप्स: "drops", ड्रॉप: "drops", बूंद: "drops", बूंदें: "drops", क्रीम: "cream", मलहम: "ointment", जेल: "gel", इनहेलर: "inhaler", पाउडर: "powder", सैशे: "sachet",
-  लोशन: "lotion", स्प्रे: "spray", मिलीग्राम: "mg", एमजी: "mg", ग्राम: "g", माइक्रोग्राम: "mcg", एमसीजी: "mcg", मिलीलीटर: "ml", एमएल: "ml", यूनिट: "iu",
+  लोशन: "lotion", स्प्रे: "spray", "खाली पेट": "khali pet", "रात को": "raat ko", सुबह: "subah", "खाने के बाद": "after food", "खाने से पहले": "before food",
+  "सोते समय": "at bedtime", "सुबह शाम": "subah shaam", मिलीग्राम: "mg", एमजी: "mg", ग्राम: "g", माइक्रोग्राम: "mcg", एमसीजी: "mcg", मिलीलीटर: "ml", एमएल: "ml", यूनिट: "iu",
 };
 const HINDI_UNITS = new Set(["ग्राम", "मिलीग्राम", "एमजी", "एमएल"]);
 
