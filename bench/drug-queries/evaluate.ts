@@ -110,3 +110,72 @@ export function measureQuality(entries: readonly PharmacologyEntry[], queries: r
   const n = queries.length;
   return { queries: n, top1: top1 / n, top3: top3 / n, mrr: rr / n, byKind, misses };
 }
+
+/** Kinds of prescription lines (bench/drug-queries/lines/*.json), as doctors and pharmacists write them. */
+export const LINE_KINDS = ["rx-line", "sig-trap", "combination-brand", "form-and-route", "typo-line", "negative"] as const;
+
+const LabelledLine = z
+  .object({
+    query: z.string().min(1),
+    kind: z.enum(LINE_KINDS),
+    /** Every ingredient the line names, as the formulary or the brand table spells it; none for a negative. */
+    generics: z.array(z.string().min(1)).min(1).optional(),
+  })
+  .refine((q) => (q.kind === "negative") === (q.generics === undefined), "a negative line names no medicine; every other line names its ingredients");
+export type LabelledLine = z.infer<typeof LabelledLine> & { heldOut: boolean };
+
+const LINES_DIR = path.join(DIR, "lines");
+
+/** Prescription lines; files whose name holds "heldout" are the held-out part, never looked at while tuning. */
+export function loadLabelledLines(): LabelledLine[] {
+  return readdirSync(LINES_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .flatMap((f) => z.array(LabelledLine).parse(JSON.parse(readFileSync(path.join(LINES_DIR, f), "utf8"))).map((q) => ({ ...q, heldOut: f.includes("heldout") })));
+}
+
+/** One answer of the desk's line reading: the ingredients it understood, and the entries it showed with confidence. */
+export type LineFn = (q: LabelledLine) => { generics?: readonly string[]; results: readonly PharmacologyEntry[]; confident: boolean };
+
+const ingredientsKey = (names: readonly string[]) => names.map((n) => n.toLowerCase().replace(/[^a-z0-9]+/g, "")).sort().join("+");
+
+export interface LineQuality {
+  lines: number;
+  /** Per kind of the tuned part, and "held-out" for the whole held-out part. */
+  byKind: Record<string, { lines: number; top1: number }>;
+  /** Confident answers naming another medicine than the line's (or any confident answer to a negative). */
+  wrong: { query: string; kind: string; expected?: string; got: string }[];
+  misses: { query: string; kind: string; heldOut: boolean; expected?: string; understood?: string; got?: string; confident: boolean }[];
+}
+
+/**
+ * A line is right when the desk understood exactly its ingredients and, if the formulary has that medicine, shows it first
+ * with confidence; if it has not (Deriphyllin's etofylline + theophylline), when it shows nothing with confidence. A
+ * negative is right when no medicine is understood and nothing is shown with confidence.
+ */
+export function measureLines(entries: readonly PharmacologyEntry[], lines: readonly LabelledLine[], read: LineFn): LineQuality {
+  const mains = entries.filter((e) => !e.is_a_reference);
+  const entryOf = new Map([...mains.map((e) => [ingredientsKey([e.generic_name]), e.generic_name] as const), ...mains.map((e) => [ingredientsKey(e.components), e.generic_name] as const)]);
+  const pageOf = new Map(mains.map((e) => [e.generic_name, e.page_number]));
+  const byKind: LineQuality["byKind"] = {};
+  const wrong: LineQuality["wrong"] = [];
+  const misses: LineQuality["misses"] = [];
+  for (const q of lines) {
+    const { generics, results, confident } = read(q);
+    const shown = confident && results.length > 0;
+    const expected = q.generics && entryOf.get(ingredientsKey(q.generics));
+    const rank = expected ? rankOf(results, expected, pageOf) : Infinity;
+    // A negative may name a medicine the formulary lacks (valsartan alone); it is wrong only when something is shown.
+    const understoodRight = q.generics ? generics !== undefined && ingredientsKey(generics) === ingredientsKey(q.generics) : true;
+    const right = understoodRight && (expected ? shown && rank === 1 : !shown);
+    for (const kind of q.heldOut ? ["held-out"] : [q.kind]) {
+      const k = (byKind[kind] ??= { lines: 0, top1: 0 });
+      k.lines++;
+      if (right) k.top1++;
+    }
+    if (!right) misses.push({ query: q.query, kind: q.kind, heldOut: q.heldOut, expected: expected ?? q.generics?.join(" + "), understood: generics?.join(" + "), got: results[0]?.generic_name, confident });
+    if (shown && (!expected || rank !== 1)) wrong.push({ query: q.query, kind: q.kind, expected: expected ?? q.generics?.join(" + "), got: results[0]!.generic_name });
+  }
+  for (const k of Object.values(byKind)) k.top1 /= k.lines;
+  return { lines: lines.length, byKind, wrong, misses };
+}

@@ -8,16 +8,37 @@ import { understandQuery } from "../../lib/server/drugs/understand-query";
 import { drugCandidate } from "../../lib/server/platform/drugs";
 import { searchFormulary } from "../../sandbox/drug-search";
 import { loadFormulary } from "../../sandbox/formulary";
-import { loadLabelledQueries, measureLookup, type LabelledQuery, type LookupFn } from "../drug-queries/evaluate";
+import { loadLabelledLines, loadLabelledQueries, measureLines, measureLookup, type LabelledQuery, type LineFn } from "../drug-queries/evaluate";
 
 const ROUNDS = 20;
 
-export function deskLookup(index: ReturnType<typeof loadFormulary>["index"]): LookupFn {
+export function deskLookup(index: ReturnType<typeof loadFormulary>["index"]) {
   const search = (params: PlatformSearchParams) => {
     const { results, search_info } = searchFormulary(index, PlatformDrugQuery.parse(params));
     return { results, search_info: { ...search_info } };
   };
-  return (q: LabelledQuery) => lookupSync({ q: q.query, category: q.category, limit: 10, exact: false }, search, (e: PharmacologyEntry) => drugCandidate(e));
+  return (q: Pick<LabelledQuery, "query" | "category">) => lookupSync({ q: q.query, category: q.category, limit: 10, exact: false }, search, (e: PharmacologyEntry) => drugCandidate(e));
+}
+
+/** The desk's reading of one prescription line: the ingredients it understood (else those of its confident answer) and what it showed. */
+export function deskLine(index: ReturnType<typeof loadFormulary>["index"]): LineFn {
+  const look = deskLookup(index);
+  return (q) => {
+    const o = look({ query: q.query });
+    const understood = o.understanding?.understood.generic;
+    return { generics: understood ?? (o.confident ? o.results[0]?.components : undefined), results: o.results, confident: o.confident };
+  };
+}
+
+/** A 10-line prescription read on the server: every line understood, median of `rounds` reads, in ms. */
+export function prescriptionReadMs(lines: readonly string[], rounds = 50): number {
+  const times: number[] = [];
+  for (let r = 0; r < rounds + 5; r++) {
+    const t0 = performance.now();
+    for (const l of lines) understandQuery(l);
+    if (r >= 5) times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[times.length >> 1]!;
 }
 
 function percentile(sorted: number[], p: number) {
@@ -38,5 +59,10 @@ if (process.argv[1]?.endsWith("drug-lookup-measure.ts")) {
     });
   const calls = perQuery.flat().sort((a, b) => a - b);
   const medians = perQuery.map((t) => t.sort((a, b) => a - b)[t.length >> 1]!).sort((a, b) => a - b);
-  console.log(JSON.stringify({ quality, understanding: { p50: percentile(calls, 0.5), p95: percentile(calls, 0.95), p95OfMedians: percentile(medians, 0.95) } }));
+  const allLines = loadLabelledLines();
+  const lines = measureLines(entries, allLines, deskLine(index));
+  // understandQuery itself keeps no cache (the route's plan does), so every read here is a full reading.
+  const prescription = allLines.filter((l) => l.kind === "rx-line").slice(0, 10).map((l) => l.query);
+  const parseMs = prescriptionReadMs(prescription);
+  console.log(JSON.stringify({ quality, lines, parseMs, understanding: { p50: percentile(calls, 0.5), p95: percentile(calls, 0.95), p95OfMedians: percentile(medians, 0.95) } }));
 }

@@ -4,6 +4,7 @@ import { BookOpen, Layers } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { normalisePregnancyCategory, normaliseSchedule } from "./drug-labels";
+import { useDrugWords } from "./use-drug-words";
 
 /** H1 and X are the prescriber's red flags; H is prescription-only. */
 export function ScheduleBadge({ schedule }: { schedule: string }) {
@@ -23,10 +24,12 @@ export function PregnancyBadge({ category }: { category: string }) {
 }
 
 export function CategoryBadge({ category }: { category: string }) {
+  const words = useDrugWords();
   if (!category.trim()) return null;
+  const label = words.category(category);
   return (
-    <Badge tone="primary" className="max-w-full min-w-0" title={category}>
-      <span className="truncate">{category}</span>
+    <Badge tone="primary" className="max-w-full min-w-0" title={label}>
+      <span className="truncate">{label}</span>
     </Badge>
   );
 }

@@ -128,7 +128,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
   else if (search.isError && !search.isFetching) listBody = <div className="p-4"><ProblemAlert error={search.error} onRetry={() => void search.refetch()} returnTo={currentPath()} /></div>;
   else if (!search.data) listBody = <DrugResultsSkeleton />;
   else if (results.length === 0 && search.isPlaceholderData) listBody = <DrugResultsSkeleton />;
-  else if (results.length === 0 && match && !match.confident && search.params.q && (match.didYouMean.length > 0 || understood?.otherMedicine))
+  else if (results.length === 0 && match && !match.confident && search.params.q && (match.didYouMean.length > 0 || understood?.otherMedicine || understood?.brand || understood?.sig || understood?.form))
     listBody = <NoConfidentMatch query={search.params.q} match={match} understood={understood} onChoose={chooseSuggestion} />;
   else if (results.length === 0) listBody = <NoDrugMatches query={search.params.q} />;
   else

@@ -5,6 +5,7 @@ import { Search, X } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { DRUG_CATEGORIES } from "@/lib/schemas/drug-categories";
 import { Checkbox, Label, Select } from "@/components/ui/field";
+import { useDrugWords } from "./use-drug-words";
 
 export function DrugSearchBar({
   inputRef,
@@ -32,6 +33,7 @@ export function DrugSearchBar({
   suggestions?: ReactNode;
 }) {
   const t = useTranslations("drugs");
+  const words = useDrugWords();
   return (
     <search className="grid gap-4 md:grid-cols-[minmax(0,1fr)_16rem] md:items-end">
       <div>
@@ -80,7 +82,7 @@ export function DrugSearchBar({
           <option value="">{t("allCategories")}</option>
           {DRUG_CATEGORIES.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {words.category(name)}
             </option>
           ))}
         </Select>

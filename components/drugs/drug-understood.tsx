@@ -1,16 +1,25 @@
 "use client";
 
-import { Languages, SearchX, Tag } from "lucide-react";
+import { useState } from "react";
+import { Clock, Copy, Languages, SearchX, Tag } from "lucide-react";
 import { useTranslations } from "use-intl";
+import { isAskedStrength, listedStrengths, listedUnderForm, strengthNumber } from "@/lib/drugs/strengths";
 import type { DrugBrand, DrugEntry, DrugMatch, DrugQueryUnderstood } from "@/lib/schemas/drugs";
+import { useDrugWords } from "./use-drug-words";
 
-/** "brand: Dolo 650 (Micro Labs) = Paracetamol 650 mg", and the strength, form or script the desk read in the query. */
+/** The line as the desk read it: brand → generic with strength, form, dosing in words, route; and what it could not read. */
 export function QueryUnderstood({ understood }: { understood?: DrugQueryUnderstood }) {
   const t = useTranslations("drugs.understood");
+  const words = useDrugWords();
   if (!understood) return null;
-  const { brand, strength, form, route, script } = understood;
-  const read = [strength && t("strength", { strength }), form && t("form", { form }), route && !form?.startsWith(route) && t("route", { route })].filter(Boolean);
-  if (!brand && !read.length && !script) return null;
+  const { brand, strength, form, route, script, sig, genericLine } = understood;
+  const dosing = sig ? words.sigInWords(sig) : "";
+  const read = [
+    !brand && strength && t("strength", { strength }),
+    form && t("form", { form: words.form(form) }),
+    route && !form?.startsWith(route) && t("route", { route: words.route(route) }),
+  ].filter(Boolean);
+  if (!brand && !read.length && !script && !dosing) return null;
   return (
     <div data-testid="drug-understood" className="space-y-1 border-b border-line bg-primary-soft/40 px-4 py-2 text-sm">
       {brand ? (
@@ -25,6 +34,61 @@ export function QueryUnderstood({ understood }: { understood?: DrugQueryUndersto
           <span>{[script && t("devanagari"), ...read].filter(Boolean).join(" · ")}</span>
         </p>
       ) : null}
+      {dosing ? (
+        <p data-testid="drug-dosing" className="flex items-start gap-1.5 text-ink">
+          <Clock aria-hidden className="mt-0.5 size-3.5 shrink-0 text-primary" />
+          <span>{dosing}</span>
+        </p>
+      ) : null}
+      {genericLine && (dosing || brand) ? <GenericLine line={genericLine} /> : null}
+    </div>
+  );
+}
+
+/** "Tab Paracetamol 650 mg, 1-0-1 × 3 days", with a button that copies it. */
+export function GenericLine({ line }: { line: string }) {
+  const t = useTranslations("drugs.understood");
+  const [copied, setCopied] = useState(false);
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-ink">
+      <span className="text-xs font-semibold tracking-wider text-ink-faint uppercase">{t("genericLine")}</span>
+      <code data-testid="drug-generic-line" className="rounded bg-surface px-1.5 py-0.5 font-mono text-sm">
+        {line}
+      </code>
+      <button
+        type="button"
+        onClick={() => void navigator.clipboard?.writeText(line).then(() => setCopied(true), () => undefined)}
+        className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-primary hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus print:hidden"
+      >
+        <Copy aria-hidden className="size-3.5" />
+        {copied ? t("copied") : t("copy")}
+      </button>
+    </p>
+  );
+}
+
+/** What a missed line still said: the medicine recognised (herbal, outside the formulary, a combination it lacks), its dosing, and the words not read. */
+export function MissExplained({ understood }: { understood?: DrugQueryUnderstood }) {
+  const t = useTranslations("drugs.understood");
+  const words = useDrugWords();
+  if (!understood) return null;
+  const recognised = [
+    understood.form && words.form(understood.form),
+    understood.strength,
+    understood.sig && words.sigInWords(understood.sig),
+    understood.route && words.route(understood.route),
+  ].filter(Boolean) as string[];
+  const generic = understood.generic?.join(" + ");
+  let about: string | null = null;
+  if (understood.herbal) about = t("herbal");
+  else if (understood.brand && generic) about = t("combinationMissing", { brand: understood.brand.name, composition: understood.brand.composition });
+  else if (understood.otherMedicine && generic) about = t("notInFormulary", { generic });
+  else if (!understood.unread?.length && !generic && recognised.length) about = t("onlyDosing", { items: recognised.join(", ") });
+  return (
+    <div data-testid="drug-miss-explained" className="mt-3 max-w-md space-y-1 text-sm">
+      {about ? <p className="text-ink">{about}</p> : null}
+      {recognised.length && !about?.includes(recognised[0]!) ? <p className="text-ink-muted">{t("recognised", { items: recognised.join(" · ") })}</p> : null}
+      {understood.unread?.length && !understood.otherMedicine ? <p className="text-warning-soft-ink">{t("notRecognised", { words: understood.unread.join(" ") })}</p> : null}
     </div>
   );
 }
@@ -38,7 +102,8 @@ export function NoConfidentMatch({ query, match, understood, onChoose }: { query
         <SearchX className="size-6" />
       </span>
       <p className="mt-4 max-w-sm text-sm font-medium text-ink">{t("noConfidentMatch", { query })}</p>
-      <p className="mt-2 max-w-sm text-sm text-ink-muted">{understood?.otherMedicine ? t("otherMedicine") : t("noConfidentBody")}</p>
+      <p className="mt-2 max-w-sm text-sm text-ink-muted">{understood?.otherMedicine && !understood.herbal ? t("otherMedicine") : t("noConfidentBody")}</p>
+      <MissExplained understood={understood} />
       {match.didYouMean.length ? (
         <div className="mt-4">
           <p className="text-xs font-semibold tracking-wider text-ink-faint uppercase">{t("didYouMean")}</p>
@@ -61,21 +126,11 @@ export function NoConfidentMatch({ query, match, understood, onChoose }: { query
   );
 }
 
-const STRENGTH = /(\d+(?:\.\d+)?(?:\s*\+\s*\d+(?:\.\d+)?)*)\s*(mg|micrograms?|mcg|g|ml|mL|IU|%)(?:\s*\/\s*(?:\d+(?:\.\d+)?\s*)?(?:ml|mL|g|L))?/g;
-
-const numberOf = (s: string) => s.replace(/\s+/g, "").match(/^\d+(?:\.\d+)?/)?.[0];
-
-/** Strengths the formulary lists for an entry, read from its availability text, in order, each once. */
-export function listedStrengths(availability: string): string[] {
-  const seen = new Set<string>();
-  return [...availability.matchAll(STRENGTH)].map((m) => m[0].replace(/\s+/g, " ").replace(/micrograms?/, "mcg")).filter((s) => !seen.has(s) && seen.add(s));
-}
-
 /** The strength to highlight: what was typed, else the brand's (when it has one component). */
 function askedStrength(understood?: DrugQueryUnderstood): string | undefined {
-  if (understood?.strength) return numberOf(understood.strength);
+  if (understood?.strength) return strengthNumber(understood.strength);
   const comp = understood?.brand?.composition;
-  return comp && !comp.includes(" + ") ? numberOf(comp.replace(/^\D+/, "")) : undefined;
+  return comp && !comp.includes(" + ") ? strengthNumber(comp.replace(/^\D+/, "")) : undefined;
 }
 
 /** Strengths and forms of the open entry with the asked one marked, its brand line, and the brands it is also sold as. */
@@ -83,7 +138,7 @@ export function EntryBrandsAndStrengths({ entry, understood, brands }: { entry: 
   const t = useTranslations("drugs.understood");
   const strengths = listedStrengths(entry.availability);
   const asked = askedStrength(understood);
-  const listed = asked === undefined || strengths.some((s) => numberOf(s) === asked || s.includes(`${asked} `) || s.includes(`(${asked}`));
+  const listed = asked === undefined || strengths.some((s) => isAskedStrength(s, asked) || s.text.includes(`${asked} `));
   const isAnswer = understood?.generic && understood.generic.length === entry.components.length && understood.generic.every((g) => entry.components.includes(g) || entry.name === g);
   return (
     <div className="mt-4 space-y-3">
@@ -97,10 +152,11 @@ export function EntryBrandsAndStrengths({ entry, understood, brands }: { entry: 
           <p className="text-xs font-semibold tracking-wider text-ink-faint uppercase">{t("strengths")}</p>
           <ul data-testid="drug-strengths" className="mt-1.5 flex flex-wrap gap-1.5">
             {strengths.map((s) => {
-              const mark = isAnswer && asked !== undefined && (numberOf(s) === asked || s.includes(`(${asked}`));
+              // The strength typed, else (no strength typed) every strength of the form asked for: "paracetamol syrup".
+              const mark = isAnswer && (asked !== undefined ? isAskedStrength(s, asked) : listedUnderForm(s, understood?.form));
               return (
-                <li key={s} aria-current={mark ? "true" : undefined} className={mark ? "rounded bg-warning-soft px-2 py-0.5 text-sm font-semibold text-warning-soft-ink ring-1 ring-warning" : "rounded bg-surface-sunken px-2 py-0.5 text-sm text-ink"}>
-                  {s}
+                <li key={s.text} aria-current={mark ? "true" : undefined} className={mark ? "rounded bg-warning-soft px-2 py-0.5 text-sm font-semibold text-warning-soft-ink ring-1 ring-warning" : "rounded bg-surface-sunken px-2 py-0.5 text-sm text-ink"}>
+                  {s.text}
                 </li>
               );
             })}

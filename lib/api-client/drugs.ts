@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { DrugMonograph, DrugRelated, DrugSearchResult, DrugSuggestions, type DrugListEntry } from "@/lib/schemas/drugs";
-import { apiGet } from "./http";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { DrugMonograph, DrugRelated, DrugSearchResult, DrugSuggestions, PrescriptionResult, type DrugListEntry } from "@/lib/schemas/drugs";
+import { apiGet, sendJson } from "./http";
 import { useDebouncedValue } from "./use-debounced-value";
 
 export type DrugSearchParams = { q: string; category: string; exact: boolean };
@@ -94,4 +94,9 @@ export function useDrugEntry(row: Pick<DrugListEntry, "name" | "pageNumber" | "i
     queryFn: ({ signal }) => apiGet("/api/drugs/entry", { name: row.name, page: row.pageNumber, reference: row.isReference ? "true" : "false" }, DrugMonograph, signal),
     staleTime: 5 * 60_000,
   });
+}
+
+/** Reads a pasted prescription, one row a line. */
+export function useReadPrescription() {
+  return useMutation({ mutationFn: (text: string) => sendJson("POST", "/api/drugs/prescription", { text }, PrescriptionResult) });
 }

@@ -93,6 +93,29 @@ export type DrugEntryQuery = z.infer<typeof DrugEntryQuery>;
 export const DrugBrand = z.object({ name: z.string(), manufacturer: z.string(), composition: z.string(), form: z.string() });
 export type DrugBrand = z.infer<typeof DrugBrand>;
 
+/** How a prescription line says to take the medicine: "1-0-1 x 5 days after food", "BD", "2 puffs SOS". */
+export const RxSig = z.object({
+  /** Morning-(noon-)night doses as written, "1-0-1", "½-0-½". */
+  pattern: z.string().optional(),
+  perDay: z.number().optional(),
+  everyHours: z.number().optional(),
+  bedtime: z.boolean().optional(),
+  asNeeded: z.boolean().optional(),
+  stat: z.boolean().optional(),
+  weekly: z.boolean().optional(),
+  alternateDays: z.boolean().optional(),
+  timing: z.array(z.enum(["beforeFood", "afterFood", "emptyStomach", "morning", "night", "bedtime"])),
+  duration: z.object({ count: z.number(), unit: z.enum(["day", "week", "month"]) }).optional(),
+  quantity: z.object({ count: z.number(), unit: z.enum(["tablet", "capsule", "puff", "drop", "sachet", "spoon", "ml"]) }).optional(),
+  /** What an SOS dose is for, as written: "pain", "fever". */
+  indication: z.string().optional(),
+  /** Read as a route while reading the line; moved to the line's route. */
+  route: z.string().optional(),
+  /** The dosing words as written, in reading order. */
+  written: z.array(z.string()),
+});
+export type RxSig = z.infer<typeof RxSig>;
+
 /** What the desk read in the query before asking the platform (lib/server/drugs/understand-query.ts). */
 export const DrugQueryUnderstood = z.object({
   brand: DrugBrand.optional(),
@@ -104,6 +127,14 @@ export const DrugQueryUnderstood = z.object({
   script: z.literal("devanagari").optional(),
   /** The name is a medicine the desk knows, but not one of the formulary's generics. */
   otherMedicine: z.boolean().optional(),
+  /** A herbal or ayurvedic product: not in the formulary, never matched to a generic. */
+  herbal: z.boolean().optional(),
+  /** The dosing written with the medicine, when the query is a prescription line. */
+  sig: RxSig.optional(),
+  /** Words of the query that were read as nothing (no medicine, form or dosing word). */
+  unread: z.array(z.string()).optional(),
+  /** The line in generic names, to print or copy: "Tab Paracetamol 650 mg, 1-0-1 × 3 days". */
+  genericLine: z.string().optional(),
 });
 export type DrugQueryUnderstood = z.infer<typeof DrugQueryUnderstood>;
 
@@ -127,6 +158,29 @@ export const DrugSearchResult = z.object({
   }),
 });
 export type DrugSearchResult = z.infer<typeof DrugSearchResult>;
+
+/** A whole prescription pasted at once (typed or OCR text): one medicine a line. */
+export const PRESCRIPTION_MAX_LINES = 30;
+export const PrescriptionRequest = z.strictObject({
+  text: storableText()
+    .max(6000, "Paste at most 6000 characters")
+    .refine((t) => t.split(/\r?\n/).some((l) => l.trim()), "Paste at least one line of the prescription")
+    .refine((t) => t.split(/\r?\n/).filter((l) => l.trim()).length <= PRESCRIPTION_MAX_LINES, `Paste at most ${PRESCRIPTION_MAX_LINES} lines at once`),
+});
+export type PrescriptionRequest = z.infer<typeof PrescriptionRequest>;
+
+/** One line as the desk understood it: the medicine, its formulary entry when sure, and the line in generic names. */
+export const PrescriptionRow = z.object({
+  line: z.string(),
+  understood: DrugQueryUnderstood.optional(),
+  /** Sure of the medicine and the formulary holds it. */
+  confident: z.boolean(),
+  entry: DrugListEntry.optional(),
+  didYouMean: z.array(z.object({ label: z.string(), query: z.string() })),
+});
+export type PrescriptionRow = z.infer<typeof PrescriptionRow>;
+export const PrescriptionResult = z.object({ rows: z.array(PrescriptionRow) });
+export type PrescriptionResult = z.infer<typeof PrescriptionResult>;
 
 /** One opened entry: its whole monograph and its brands from the desk's brand table ("also sold as"). */
 export const DrugMonograph = z.object({

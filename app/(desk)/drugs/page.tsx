@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Pill } from "lucide-react";
-import { DrugLookup } from "@/components/drugs/drug-lookup";
+import { DrugPage } from "@/components/drugs/drug-page";
 import { PageHeader } from "@/components/layout/page-header";
 import { DRUG_CATEGORIES } from "@/lib/schemas/drug-categories";
 import { env } from "@/lib/env";
@@ -27,12 +27,13 @@ export default async function DrugsPage({ searchParams }: { searchParams: Promis
     category: (DRUG_CATEGORIES as readonly string[]).includes(category) ? category : "",
     exact: first(params.exact) === "true",
     open: first(params.open).slice(0, 200),
+    mode: first(params.mode) === "prescription" ? "prescription" : undefined,
   };
 
   return (
     <>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Pill className="size-5" />} />
-      <DrugLookup initial={initial} sandboxMode={env().sandboxMode} />
+      <DrugPage initial={initial} sandboxMode={env().sandboxMode} />
     </>
   );
 }

@@ -67,22 +67,37 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
     return { understanding: u, raw, results: kept.map((s) => s.entry), relevance: kept.map((s) => s.score), confident, didYouMean: [], trimmed: kept.length < scored.length };
   }
   const seen = new Set<string>();
+  // Offered only when related to what was read: a component of the recognised medicine, or a name near the typed one.
+  const recognised = new Set((u.understood.generic ?? []).map((g) => g.toLowerCase()));
+  const related = (s: { entry: E; score: number }) =>
+    recognised.size
+      ? candidateOf(s.entry).components.some((c) => recognised.has(c.toLowerCase()))
+      : s.score > RELEVANCE.TEXT || ((inSection || u.otherMedicine) && s.score > RELEVANCE.NONE);
   const didYouMean = [
     ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: b.name })),
-    ...scored.filter((s) => s.score > RELEVANCE.NONE || !u.otherMedicine).map((s) => candidateOf(s.entry).name).map((name) => ({ label: name, query: name })),
+    ...scored.filter(related).map((s) => candidateOf(s.entry).name).map((name) => ({ label: name, query: name })),
   ].filter((d) => !seen.has(d.label) && seen.add(d.label)).slice(0, DID_YOU_MEAN);
   return { understanding: u, raw, results: [], relevance: [], confident: false, didYouMean };
 }
 
 type Search<R> = (params: PlatformSearchParams) => R;
 
+/** A form word, a strength or dosing words alone ("Tab", "BD"), or a herbal product: nothing to ask the platform. */
+const nothingToAsk = (u: Understanding | null): boolean => u !== null && u.platformQuery === "";
+
+function unanswered<E, R extends SearchAnswer<E>>(u: Understanding, empty: R): LookupOutcome<E, R> {
+  return { understanding: u, raw: empty, results: [], relevance: [], confident: false, didYouMean: [] };
+}
+
 /** The lookup against an in-process search (bench, tests). */
 export function lookupSync<E, R extends SearchAnswer<E>>(
   q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">,
   search: Search<R>,
   candidateOf: CandidateOf<E>,
+  empty: R = { results: [] } as unknown as R,
 ): LookupOutcome<E, R> {
   const { understanding, params } = plan(q);
+  if (understanding && nothingToAsk(understanding)) return unanswered(understanding, empty);
   const first = judge(understanding, search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
   const second = judge(understanding, search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);
@@ -94,8 +109,10 @@ export async function lookup<E, R extends SearchAnswer<E>>(
   q: Pick<DrugSearchQuery, "q" | "category" | "limit" | "exact">,
   search: Search<Promise<R>>,
   candidateOf: CandidateOf<E>,
+  empty: R = { results: [] } as unknown as R,
 ): Promise<LookupOutcome<E, R>> {
   const { understanding, params } = plan(q);
+  if (understanding && nothingToAsk(understanding)) return unanswered(understanding, empty);
   const first = judge(understanding, await search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
   const second = judge(understanding, await search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);

