@@ -190,3 +190,14 @@ describe("relevance scale", () => {
     );
   });
 });
+
+describe("the printed generic line keeps a brand's strengths to its own form", () => {
+  it("a tablet brand written as an injection names its generics without the tablet's strengths", () => {
+    const inj = understandQuery("Inj Deriphyllin 2 ml IV stat").understood;
+    expect(inj.generic).toEqual(["Etofylline", "Theophylline"]);
+    expect(inj.genericLine).not.toMatch(/77 mg|23 mg/);
+    expect(inj.genericLine).toMatch(/^Inj Etofylline \+ Theophylline/);
+    // Written as the tablet it is, the strengths are the brand's.
+    expect(understandQuery("Tab Deriphyllin 1-0-1").understood.genericLine).toMatch(/Etofylline 77 mg \+ Theophylline 23 mg/);
+  });
+});

@@ -225,7 +225,9 @@ export function sigText(sig: RxSig, route?: string): string {
 /** "Tab Paracetamol 650 mg, 1-0-1 × 3 days": the line in generic names (the NMC's rule), strengths from the brand or as typed. */
 function genericLine(generics: string[], brand: Brand | undefined, p: Parsed): string {
   const form = p.form ?? brand?.form;
-  const named = brand ? brand.composition : generics.length === 1 && p.strength ? `${generics[0]} ${p.strength}` : generics.join(" + ");
+  // The brand's strengths belong to its own form: "Inj Deriphyllin" is not the 77 mg + 23 mg tablet.
+  const brandStrengths = brand && (!p.form || p.form === brand.form);
+  const named = brandStrengths ? brand.composition : generics.length === 1 && p.strength ? `${generics[0]} ${p.strength}` : generics.join(" + ");
   const head = [form ? (FORM_ABBREVIATION[form] ?? form) : "", named].filter(Boolean).join(" ");
   const dosing = sigText(p.sig, p.route);
   return dosing ? `${head}, ${dosing}` : head;
