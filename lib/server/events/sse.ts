@@ -5,7 +5,7 @@ import { forRole } from "./live-event";
 import type { LiveHub } from "./live-hub";
 import { log } from "../log";
 import type { Stopping } from "../shutdown";
-import { sseStream } from "./sse-stream";
+import { sseStream, type SessionEnd } from "./sse-stream";
 
 export const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
@@ -27,12 +27,14 @@ export function liveEventStream(
     register?: (close: (reason: LiveStreamClosed["reason"]) => void) => () => void;
     /** When the stream ends because the instance stops (this process's unless given). */
     stopping?: Stopping;
+    /** The end of the session the stream was opened under, which ends the stream too. */
+    sessionEnd?: SessionEnd;
   },
 ): ReadableStream<Uint8Array> {
   let lastSent = opts.after ?? Number.MAX_SAFE_INTEGER;
   let replaying = opts.after !== undefined;
   const buffered: LiveEvent[] = [];
-  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: RETRY_MS, stopping: opts.stopping }, (send, close) => {
+  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: RETRY_MS, stopping: opts.stopping, sessionEnd: opts.sessionEnd }, (send, close) => {
     const push = (e: LiveEvent) => {
       if (opts.after !== undefined && e.id <= lastSent) return;
       lastSent = e.id;

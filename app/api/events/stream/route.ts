@@ -1,4 +1,5 @@
 import { LiveStreamQuery } from "@/lib/schemas/live-events";
+import { sessionWatch } from "@/lib/server/auth/session-watch";
 import { liveHub, liveStreams } from "@/lib/server/events";
 import { liveEventStream } from "@/lib/server/events/sse";
 import { withStaff } from "@/lib/server/with-staff";
@@ -11,7 +12,13 @@ export const GET = withStaff({ action: "live.read", query: LiveStreamQuery }, as
   const after = Number.isSafeInteger(header) && header >= 0 && req.headers.has("last-event-id") ? header : query.after;
   await audit({ action: "subscribe", resource: "live-events", outcome: "ok", detail: { after: after ?? null } });
   const streams = liveStreams();
-  const stream = liveEventStream(await liveHub(), { role: staff.role, after, signal: req.signal, register: (close) => streams.open(staff.id, query.tab, close) });
+  const stream = liveEventStream(await liveHub(), {
+    role: staff.role,
+    after,
+    signal: req.signal,
+    register: (close) => streams.open(staff.id, query.tab, close),
+    sessionEnd: (ended) => sessionWatch().watch(staff.sessionId, ended),
+  });
   return new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
