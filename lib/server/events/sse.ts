@@ -1,7 +1,7 @@
 import "server-only";
 import type { LiveEvent, LiveStreamClosed } from "@/lib/schemas/live-events";
-import type { Role } from "@/lib/schemas/staff";
-import { forRole } from "./live-event";
+import type { RowViewer } from "@/lib/access";
+import { forViewer } from "./live-event";
 import type { LiveHub } from "./live-hub";
 import { log } from "../log";
 import type { Stopping } from "../shutdown";
@@ -19,7 +19,8 @@ const frame = (e: LiveEvent) => `id: ${e.id}\nevent: platform-event\ndata: ${JSO
 export function liveEventStream(
   hub: LiveHub,
   opts: {
-    role: Role;
+    /** Who watches: a host link reaches only its own doctor. */
+    viewer: RowViewer;
     after?: number;
     signal: AbortSignal;
     heartbeatMs?: number;
@@ -38,7 +39,7 @@ export function liveEventStream(
     const push = (e: LiveEvent) => {
       if (opts.after !== undefined && e.id <= lastSent) return;
       lastSent = e.id;
-      send(frame(forRole(e, opts.role)));
+      send(frame(forViewer(e, opts.viewer)));
     };
     const unsubscribe = hub.subscribe((e) => (replaying ? buffered.push(e) : push(e)));
     // A closed stream says why, so the browser stops instead of reconnecting into the cap again.
