@@ -10,8 +10,8 @@ export const SIGNED_OUT_FRAME = `event: stream-closed\ndata: ${JSON.stringify({ 
 /**
  * One Server-Sent Events stream to one browser: the retry hint, a heartbeat comment so proxies keep
  * an idle stream open, and one teardown however it ends (browser gone, server closing, abort, this
- * instance told to stop, the session it was opened under ended). `wire` subscribes with `send` and returns its own teardown; `close` ends
- * the stream from inside.
+ * instance told to stop, the session it was opened under ended). `wire` subscribes with `send` and
+ * returns its own teardown; `close` ends the stream from inside.
  */
 export function sseStream(
   opts: { signal: AbortSignal; heartbeatMs: number; retryMs: number; stopping?: Stopping; sessionEnd?: SessionEnd },
