@@ -60,12 +60,12 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return { context, page, seen };
 }
 
-/** A live-feed connection of its own through nginx, keeping everything it receives. */
-async function openStream(cookie: string) {
+/** A live-feed (or queue) connection of its own through nginx, keeping everything it receives and when it ended. */
+async function openStream(cookie: string, path = "/api/events/stream") {
   const abort = new AbortController();
-  const res = await fetch(`${CLUSTER}/api/events/stream`, { headers: { cookie, accept: "text/event-stream", "x-forwarded-for": FORGED_ADDRESS }, signal: abort.signal });
+  const res = await fetch(`${CLUSTER}${path}`, { headers: { cookie, accept: "text/event-stream", "x-forwarded-for": FORGED_ADDRESS }, signal: abort.signal });
   expect(res.status).toBe(200);
-  const stream = { instance: res.headers.get("x-instance") ?? "", text: "", ended: false, close: () => abort.abort() };
+  const stream = { instance: res.headers.get("x-instance") ?? "", text: "", ended: false, endedAt: 0, close: () => abort.abort() };
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   void (async () => {
@@ -74,16 +74,17 @@ async function openStream(cookie: string) {
     } catch {
       // Aborted at the end of the journey, or its instance went away.
     }
+    stream.endedAt = Date.now();
     stream.ended = true;
   })();
   return stream;
 }
 
 /** One live stream on every instance: streams are opened until each instance holds one. */
-async function streamOnEveryInstance(cookie: string) {
+async function streamOnEveryInstance(cookie: string, path?: string) {
   const kept = new Map<string, Awaited<ReturnType<typeof openStream>>>();
   for (let attempt = 0; attempt < INSTANCES * 6 && kept.size < INSTANCES; attempt++) {
-    const stream = await openStream(cookie);
+    const stream = await openStream(cookie, path);
     if (stream.instance && !kept.has(stream.instance)) kept.set(stream.instance, stream);
     else stream.close();
   }
@@ -174,6 +175,50 @@ test("through nginx over several instances: sign in, register, book, see the liv
     )
     .toEqual({ statuses: [401], instances: INSTANCES });
 
+  await admin.context.close();
+  await desk.context.close();
+});
+
+test("sign out everywhere closes that person's live-feed and queue streams on every instance within 2 s, and next-auth forgets them", async ({ browser }) => {
+  const admin = await signedIn(browser, DEMO.admin);
+  const desk = await signedIn(browser, DEMO.receptionist);
+  const cookie = await cookieHeader(desk.context);
+  const feeds = await streamOnEveryInstance(cookie);
+  const queues = await streamOnEveryInstance(cookie, "/api/queue/stream?clinicId=cl-andheri-west");
+  const live = await desk.context.newPage();
+  await live.goto("/live");
+  await expect(live.getByTestId("feed-status")).toHaveAttribute("data-status", "live", { timeout: 30_000 });
+  /** next-auth's own session answer, asked of every instance. */
+  const sessionAnswers = async () => {
+    const users = new Map<string, string | null>();
+    for (let i = 0; i < INSTANCES * 4 && users.size < INSTANCES; i++) {
+      const res = await desk.context.request.get("/api/auth/session");
+      const body = (await res.json()) as { user?: { name?: string } };
+      users.set(res.headers()["x-instance"] ?? "", body.user?.name ?? null);
+    }
+    return [...users.values()];
+  };
+  expect(await sessionAnswers()).toEqual(Array(INSTANCES).fill(RECEPTIONIST_NAME));
+
+  await admin.page.goto("/settings");
+  await admin.page.getByRole("button", { name: `Sign ${RECEPTIONIST_NAME} out everywhere` }).click();
+  const confirm = admin.page.getByRole("alertdialog", { name: `Sign ${RECEPTIONIST_NAME} out everywhere?` });
+  const ended = admin.page.waitForResponse((r) => r.url().includes("/api/settings/staff-sessions/") && r.request().method() === "DELETE");
+  await confirm.getByRole("button", { name: "Sign out everywhere" }).click();
+  expect((await ended).status()).toBe(200);
+  const signedOutAt = Date.now();
+
+  const all = [...[...feeds].map(([i, s]) => [`live feed on instance ${i}`, s] as const), ...[...queues].map(([i, s]) => [`queue on instance ${i}`, s] as const)];
+  for (const [what, stream] of all) {
+    await expect.poll(() => stream.ended, { message: `the ${what} has ended`, timeout: 5_000, intervals: [50] }).toBe(true);
+    expect(stream.text, `the ${what} says why`).toContain('event: stream-closed\ndata: {"reason":"signed-out"}');
+  }
+  const slowest = Math.max(...all.map(([, s]) => s.endedAt - signedOutAt));
+  console.log(`streams closed after sign-out everywhere: slowest ${slowest} ms of ${all.length}`);
+  expect(slowest).toBeLessThanOrEqual(2_000);
+  // The open page goes to sign-in instead of reconnecting; next-auth answers as signed out everywhere.
+  await expect(live).toHaveURL(/\/login\?callbackUrl=%2Flive/, { timeout: 5_000 });
+  await expect.poll(sessionAnswers, { message: "every instance's /api/auth/session forgets the receptionist", timeout: 3_000 }).toEqual(Array(INSTANCES).fill(null));
   await admin.context.close();
   await desk.context.close();
 });

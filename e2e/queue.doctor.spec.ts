@@ -1,5 +1,5 @@
-import { expect, expectAccessible, test } from "./fixtures";
-import { registerPatient } from "./slots-support";
+import { expect, expectAccessible, SANDBOX_URL, test } from "./fixtures";
+import { futureMonday, registerPatient } from "./slots-support";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";
@@ -83,4 +83,48 @@ test("the doctor's queue calls the next waiting patient in, then marks the visit
   await called.getByRole("button", { name: /^Mark done/ }).click();
   await expect(called).toHaveAttribute("data-status", "done");
   await expectAccessible(page);
+});
+
+test("a doctor changes only their own appointments: another doctor's row offers no action and the server refuses it; the desk may", async ({ page, browser, baseURL }) => {
+  const OTHER = "dr-arjun-rao";
+  const day = futureMonday(3);
+  const desk = await browser.newContext({ storageState: "e2e/.auth/receptionist.json", baseURL });
+  const calendar = (await (await desk.request.get(`/api/slots?doctorId=${OTHER}&clinicId=${CLINIC}&from=${day}&to=${day}`)).json()) as Calendar;
+  const inClinic = new Set(calendar.services.filter((s) => s.modes.includes("in_clinic")).map((s) => s.confId));
+  const slot = calendar.slots.find((s) => s.available && inClinic.has(s.confId));
+  expect(slot, "a free in-clinic slot of Dr. Arjun Rao").toBeTruthy();
+  const patientId = await registerPatient(desk.request, baseURL!, "Otherdoc", "Shah");
+  const booked = await desk.request.post("/api/slots/bookings", {
+    headers: { origin: baseURL! },
+    data: { idempotencyKey: crypto.randomUUID(), doctorId: OTHER, clinicId: CLINIC, patientId, confId: slot!.confId, start: slot!.start, mode: "in_clinic" },
+  });
+  expect(booked.status()).toBe(201);
+  const appointmentId = ((await booked.json()) as { appointmentId: string }).appointmentId;
+
+  // On screen, Dr. Meera Iyer sees Dr. Arjun Rao's appointment but is offered nothing on it.
+  await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=all&day=${day}`);
+  const row = page.locator(`[data-appointment="${appointmentId}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole("button")).toHaveCount(0);
+
+  // Asked directly, the server refuses each change, saying why; the platform keeps the appointment.
+  const origin = { origin: baseURL! };
+  for (const [path, data] of [
+    ["status", { to: "cancelled", version: 1, reason: "Not mine to cancel" }],
+    ["status", { to: "checked_in", version: 1 }],
+    ["undo", { version: 1 }],
+    ["reschedule", { version: 1, confId: slot!.confId, start: slot!.start }],
+  ] as const) {
+    const res = await page.request.post(`/api/queue/${appointmentId}/${path}`, { headers: origin, data });
+    expect(res.status(), `${path} ${JSON.stringify(data)}`).toBe(403);
+    expect(res.headers()["content-type"]).toContain("application/problem+json");
+    expect(((await res.json()) as { detail: string }).detail).toBe("Doctors change only their own appointments; this one is another doctor's. The front desk can change it.");
+  }
+  const onPlatform = ((await (await fetch(`${SANDBOX_URL}/__sandbox/appointments`)).json()) as { appointments: { appointment_id: string; status: string }[] }).appointments;
+  expect(onPlatform.find((a) => a.appointment_id === appointmentId)?.status).toBe("booked");
+
+  // The front desk works on every doctor's appointments.
+  const cancelled = await desk.request.post(`/api/queue/${appointmentId}/status`, { headers: origin, data: { to: "cancelled", version: 1, reason: "Patient called" } });
+  expect(cancelled.status()).toBe(200);
+  await desk.close();
 });

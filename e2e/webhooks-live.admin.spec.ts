@@ -53,7 +53,8 @@ test("fail closed: before the receiver is connected an unsigned event is refused
 
   // Event to screen: from the platform raising it to the doctor's browser showing it.
   const started = Date.now();
-  const emitted = await emit("appointment.tele.dr_joined", { patient_id: "pt-e2e-1", doctor_id: "doc-0001", clinic_id: "clinic-koramangala" });
+  // The signed-in doctor's own consultation (the demo doctor is Dr. Meera Iyer on the platform).
+  const emitted = await emit("appointment.tele.dr_joined", { patient_id: "pt-e2e-1", doctor_id: "dr-meera-iyer", clinic_id: "clinic-koramangala" });
   expect(emitted.status).toBe(202);
   const card = doctor.getByTestId("doctor-joined-card").filter({ hasText: "pt-e2e-1" });
   await expect(card).toBeVisible({ timeout: 2000 });
@@ -73,8 +74,16 @@ test("fail closed: before the receiver is connected an unsigned event is refused
   expect(copied).toBe(host!.split("#")[0]);
   await expect(doctor.getByText(/Patient link copied/)).toBeVisible();
 
+  // Another doctor's consultation: the card shows, but only its own doctor is offered to host it.
+  expect((await emit("appointment.tele.dr_joined", { patient_id: "pt-e2e-other", doctor_id: "dr-arjun-rao", clinic_id: "clinic-koramangala" })).status).toBe(202);
+  const others = doctor.getByTestId("doctor-joined-card").filter({ hasText: "pt-e2e-other" });
+  await expect(others).toBeVisible({ timeout: 10_000 });
+  await expect(others.getByRole("link", { name: "Join as host" })).toHaveCount(0);
+  await expect(others.getByRole("button", { name: "Copy patient link" })).toBeVisible();
+  await expect(others.getByTestId("blocked-link")).toHaveCount(0);
+
   // A join link that is not https (here javascript:) is shown as inert text with a warning, never as a link.
-  expect((await emit("appointment.tele.dr_joined", { patient_id: "pt-e2e-js", video_connect: { host_link: "javascript:alert(document.cookie)", meet_link: "https://meet.jit.si/ok", vendor: "jitsi" } })).status).toBe(202);
+  expect((await emit("appointment.tele.dr_joined", { patient_id: "pt-e2e-js", doctor_id: "dr-meera-iyer", video_connect: { host_link: "javascript:alert(document.cookie)", meet_link: "https://meet.jit.si/ok", vendor: "jitsi" } })).status).toBe(202);
   const risky = doctor.getByTestId("doctor-joined-card").filter({ hasText: "pt-e2e-js" });
   await expect(risky).toBeVisible({ timeout: 10_000 });
   await expect(risky.getByRole("link", { name: "Join as host" })).toHaveCount(0);

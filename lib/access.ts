@@ -37,6 +37,38 @@ export function can(role: Role | undefined, action: Action): boolean {
   return !!role && (ROLE_PERMISSIONS[role] as readonly Action[]).includes(action);
 }
 
+/**
+ * Actions a role takes only on its own rows: a doctor changes their own appointments and hosts their
+ * own consultations; the front desk and admins work on every doctor's.
+ */
+export const OWN_ROWS_ONLY = {
+  doctor: ["queue.update", "live.hostLinks"],
+} as const satisfies Partial<Record<Role, readonly Action[]>>;
+
+/** Who asks about a row: their role and, for a doctor, the platform doctor their staff record is linked to. */
+export interface RowViewer {
+  role: Role;
+  doctorId: string | null;
+}
+
+/** Whether `role` takes `action` only on its own rows (so the row's owner must be asked). */
+export function ownRowsOnly(role: Role, action: Action): boolean {
+  return (OWN_ROWS_ONLY as Partial<Record<Role, readonly Action[]>>)[role]?.includes(action) ?? false;
+}
+
+/** Why `viewer` may not take `action` on a row of `rowDoctorId`, or null when they may. */
+export function refusalOnRow(viewer: RowViewer, action: Action, rowDoctorId: string | null): "role" | "unlinked-doctor" | "not-own-row" | null {
+  if (!can(viewer.role, action)) return "role";
+  if (!ownRowsOnly(viewer.role, action)) return null;
+  if (!viewer.doctorId) return "unlinked-doctor";
+  return viewer.doctorId === rowDoctorId ? null : "not-own-row";
+}
+
+/** Whether `viewer` may take `action` on a row (an appointment, a consultation) of the doctor `rowDoctorId`. */
+export function canOnRow(viewer: RowViewer, action: Action, rowDoctorId: string | null): boolean {
+  return refusalOnRow(viewer, action, rowDoctorId) === null;
+}
+
 /** The desk's menu: each part opens when its role may take the part's entry action. */
 export const FEATURES = {
   patients: { path: "/patients", action: "patients.read" },

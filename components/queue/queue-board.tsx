@@ -10,6 +10,7 @@ import { cn } from "@/components/ui/cn";
 import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
+import { canOnRow, type RowViewer } from "@/lib/access";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
@@ -49,10 +50,12 @@ export interface QueueBoardProps {
   start: { clinic?: string; day?: string; doctor?: string; ownDoctor?: string };
   /** Doctors see "Call next" for their queue. */
   canCallNext: boolean;
+  /** Who is looking: a doctor is offered changes on their own appointments only. */
+  viewer: RowViewer;
 }
 
 /** Today's appointments of one clinic, grouped by doctor, live on every desk. */
-export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
+export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
   const t = useTranslations("queue");
   const directory = useClinicDirectory();
   const clinics = directory.data?.clinics ?? [];
@@ -110,6 +113,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
     }
     return [...names.entries()].sort((a, b) => a[1].localeCompare(b[1]));
   }, [all, doctor, start.ownDoctor, directoryDoctors]);
+  const mayChange = (doctorId: string) => canOnRow(viewer, "queue.update", doctorId);
   const shown = all.filter((e) => (!doctor || e.doctorId === doctor) && (!status || e.status === status) && matches(e, search.trim()));
   const groups = doctors.map(([id, name]) => ({ id, name, entries: shown.filter((e) => e.doctorId === id) })).filter((g) => g.entries.length > 0);
 
@@ -290,7 +294,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
               <h2 id={`doctor-${g.id}`} className="font-semibold text-ink">
                 {g.name} <span className="text-sm font-normal text-ink-muted">· {t("total", { count: g.entries.length })}</span>
               </h2>
-              {canCallNext && shownDay === today ? (
+              {canCallNext && shownDay === today && mayChange(g.id) ? (
                 <Button size="sm" onClick={() => callNext(g.id, g.name)} disabled={change.isPending} aria-label={t("callNextFor", { doctor: g.name })} className="print:hidden">
                   <PhoneCall aria-hidden className="size-4" />
                   {t("callNext")}
@@ -306,6 +310,7 @@ export function QueueBoard({ start, canCallNext }: QueueBoardProps) {
                   today={today}
                   now={now}
                   busy={change.isPending && change.variables?.appointmentId === e.appointmentId}
+                  mayChange={mayChange(e.doctorId)}
                   onMove={(to) => (to === "cancelled" ? setCancelling(e) : move(e, to))}
                   onReschedule={() => setMoving(e)}
                   onLink={() => setLinking(e)}

@@ -31,6 +31,7 @@ export function QueueRow({
   today,
   now,
   busy,
+  mayChange,
   onMove,
   onReschedule,
   onLink,
@@ -40,6 +41,8 @@ export function QueueRow({
   today: string;
   now: number;
   busy: boolean;
+  /** False on another doctor's appointment for a doctor: no actions are offered. */
+  mayChange: boolean;
   onMove: (to: QueueStatus) => void;
   onReschedule: () => void;
   /** Only for an appointment whose patient the desk does not know. */
@@ -49,7 +52,7 @@ export function QueueRow({
   const time = clinicTime(entry.start, timeZone);
   const p = entry.patient;
   const name = patientName(entry, t("unknownPatient"));
-  const moves = STATUS_MOVES[entry.status].filter((to) => to !== "no_show" || Date.parse(entry.start) <= now);
+  const moves = mayChange ? STATUS_MOVES[entry.status].filter((to) => to !== "no_show" || Date.parse(entry.start) <= now) : [];
   const waitedMinutes = entry.status === "checked_in" && entry.arrivedAt ? Math.max(0, Math.floor((now - Date.parse(entry.arrivedAt)) / 60_000)) : null;
   const modeWord = entry.mode === "tele" || entry.mode === "in_clinic" ? t(`mode.${entry.mode}`) : entry.mode;
   return (
@@ -101,12 +104,12 @@ export function QueueRow({
             {t(`move.${to}`)}
           </Button>
         ))}
-        {p ? null : (
+        {p || !mayChange ? null : (
           <Button size="sm" variant="secondary" disabled={busy} aria-label={t("moveFor", { action: t("linkAction"), patient: name, time })} onClick={onLink}>
             {t("linkAction")}
           </Button>
         )}
-        {entry.status === "booked" ? (
+        {entry.status === "booked" && mayChange ? (
           <Button size="sm" variant="ghost" disabled={busy} aria-label={t("moveFor", { action: t("reschedule"), patient: name, time })} onClick={onReschedule}>
             {t("reschedule")}
           </Button>

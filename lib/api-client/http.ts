@@ -128,3 +128,11 @@ async function requestParsed<T>(method: string, path: string, body: unknown, sch
   }
   return parsed.data;
 }
+
+/** The session ended while this page was open (signed out elsewhere, deactivated): sign in again, then come back here. */
+export function signInAgain(): void {
+  const here = window.location.pathname + window.location.search;
+  // A full load, not a client navigation: nothing of the ended session's data stays in memory.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign(`/login?callbackUrl=${encodeURIComponent(here)}`);
+}

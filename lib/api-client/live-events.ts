@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LiveEvent, LiveEventPage, LiveStreamClosed } from "@/lib/schemas/live-events";
-import { apiGet } from "./http";
+import { apiGet, signInAgain } from "./http";
 
 export type FeedStatus = "loading" | "live" | "reconnecting" | "error" | "paused";
 
@@ -52,11 +52,12 @@ export function useLiveFeed(onLive?: (event: LiveEvent) => void) {
         add([parsed.data]);
         onLiveRef.current?.(parsed.data);
       });
-      // The server closed this stream for good (too many open elsewhere): stop until the user resumes.
+      // The server closed this stream for good (too many open elsewhere, or the session ended): stop.
       source.addEventListener("stream-closed", (msg) => {
         const parsed = LiveStreamClosed.safeParse(JSON.parse((msg as MessageEvent<string>).data));
         source?.close();
         if (closed || !parsed.success || parsed.data.reason === "replaced") return;
+        if (parsed.data.reason === "signed-out") return signInAgain();
         setStatus("paused");
       });
       source.onerror = () => {

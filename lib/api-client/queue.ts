@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QueueChange, QueueDay, QueueEntry, SlotHolder, type LinkPatientRequest, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
-import { apiGet, ApiProblemError, sendJson } from "./http";
+import { apiGet, ApiProblemError, sendJson, signInAgain } from "./http";
 
 export const queueKeys = {
   clinic: (clinicId: string) => ["queue", clinicId] as const,
@@ -61,6 +61,11 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
       dropped = true;
       setStatus("reconnecting");
     };
+    // The session ended (signed out anywhere, deactivated): no reconnecting into a 401.
+    source.addEventListener("stream-closed", () => {
+      source.close();
+      signInAgain();
+    });
     source.addEventListener("queue-change", (msg) => {
       const parsed = QueueChange.safeParse(JSON.parse((msg as MessageEvent<string>).data));
       if (!parsed.success) return;

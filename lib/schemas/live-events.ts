@@ -53,5 +53,5 @@ export const LiveStreamQuery = z.strictObject({
 });
 
 /** Why the server closed a live stream for good (the browser should not reconnect on its own). */
-export const LiveStreamClosed = z.object({ reason: z.enum(["too-many-streams", "replaced"]) });
+export const LiveStreamClosed = z.object({ reason: z.enum(["too-many-streams", "replaced", "signed-out"]) });
 export type LiveStreamClosed = z.infer<typeof LiveStreamClosed>;

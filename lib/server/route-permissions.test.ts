@@ -2,24 +2,38 @@
  * Walks every route handler file under app/api, calls every exported method as every role and
  * compares the answer with `ROLE_PERMISSIONS`: allowed → anything but 401/403, denied → 403 and a
  * "denied" audit entry. A route that checks roles on its own, or declares an action the table
- * does not give the roles it serves, fails here.
+ * does not give the roles it serves, fails here. Routes that act on one row (an appointment) are
+ * also called on the doctor's own row and on another doctor's: a doctor changes only their own.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ACTIONS, can, type Action } from "@/lib/access";
+import { ACTIONS, can, canOnRow, type Action } from "@/lib/access";
 import { ROLES, type Role } from "@/lib/schemas/staff";
 import type { AuditEntry } from "./audit";
+import type { RowKind } from "./row-owners";
 import { METHOD_NOT_ALLOWED, HTTP_METHODS } from "./route-methods";
 import { log } from "./log";
 
-const session = vi.hoisted(() => ({ role: null as Role | null, audits: [] as AuditEntry[] }));
+const session = vi.hoisted(() => ({
+  role: null as Role | null,
+  audits: [] as AuditEntry[],
+  /** The platform doctor the signed-in doctor's staff record is linked to. */
+  ownDoctor: null as string | null,
+  /** The doctor of the row a route acts on; undefined: no such row (the handler answers 404). */
+  rowDoctor: undefined as string | undefined,
+}));
 
 vi.mock("@/lib/env", () => ({
   env: () => ({ appUrl: "http://localhost:3000", sandboxMode: true, platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }, webhooks: {}, logLevel: "warn" }),
 }));
 vi.mock("@/lib/server/auth/session", () => ({
   getStaffSession: async () => (session.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Test", email: "t@example.test", role: session.role } : null),
+}));
+vi.mock("@/lib/server/row-owners", async (original) => ({
+  ...(await original<typeof import("./row-owners")>()),
+  rowViewer: async (_db: unknown, staff: { role: Role }) => ({ role: staff.role, doctorId: staff.role === "doctor" ? session.ownDoctor : null }),
+  rowDoctor: async () => (session.rowDoctor === undefined ? undefined : { doctorId: session.rowDoctor }),
 }));
 vi.mock("@/lib/server/audit", () => ({ recordAudit: async (_db: unknown, entry: AuditEntry) => void session.audits.push(entry) }));
 // Past the permission check nothing is reachable: an allowed call ends in a 4xx/5xx of its own, never 401/403.
@@ -89,6 +103,14 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET slots/directory": "slots.read",
 };
 
+/** The routes that act on one row, as reviewed: a role limited to its own rows is refused another's. */
+const ROUTE_ROWS: Record<string, RowKind> = {
+  "POST queue/[appointmentId]/status": "appointment",
+  "POST queue/[appointmentId]/undo": "appointment",
+  "POST queue/[appointmentId]/reschedule": "appointment",
+  "POST queue/[appointmentId]/patient": "appointment",
+};
+
 const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
 
 function routeFiles(dir: string): string[] {
@@ -99,7 +121,7 @@ function routeFiles(dir: string): string[] {
   });
 }
 
-type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response) & { action?: Action };
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response) & { action?: Action; row?: RowKind };
 interface Route {
   name: string;
   methods: Partial<Record<(typeof HTTP_METHODS)[number], Handler>>;
@@ -184,6 +206,64 @@ describe("route × role permissions", () => {
       expect(mismatches).toEqual([]);
     });
   }
+
+  it("every route that acts on one row declares it, as reviewed", () => {
+    const declared: Record<string, RowKind> = {};
+    for (const route of routes) for (const [method, handler] of Object.entries(route.methods)) if (handler.row) declared[`${method} ${route.name}`] = handler.row;
+    expect(declared).toEqual(ROUTE_ROWS);
+  });
+
+  const OWN = "dr-meera-iyer";
+  const owners: [string, string | null, string][] = [
+    ["their own row", OWN, OWN],
+    ["another doctor's row", OWN, "dr-arjun-rao"],
+    ["a row, unlinked to any platform doctor", null, OWN],
+  ];
+  for (const role of ROLES) {
+    for (const [label, ownDoctor, rowDoctor] of owners) {
+      it(`as ${role} on ${label}: every row route answers as the role table and the own-rows rule say`, async () => {
+        Object.assign(session, { role, ownDoctor, rowDoctor });
+        const mismatches: string[] = [];
+        try {
+          for (const route of routes) {
+            for (const [method, handler] of Object.entries(route.methods)) {
+              // The reviewed list, not what handlers declare: a route that forgets its row is caught here too.
+              if (!ROUTE_ROWS[`${method} ${route.name}`]) continue;
+              const { req, params } = requestFor(route.name, method);
+              session.audits.length = 0;
+              const res = await handler(req, { params: Promise.resolve(params) });
+              const call = `${role} ${method} /api/${route.name} on ${label}`;
+              const allowed = canOnRow({ role, doctorId: role === "doctor" ? ownDoctor : null }, handler.action!, rowDoctor);
+              if (allowed) {
+                if (res.status === 401 || res.status === 403) mismatches.push(`${call}: ${res.status}, but it is allowed`);
+                continue;
+              }
+              const problem = (await res.json()) as { detail?: string };
+              if (res.status !== 403 || !res.headers.get("content-type")?.includes("application/problem+json")) mismatches.push(`${call}: ${res.status}, expected a 403 problem`);
+              else if (!/own appointments/.test(problem.detail ?? "")) mismatches.push(`${call}: 403 without saying why (${problem.detail})`);
+              else if (can(role, handler.action!) && !session.audits.some((a) => a.outcome === "denied" && a.action === handler.action && a.resourceId === params.appointmentId)) {
+                mismatches.push(`${call}: 403 without a denied audit entry naming the row`);
+              }
+            }
+          }
+        } finally {
+          Object.assign(session, { ownDoctor: null, rowDoctor: undefined });
+        }
+        expect(mismatches).toEqual([]);
+      });
+    }
+  }
+
+  it("the own-rows rule: doctors only on their own rows, the desk and admins on every doctor's", () => {
+    for (const action of ["queue.update", "live.hostLinks"] as const) {
+      expect(canOnRow({ role: "doctor", doctorId: OWN }, action, OWN)).toBe(true);
+      expect(canOnRow({ role: "doctor", doctorId: OWN }, action, "dr-arjun-rao")).toBe(false);
+      expect(canOnRow({ role: "doctor", doctorId: null }, action, OWN)).toBe(false);
+    }
+    expect(canOnRow({ role: "receptionist", doctorId: null }, "queue.update", "dr-arjun-rao")).toBe(true);
+    expect(canOnRow({ role: "admin", doctorId: null }, "queue.update", "dr-arjun-rao")).toBe(true);
+    expect(canOnRow({ role: "receptionist", doctorId: null }, "live.hostLinks", OWN)).toBe(false);
+  });
 
   it("every staff route refuses a query parameter it does not read, naming it", async () => {
     const unnamed: string[] = [];

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { isStorableText, storableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 import { env } from "@/lib/env";
-import { can, type Action } from "@/lib/access";
+import { can, ownRowsOnly, type Action } from "@/lib/access";
 import { getStaffSession, type StaffSession } from "./auth/session";
 import { db } from "./db";
 import type { Db } from "./db/connect";
@@ -15,6 +15,7 @@ import { clientAddress } from "./request-info";
 import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, ValidationError, problemResponse } from "./errors";
 import { answerRequest } from "./request-context";
 import { logAnswered } from "./log";
+import { rowDoctor, rowRefusal, rowViewer, type RowKind } from "./row-owners";
 
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -33,6 +34,8 @@ export interface StaffRouteContext<Q, B> {
 export interface StaffRouteOptions<Q, B> {
   /** What the route does, checked against `ROLE_PERMISSIONS` in lib/access.ts before anything else. */
   action: Action;
+  /** The row the route acts on (named by a path parameter): a role limited to its own rows is refused another's. */
+  row?: RowKind;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   bodyLimit?: number;
@@ -131,6 +134,16 @@ function staffRoute<Q = undefined, B = undefined>(
 
       const params = (await route?.params) ?? {};
       assertStorable(Object.entries(params), "path parameter");
+      if (options.row && ownRowsOnly(staff.role, options.action)) {
+        const owner = await rowDoctor(store, options.row, params);
+        const viewer = owner ? await rowViewer(store, staff) : undefined;
+        const refusal = owner && viewer ? rowRefusal(viewer, options.action, owner.doctorId) : null;
+        if (refusal) {
+          const resourceId = Object.values(params)[0] ?? null;
+          await audit({ action: options.action, resource: auditResource(options.action), resourceId, outcome: "denied", detail: { role: staff.role, reason: refusal.reason, rowDoctorId: owner!.doctorId, ownDoctorId: viewer!.doctorId, method: req.method, path: new URL(req.url).pathname } });
+          throw new ForbiddenError(refusal.detail);
+        }
+      }
       // Next hands route handlers a NextRequest whose address is already parsed.
       const searchParams = ("nextUrl" in req ? (req as NextRequest).nextUrl : new URL(req.url)).searchParams;
       assertStorable(searchParams, "query parameter");
@@ -182,5 +195,5 @@ function staffRoute<Q = undefined, B = undefined>(
  * its declared action, so the route × role test can compare every route with `ROLE_PERMISSIONS`.
  */
 export function withStaff<Q = undefined, B = undefined>(options: StaffRouteOptions<Q, B>, handler: (ctx: StaffRouteContext<Q, B>) => Promise<Response>) {
-  return Object.assign(staffRoute(options, handler), { action: options.action });
+  return Object.assign(staffRoute(options, handler), { action: options.action, row: options.row });
 }

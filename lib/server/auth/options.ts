@@ -8,7 +8,7 @@ import { services } from "../services";
 import { recordAudit } from "../audit";
 import { clientAddress } from "../request-info";
 import { checkSignIn } from "./sign-in";
-import { endStaffSessions, startSession } from "./staff-sessions";
+import { endStaffSessions, resolveSession, startSession } from "./staff-sessions";
 import { log } from "../log";
 
 /** next-auth's own cookie name for the session token, secure-prefixed on https. */
@@ -24,6 +24,14 @@ const secureCookies = (config: { appUrl: string }) => config.appUrl.startsWith("
 export function sessionCookie(): { name: string; secret: string } {
   const config = env();
   return { name: sessionCookieName({ useSecureCookies: secureCookies(config) }), secret: config.authSecret };
+}
+
+/** next-auth's session route read a cookie whose session has ended: it then answers as signed out and clears the cookie. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super("This session has ended (signed out, deactivated, role changed or expired).");
+    this.name = "SessionEndedError";
+  }
 }
 
 /** The error code a throttled sign-in answers with; the form reads the wait from it. */
@@ -68,13 +76,23 @@ export function authOptions(): AuthOptions {
         },
       }),
     ],
+    // A read-back of an ended session is the everyday signed-out case, not an error of the sign-in service.
+    logger: {
+      error(code, metadata) {
+        if (metadata instanceof SessionEndedError) return log().info({ code }, "next-auth session read after the session ended");
+        log().error({ code, err: metadata }, "next-auth error");
+      },
+    },
     callbacks: {
-      jwt({ token, user }) {
+      async jwt({ token, user }) {
         if (user) {
           token.sub = user.id;
           token.role = (user as { role?: string }).role;
           token.sid = (user as { sid?: string }).sid;
+          return token;
         }
+        // Read back (next-auth's /api/auth/session): the session row decides, as for every desk route.
+        if (!(await resolveSession(await db(), token, config.sessions))) throw new SessionEndedError();
         return token;
       },
       session({ session, token }) {

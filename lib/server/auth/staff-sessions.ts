@@ -3,7 +3,7 @@
  * re-read: deleting rows ends sessions on every instance at once. Kept free of `server-only` so
  * `npm run staff:signout` and tests can use it.
  */
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
@@ -11,7 +11,8 @@ import { staff, staffSessions } from "../db/schema";
 import { processSingleton } from "../process-singleton";
 import * as clock from "@/lib/clock";
 
-export type StaffSession = { id: string; name: string; email: string; role: Role };
+/** `sessionId` is the session row: what an open stream watches to end with the session. */
+export type StaffSession = { id: string; name: string; email: string; role: Role; sessionId: string };
 
 export interface SessionSettings {
   maxHours: number;
@@ -67,7 +68,7 @@ export async function resolveSession(
       now.getTime() - row.lastSeenAt.getTime() > settings.idleMinutes * 60_000;
     if (expired) await db.delete(staffSessions).where(eq(staffSessions.id, sid));
     else if (row.staff.active && role.success) {
-      result = { id: row.staff.id, name: row.staff.name, email: row.staff.email, role: role.data };
+      result = { id: row.staff.id, name: row.staff.name, email: row.staff.email, role: role.data, sessionId: sid };
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, sid));
       }
@@ -98,6 +99,27 @@ export async function resolveSessionCookie(db: Db, token: string, secret: string
     if (claims) decoded().set(token, hit);
   }
   return resolveSession(db, hit.claims, settings, now);
+}
+
+/**
+ * Which of these sessions still hold, read from the database now (no cache): the row is there, its
+ * staff member active, and neither lifetime nor idle time is past. One query for every stream an
+ * instance has open, however many.
+ */
+export async function heldSessionIds(db: Db, sids: string[], settings: SessionSettings, now = new Date()): Promise<Set<string>> {
+  if (sids.length === 0) return new Set();
+  const idleSince = new Date(now.getTime() - settings.idleMinutes * 60_000);
+  const startedSince = new Date(now.getTime() - settings.maxHours * 3_600_000);
+  const rows = await db
+    .select({ id: staffSessions.id, role: staff.role, active: staff.active, signedInAt: staffSessions.signedInAt, lastSeenAt: staffSessions.lastSeenAt })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(inArray(staffSessions.id, sids));
+  return new Set(
+    rows
+      .filter((r) => r.active && Role.safeParse(r.role).success && r.signedInAt.getTime() >= startedSince.getTime() && r.lastSeenAt.getTime() >= idleSince.getTime())
+      .map((r) => r.id),
+  );
 }
 
 /** Removes ended sessions (past lifetime or idle), so the table holds only live ones. */

@@ -1,7 +1,6 @@
 import "server-only";
-import { can } from "@/lib/access";
+import { canOnRow, type RowViewer } from "@/lib/access";
 import type { LiveEvent } from "@/lib/schemas/live-events";
-import type { Role } from "@/lib/schemas/staff";
 import type { Db } from "../db/connect";
 import type { EventLink } from "@/lib/schemas/desk-events";
 import { cutText } from "../platform/events";
@@ -69,8 +68,8 @@ export async function toLiveEvents(db: Db, rows: InboxEventRow[], opts: ReshapeO
   });
 }
 
-/** The host link starts the consultation as the doctor; nobody else's screen gets it, not even as text. */
-export function forRole(event: LiveEvent, role: Role): LiveEvent {
-  if (can(role, "live.hostLinks") || !event.video) return event;
+/** The host link starts the consultation as its own doctor; nobody else's screen gets it, not even as text. */
+export function forViewer(event: LiveEvent, viewer: RowViewer): LiveEvent {
+  if (!event.video || canOnRow(viewer, "live.hostLinks", event.doctorId)) return event;
   return { ...event, video: { ...event.video, hostLink: null, blockedHostLink: null } };
 }

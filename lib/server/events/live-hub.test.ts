@@ -203,7 +203,7 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: an instance with no live feed op
 
     // A desk that had seen `seen` opens its feed on the idle instance with Last-Event-ID.
     const abort = new AbortController();
-    const reader = liveEventStream(two, { role: "doctor", after: seen, signal: abort.signal }).getReader();
+    const reader = liveEventStream(two, { viewer: { role: "doctor", doctorId: "doc-1" }, after: seen, signal: abort.signal }).getReader();
     const live = collect(two);
     try {
       expect(await frameIds(reader, (ids) => ids.length >= 2)).toEqual(missed);

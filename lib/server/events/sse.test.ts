@@ -61,7 +61,7 @@ describe("live event stream (SSE)", () => {
   it("replays after Last-Event-ID, then live, with no event twice even when they overlap", async () => {
     const { hub, emit, release } = fakeHub([ev(3), ev(4), ev(5)]);
     const ctrl = new AbortController();
-    const stream = liveEventStream(hub, { role: "doctor", after: 3, signal: ctrl.signal });
+    const stream = liveEventStream(hub, { viewer: { role: "doctor", doctorId: "d" }, after: 3, signal: ctrl.signal });
     // Arrives live while the replay is still reading the inbox.
     emit(ev(5));
     emit(ev(6));
@@ -76,7 +76,7 @@ describe("live event stream (SSE)", () => {
   it("sends heartbeats, and hides the host link from everyone but doctors", async () => {
     const { hub, emit } = fakeHub([]);
     const ctrl = new AbortController();
-    const stream = liveEventStream(hub, { role: "receptionist", signal: ctrl.signal, heartbeatMs: 20 });
+    const stream = liveEventStream(hub, { viewer: { role: "receptionist", doctorId: null }, signal: ctrl.signal, heartbeatMs: 20 });
     emit(ev(9));
     const text = await readFrames(stream, (t) => t.includes(": heartbeat"));
     const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as LiveEvent;
@@ -84,12 +84,29 @@ describe("live event stream (SSE)", () => {
     ctrl.abort();
   });
 
+  it("gives the host link to the consultation's own doctor only: not another doctor, an unlinked doctor, the desk or an admin", async () => {
+    const hostLinkFor = async (viewer: { role: "doctor" | "receptionist" | "admin"; doctorId: string | null }) => {
+      const { hub, emit } = fakeHub([]);
+      const ctrl = new AbortController();
+      const stream = liveEventStream(hub, { viewer, signal: ctrl.signal });
+      emit({ ...ev(9), doctorId: "dr-meera-iyer" });
+      const text = await readFrames(stream, (t) => t.includes("data: {"));
+      ctrl.abort();
+      return (JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as LiveEvent).video?.hostLink ?? null;
+    };
+    expect(await hostLinkFor({ role: "doctor", doctorId: "dr-meera-iyer" })).toBe("https://meet.jit.si/r#h");
+    expect(await hostLinkFor({ role: "doctor", doctorId: "dr-arjun-rao" })).toBeNull();
+    expect(await hostLinkFor({ role: "doctor", doctorId: null })).toBeNull();
+    expect(await hostLinkFor({ role: "receptionist", doctorId: null })).toBeNull();
+    expect(await hostLinkFor({ role: "admin", doctorId: null })).toBeNull();
+  });
+
   it("keeps one stream per tab and at most the cap per staff member: the oldest closes with a reason, the newest lives", async () => {
     const registry = createStreamRegistry(() => 2);
     const { hub, emit } = fakeHub([]);
     const open = (staff: string, tab: string) => {
       const ctrl = new AbortController();
-      const stream = liveEventStream(hub, { role: "doctor", signal: ctrl.signal, register: (close) => registry.open(staff, tab, close) });
+      const stream = liveEventStream(hub, { viewer: { role: "doctor", doctorId: "d" }, signal: ctrl.signal, register: (close) => registry.open(staff, tab, close) });
       return { stream, ctrl };
     };
     const a = open("s1", "tab-a");
@@ -119,7 +136,7 @@ describe("live event stream (SSE)", () => {
     const { hub, emit } = fakeHub([]);
     const open = (tab: string) => {
       const ctrl = new AbortController();
-      const stream = liveEventStream(hub, { role: "doctor", signal: ctrl.signal, stopping, register: (close) => registry.open("s1", tab, close) });
+      const stream = liveEventStream(hub, { viewer: { role: "doctor", doctorId: "d" }, signal: ctrl.signal, stopping, register: (close) => registry.open("s1", tab, close) });
       return { stream, ctrl };
     };
     const a = open("tab-a");

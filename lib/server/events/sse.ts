@@ -1,11 +1,11 @@
 import "server-only";
 import type { LiveEvent, LiveStreamClosed } from "@/lib/schemas/live-events";
-import type { Role } from "@/lib/schemas/staff";
-import { forRole } from "./live-event";
+import type { RowViewer } from "@/lib/access";
+import { forViewer } from "./live-event";
 import type { LiveHub } from "./live-hub";
 import { log } from "../log";
 import type { Stopping } from "../shutdown";
-import { sseStream } from "./sse-stream";
+import { sseStream, type SessionEnd } from "./sse-stream";
 
 export const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
@@ -19,7 +19,8 @@ const frame = (e: LiveEvent) => `id: ${e.id}\nevent: platform-event\ndata: ${JSO
 export function liveEventStream(
   hub: LiveHub,
   opts: {
-    role: Role;
+    /** Who watches: a host link reaches only its own doctor. */
+    viewer: RowViewer;
     after?: number;
     signal: AbortSignal;
     heartbeatMs?: number;
@@ -27,16 +28,18 @@ export function liveEventStream(
     register?: (close: (reason: LiveStreamClosed["reason"]) => void) => () => void;
     /** When the stream ends because the instance stops (this process's unless given). */
     stopping?: Stopping;
+    /** The end of the session the stream was opened under, which ends the stream too. */
+    sessionEnd?: SessionEnd;
   },
 ): ReadableStream<Uint8Array> {
   let lastSent = opts.after ?? Number.MAX_SAFE_INTEGER;
   let replaying = opts.after !== undefined;
   const buffered: LiveEvent[] = [];
-  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: RETRY_MS, stopping: opts.stopping }, (send, close) => {
+  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: RETRY_MS, stopping: opts.stopping, sessionEnd: opts.sessionEnd }, (send, close) => {
     const push = (e: LiveEvent) => {
       if (opts.after !== undefined && e.id <= lastSent) return;
       lastSent = e.id;
-      send(frame(forRole(e, opts.role)));
+      send(frame(forViewer(e, opts.viewer)));
     };
     const unsubscribe = hub.subscribe((e) => (replaying ? buffered.push(e) : push(e)));
     // A closed stream says why, so the browser stops instead of reconnecting into the cap again.

@@ -5,7 +5,7 @@ import pg from "pg";
 import { QueueChange } from "@/lib/schemas/queue";
 import type { Db } from "../db/connect";
 import { log as appLog } from "../log";
-import { sseStream } from "../events/sse-stream";
+import { sseStream, type SessionEnd } from "../events/sse-stream";
 
 export const QUEUE_NOTIFY_CHANNEL = "clinic_queue_changes";
 
@@ -92,8 +92,11 @@ export function createQueueHub(opts: { db: Db; databaseUrl?: string; log?: (msg:
 export const HEARTBEAT_MS = 15_000;
 
 /** One desk's stream of queue changes for a clinic, with a heartbeat comment so proxies keep it open. */
-export function queueChangeStream(hub: QueueHub, opts: { clinicId: string; signal: AbortSignal; heartbeatMs?: number }): ReadableStream<Uint8Array> {
-  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: 2000 }, (send) =>
+export function queueChangeStream(
+  hub: QueueHub,
+  opts: { clinicId: string; signal: AbortSignal; heartbeatMs?: number; sessionEnd?: SessionEnd },
+): ReadableStream<Uint8Array> {
+  return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS, retryMs: 2000, sessionEnd: opts.sessionEnd }, (send) =>
     hub.subscribe((c) => {
       if (c.clinicId === opts.clinicId) send(`event: queue-change\ndata: ${JSON.stringify(c)}\n\n`);
     }),

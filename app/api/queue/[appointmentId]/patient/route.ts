@@ -6,7 +6,7 @@ import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
 /** Ties an appointment booked elsewhere for an unknown patient to one of the desk's patients. */
-export const POST = withStaff({ action: "queue.update", body: LinkPatientRequest }, async ({ db, body, params, staff, audit }) => {
+export const POST = withStaff({ action: "queue.update", row: "appointment", body: LinkPatientRequest }, async ({ db, body, params, staff, audit }) => {
   const appointmentId = params.appointmentId!;
   try {
     const linked = await linkPatientInQueue(db, await queueHub(), { appointmentId, ...body, staffId: staff.id });

@@ -5,7 +5,7 @@ import { readQueueEntry } from "@/lib/server/queue/queue-store";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
-export const POST = withStaff({ action: "queue.update", body: StatusChangeRequest }, async ({ db, body, params, platform, staff, audit }) => {
+export const POST = withStaff({ action: "queue.update", row: "appointment", body: StatusChangeRequest }, async ({ db, body, params, platform, staff, audit }) => {
   const appointmentId = params.appointmentId!;
   const detail = { to: body.to, version: body.version, reason: body.reason ?? null };
   try {

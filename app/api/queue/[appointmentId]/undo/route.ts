@@ -5,7 +5,7 @@ import { readQueueEntry } from "@/lib/server/queue/queue-store";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
-export const POST = withStaff({ action: "queue.update", body: UndoRequest }, async ({ db, body, params, staff, audit }) => {
+export const POST = withStaff({ action: "queue.update", row: "appointment", body: UndoRequest }, async ({ db, body, params, staff, audit }) => {
   const appointmentId = params.appointmentId!;
   try {
     const changed = await undoInQueue(db, await queueHub(), { appointmentId, version: body.version, staffId: staff.id });
