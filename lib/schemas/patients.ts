@@ -98,6 +98,7 @@ export const RegistrationPending = z.object({ state: z.literal("confirming"), si
 export type RegistrationPending = z.infer<typeof RegistrationPending>;
 
 export const RegistrationAnswer = z.union([RegistrationResult, RegistrationPending]);
+export type RegistrationAnswer = z.infer<typeof RegistrationAnswer>;
 
 export const DirectoryData = z.object({
   designation: DesignationField.optional(),
