@@ -15,7 +15,7 @@ const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 function uploadRequest(bytes: Buffer) {
   return new Request("http://desk.test/api/documents", {
     method: "POST",
-    body: new Blob([bytes]).stream(),
+    body: new Blob([new Uint8Array(bytes)]).stream(),
     headers: { "content-length": String(bytes.length) },
     duplex: "half",
   } as RequestInit);
