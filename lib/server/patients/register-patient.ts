@@ -37,14 +37,15 @@ interface Deps {
  */
 export const registrationHash = hashOf;
 
-export async function registerPatient(deps: Deps, key: string, r: PatientRegistration): Promise<RegistrationOutcome> {
-  const hash = hashOf(r);
+export async function registerPatient(deps: Deps, key: string, r: PatientRegistration, recordedHash?: string): Promise<RegistrationOutcome> {
+  // The reconciler passes the hash recorded with the details (stored JSON need not keep the key order the browser sent).
+  const hash = recordedHash ?? hashOf(r);
   const inFlight = running.get(key);
   if (inFlight?.hash === hash) return inFlight.work;
   if (inFlight) {
     // Other details under a key still at work: the earlier attempt settles first, then decides for this one.
     await inFlight.work.catch(() => undefined);
-    return registerPatient(deps, key, r);
+    return registerPatient(deps, key, r, recordedHash);
   }
   // Another instance may be running the same key: one holder of the key's lock at a time, so the
   // second sees the first's recorded outcome instead of creating a second profile.

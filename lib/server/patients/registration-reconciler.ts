@@ -18,6 +18,7 @@ interface Claimed {
   key: string;
   staffId: string;
   details: unknown;
+  requestHash: string;
 }
 
 /**
@@ -37,7 +38,7 @@ async function claimDue(db: Db, limit: number, settleAfterMs: number): Promise<C
         order by check_after nulls first
         limit ${limit}
         for update skip locked)
-    returning r.idempotency_key as key, r.staff_id as "staffId", r.details`);
+    returning r.idempotency_key as key, r.staff_id as "staffId", r.details, r.request_hash as "requestHash"`);
   return (result as unknown as { rows: Claimed[] }).rows;
 }
 
@@ -56,7 +57,7 @@ export async function reconcileRegistrations(db: Db, patientsFor: PatientsFor, o
     const details = PatientRegistration.safeParse(row.details);
     if (!who || !details.success) continue;
     try {
-      const outcome = await registerPatient({ db, patients: patientsFor(who), staffId: who.id }, row.key, details.data);
+      const outcome = await registerPatient({ db, patients: patientsFor(who), staffId: who.id }, row.key, details.data, row.requestHash);
       if (!("state" in outcome)) resolved++;
     } catch (err) {
       log().warn({ reason: err instanceof Error ? err.message : String(err) }, "a registration's outcome could not be settled yet");
