@@ -30,8 +30,8 @@ describe("an upload whose platform answer is lost: the same file again is flagge
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    // The answer after the last byte may take 600 ms; the platform is made slower than that.
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 600, uploadTimeoutMs: 600 }, { database: t.database, idp: h.idp });
+    // The answer after the last byte may take 2 s; the platform is made slower than that.
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 2_000, uploadTimeoutMs: 2_000 }, { database: t.database, idp: h.idp });
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -60,7 +60,7 @@ describe("an upload whose platform answer is lost: the same file again is flagge
 
   it("records the attempt before sending, says 'may already be filed' for the same file, and uploads it when staff choose to", async () => {
     const bytes = Buffer.concat([PDF, randomBytes(3000)]);
-    await h.setFaults({ latencyMs: 1500, pathPrefix: "/mr/" });
+    await h.setFaults({ latencyMs: 4_000, pathPrefix: "/mr/" });
     const lost = await failure(upload(bytes));
     expect(lost).toMatchObject({ status: 504 });
     expect(await attempts(bytes)).toMatchObject([{ state: "unknown", fileName: "xray-report.pdf" }]);
