@@ -67,12 +67,13 @@ export async function registrationFaults(): Promise<SuiteResult> {
   const startApp = async () => {
     app = spawn(process.execPath, ["--liftoff-only", nextBin, "start", "-p", String(appPort)], {
       env: { ...env, NEXTAUTH_URL: `http://localhost:${appPort}`, NODE_OPTIONS: [process.env.NODE_OPTIONS, peerPreload].filter(Boolean).join(" ") },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", process.env.BENCH_FAULT_APP_LOG ? "inherit" : "ignore", "inherit"],
     });
     const until = Date.now() + 120_000;
     while (Date.now() < until) {
       try {
-        if ((await fetch(`${appUrl}/api/ping`, { signal: AbortSignal.timeout(5_000) })).status < 500) return;
+        // Health opens the database (migrations, demo staff), which on a busy machine takes a while after a start.
+        if ((await fetch(`${appUrl}/api/health`, { signal: AbortSignal.timeout(60_000) })).status < 500) return;
       } catch {
         /* not up yet */
       }
