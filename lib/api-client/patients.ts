@@ -8,7 +8,6 @@ import {
   IDEMPOTENCY_HEADER,
   PatientProfile,
   RegistrationAnswer,
-  RegistrationResult,
   UhidAvailability,
   type DuplicateQuery,
   type PatientRegistrationInput,
