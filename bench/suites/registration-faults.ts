@@ -69,7 +69,7 @@ export async function registrationFaults(): Promise<SuiteResult> {
       env: { ...env, NEXTAUTH_URL: `http://localhost:${appPort}`, NODE_OPTIONS: [process.env.NODE_OPTIONS, peerPreload].filter(Boolean).join(" ") },
       stdio: ["ignore", process.env.BENCH_FAULT_APP_LOG ? "inherit" : "ignore", "inherit"],
     });
-    const until = Date.now() + 120_000;
+    const until = Date.now() + 300_000;
     while (Date.now() < until) {
       try {
         // Health opens the database (migrations, demo staff), which on a busy machine takes a while after a start.
@@ -79,7 +79,7 @@ export async function registrationFaults(): Promise<SuiteResult> {
       }
       await wait(200);
     }
-    throw new Error("the app did not come back within 120 s");
+    throw new Error("the app did not come back within 300 s");
   };
   const killApp = async () => {
     const pid = serverPid(appPort);
@@ -237,6 +237,7 @@ export async function registrationFaults(): Promise<SuiteResult> {
     } catch {
       /* already down */
     }
+    if (app && app.exitCode === null && app.signalCode === null) app.kill("SIGKILL");
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
