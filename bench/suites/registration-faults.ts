@@ -126,7 +126,9 @@ export async function registrationFaults(): Promise<SuiteResult> {
           settledIds.set(i, answer.id);
           return "done";
         }
-        if (res.status === 202) counts.answered202++;
+        // A 200/201 whose body was cut by the kill is a lost answer like any other.
+        if (res.status === 200 || res.status === 201) counts.connectionLost++;
+        else if (res.status === 202) counts.answered202++;
         else if (res.status === 504) counts.answered504++;
         else if (res.status < 500) {
           counts.refused++;
