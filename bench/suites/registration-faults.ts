@@ -212,7 +212,8 @@ export async function registrationFaults(): Promise<SuiteResult> {
         `${COUNT} registrations (half with a UHID, half with the desk's own partner id), ${CONCURRENCY} at a time, through the production build on embedded PGlite; ` +
         `${slow.size} first attempts met ${PLATFORM_LATENCY_MS / 1000} s of latency on the platform's create (the desk gives up at 10 s), and the app was killed with SIGKILL ${KILLS} times at random moments and restarted. ` +
         `Each registration was sent again with its key until answered 200/201 (${counts.attempts} requests: ${counts.answered202} × 202 being confirmed, ${counts.answered504} × 504, ${counts.connectionLost} lost to a kill, ${counts.refused} refused). ` +
-        `Orphans are platform profiles of the round missing from the desk's index ${SETTLE_WITHIN_MS / 1000} s after the last restart. The run took ${(runMs / 1000).toFixed(0)} s.`,
+        `Orphans are platform profiles of the round missing from the desk's index ${SETTLE_WITHIN_MS / 1000} s after the last restart. The run took ${(runMs / 1000).toFixed(0)} s; ` +
+        `the count began once every registration had been answered, and its time is measured from the last restart, which may fall during the round.`,
       columns: ["registrations", "kills", "slow creates", "platform profiles", "duplicate profiles", "orphans", "never created", "answers naming another profile", "desk knew all after last restart"],
       rows: [
         [
