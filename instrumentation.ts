@@ -8,4 +8,6 @@ export async function register() {
   const [{ env }, { startTelemetry }, { stopOnSignals }] = await Promise.all([import("./lib/env"), import("./lib/server/telemetry"), import("./lib/server/shutdown")]);
   stopOnSignals();
   await startTelemetry(env().otlpEndpoint);
+  // Background work (the outbox, the registration reconciler) starts with the server, not with its first request.
+  void import("./lib/server/services").then(({ services }) => services()).catch(() => undefined);
 }

@@ -12,6 +12,7 @@ import { browserLatency } from "./suites/browser-latency";
 import { webhookBench } from "./suites/webhooks";
 import { queueBench } from "./suites/queue";
 import { clusterBench } from "./suites/cluster";
+import { registrationFaults } from "./suites/registration-faults";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -25,6 +26,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   webhooks: webhookBench,
   queue: queueBench,
   cluster: clusterBench,
+  "registration-faults": registrationFaults,
 };
 
 async function main() {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "../lib/platform-contract/patients";
 import type { Authenticate, Principal } from "./authenticate";
 import type { SandboxRoute, Services } from "./context";
+import { controlRoute } from "./control-routes";
 import { HttpError } from "./errors";
 
 /** A stored profile: spec 2.1 fields (names, salutation and e-mail in lowercase) plus 2.2 bookkeeping. */
@@ -159,5 +160,15 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
         return { body: { patient_id: profile.oid } };
       },
     },
+  ];
+}
+
+/** Lets tests and the fault bench count the profiles the platform really holds (there is no listing in the spec). */
+export function patientControlRoutes(s: Services): SandboxRoute[] {
+  const profiles = s.store.collection<StoredProfile>("patientProfiles");
+  return [
+    controlRoute("GET", "patients", "patients.list", () => ({
+      body: { patients: profiles.values().map((p) => ({ oid: p.oid, bid: p.bid, username: p.username ?? null, fn: p.fn, ln: p.ln ?? null, dob: p.dob, c_ate: p.c_ate })) },
+    })),
   ];
 }

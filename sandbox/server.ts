@@ -10,7 +10,7 @@ import type { Services } from "./context";
 import { controlRoutes } from "./control-routes";
 import { documentControlRoutes, documentRoutes } from "./document-routes";
 import { drugRoutes } from "./drug-routes";
-import { patientRoutes } from "./patient-routes";
+import { patientControlRoutes, patientRoutes } from "./patient-routes";
 import { slotRoutes } from "./slot-routes";
 import { assistantSessionRoutes } from "./assistant-session-routes";
 import { searchFormulary } from "./drug-search";
@@ -77,7 +77,7 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
     ...assistantSessionRoutes(services, authenticate),
     ...documentRoutes(services, authenticate),
   ];
-  const sandboxRoutes = [...controlRoutes(services), ...webhookControlRoutes(services, webhookDelivery), ...documentControlRoutes(services)];
+  const sandboxRoutes = [...controlRoutes(services), ...webhookControlRoutes(services, webhookDelivery), ...documentControlRoutes(services), ...patientControlRoutes(services)];
 
   const closing = new AbortController();
   const app = sandboxApp(services, [...apiRoutes, ...(config.controlRoutes ? sandboxRoutes : [])], closing.signal);

@@ -109,6 +109,8 @@ export function DocumentUploader({ patientId, onUploaded }: { patientId: string;
                 onTypeChange={(dt) => queue.setType(item.key, dt)}
                 onCancel={() => queue.cancel(item.key)}
                 onRetry={() => queue.retry(item)}
+                onUploadAnyway={() => queue.uploadAnyway(item)}
+                onSkip={() => queue.skip(item.key)}
                 onRemove={() => queue.remove(item.key)}
               />
             ))}

@@ -25,6 +25,7 @@ function useReason(item: UploadItem): string | null {
     if (e instanceof ApiProblemError) {
       if (e.kind === "network") return t("error.network");
       if (e.status === 401) return t("error.session");
+      if (e.status === 504) return t("lostAnswer");
       return e.problem.detail ?? e.problem.title;
     }
     return t("error.generic");
@@ -38,12 +39,16 @@ export function UploadRow({
   onTypeChange,
   onCancel,
   onRetry,
+  onUploadAnyway,
+  onSkip,
   onRemove,
 }: {
   item: UploadItem;
   onTypeChange(type: DocumentType): void;
   onCancel(): void;
   onRetry(): void;
+  onUploadAnyway(): void;
+  onSkip(): void;
   onRemove(): void;
 }) {
   const t = useTranslations("documents");
@@ -51,12 +56,13 @@ export function UploadRow({
   const reason = useReason(item);
   const percent = item.total ? Math.min(100, Math.round((item.loaded / item.total) * 100)) : 0;
   const bad = item.status === "refused" || item.status === "failed";
+  const unsure = item.status === "maybeFiled";
   const name = item.file.name;
   return (
     <li className="px-4 py-3" data-testid="upload-row" data-status={item.status}>
       <div className="flex items-start gap-3">
-        <span aria-hidden className={cn("mt-0.5 shrink-0", bad ? "text-danger" : item.status === "done" ? "text-success-soft-ink" : "text-ink-muted")}>
-          {bad ? <TriangleAlert className="size-5" /> : item.status === "done" ? <CheckCircle2 className="size-5" /> : <FileText className="size-5" />}
+        <span aria-hidden className={cn("mt-0.5 shrink-0", bad ? "text-danger" : unsure ? "text-warning-soft-ink" : item.status === "done" ? "text-success-soft-ink" : "text-ink-muted")}>
+          {bad || unsure ? <TriangleAlert className="size-5" /> : item.status === "done" ? <CheckCircle2 className="size-5" /> : <FileText className="size-5" />}
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -114,6 +120,19 @@ export function UploadRow({
             </p>
           ) : null}
           {item.document?.deskCopy === "catching-up" ? <p className="mt-1 text-xs text-ink-muted">{t("deskCatchingUp")}</p> : null}
+          {unsure ? (
+            <div role="alert" className="mt-2 rounded-lg border border-warning/50 bg-warning-soft p-3 text-sm text-warning-soft-ink" data-testid="maybe-filed">
+              <p>{t("maybeFiled")}</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Button size="sm" variant="secondary" onClick={onUploadAnyway}>
+                  {t("uploadAnyway")}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={onSkip}>
+                  {t("skip")}
+                </Button>
+              </div>
+            </div>
+          ) : null}
           {reason ? (
             <p className="mt-1 text-sm text-danger" role="alert">
               {reason}

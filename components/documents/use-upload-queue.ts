@@ -1,10 +1,11 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { checkDocumentFile, uploadDocument, type FileRefusal } from "@/lib/api-client/documents";
+import { checkDocumentFile, fileSha256, uploadDocument, type FileRefusal } from "@/lib/api-client/documents";
+import { ApiProblemError } from "@/lib/api-client/http";
 import type { DocumentTask, DocumentType, PatientDocument } from "@/lib/schemas/documents";
 
-export type UploadStatus = "checking" | "ready" | "refused" | "uploading" | "done" | "failed" | "cancelled";
+export type UploadStatus = "checking" | "ready" | "refused" | "uploading" | "done" | "failed" | "cancelled" | "maybeFiled" | "skipped";
 
 export interface UploadItem {
   key: string;
@@ -15,6 +16,8 @@ export interface UploadItem {
   refusal?: FileRefusal;
   error?: unknown;
   document?: PatientDocument;
+  /** Worked out once, before the first send. */
+  sha256?: string;
   /** Kept so a retry sends the file exactly as first asked, without choosing it again. */
   settings: UploadSettings;
 }
@@ -41,14 +44,18 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
   }, []);
 
   const send = useCallback(
-    async (item: Pick<UploadItem, "key" | "file" | "settings">) => {
+    async (item: Pick<UploadItem, "key" | "file" | "settings" | "sha256">, resend = false) => {
       const { settings } = item;
       const controller = new AbortController();
       controllers.current.set(item.key, controller);
       patch(item.key, { status: "uploading", loaded: 0, total: item.file.size, error: undefined });
       try {
+        const sha256 = item.sha256 ?? (await fileSha256(item.file).catch(() => undefined));
+        if (sha256) patch(item.key, { sha256 });
         const document = await uploadDocument({
           file: item.file,
+          sha256,
+          resend,
           patientId: settings.patientId,
           documentType: settings.documentType,
           tasks: settings.tasks,
@@ -59,7 +66,8 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
         onUploaded(document);
       } catch (error) {
         const cancelled = error instanceof DOMException && error.name === "AbortError";
-        patch(item.key, cancelled ? { status: "cancelled" } : { status: "failed", error });
+        const maybeFiled = error instanceof ApiProblemError && error.status === 409 && error.problem.code === "maybe_filed";
+        patch(item.key, cancelled ? { status: "cancelled" } : maybeFiled ? { status: "maybeFiled", error: undefined } : { status: "failed", error });
       } finally {
         controllers.current.delete(item.key);
       }
@@ -88,11 +96,13 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
 
   const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);
   const retry = useCallback((item: UploadItem) => void send(item), [send]);
+  const uploadAnyway = useCallback((item: UploadItem) => void send(item, true), [send]);
+  const skip = useCallback((key: string) => patch(key, { status: "skipped" }), [patch]);
   const remove = useCallback((key: string) => setItems((all) => all.filter((i) => i.key !== key)), []);
   const clearFinished = useCallback(
-    () => setItems((all) => all.filter((i) => i.status === "uploading" || i.status === "checking" || i.status === "ready" || i.status === "failed")),
+    () => setItems((all) => all.filter((i) => i.status === "uploading" || i.status === "checking" || i.status === "ready" || i.status === "failed" || i.status === "maybeFiled")),
     [],
   );
 
-  return { items, add, setType, uploadReady, cancel, retry, remove, clearFinished };
+  return { items, add, setType, uploadReady, cancel, retry, uploadAnyway, skip, remove, clearFinished };
 }

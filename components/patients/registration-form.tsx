@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
@@ -19,6 +19,9 @@ import { DuplicateConfirmList, DuplicateWarnings } from "./duplicate-warnings";
 import { PatientFormFields } from "./patient-form-fields";
 import { EMPTY_REGISTRATION, RegistrationFormSchema, errorsFromServer, mobileOf, toRegistrationInput, type RegistrationValues } from "./registration-values";
 import { useRegistrationDraft } from "./use-registration-draft";
+
+/** How often a registration whose outcome is being confirmed asks again (the same key: never a second patient). */
+const CONFIRM_EVERY_MS = 5_000;
 
 /** Statuses by which the server says the attempt made nothing (refused, or the platform answered with an error). */
 const NOTHING_CREATED = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 502, 503]);
@@ -39,15 +42,27 @@ export function RegistrationForm() {
   const [duplicates, setDuplicates] = useState<{ matches: DuplicateMatch[]; input: PatientRegistrationInput } | null>(null);
   const [serverExtrasError, setServerExtrasError] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
+  const [confirming, setConfirming] = useState<{ body: PatientRegistrationInput; key: string } | null>(null);
   const register = useRegisterPatient();
   const freshDuplicates = useFreshDuplicateCheck();
-  const busy = register.isPending || checking;
+  const busy = register.isPending || checking || confirming !== null;
 
   async function send(input: PatientRegistrationInput, confirmed: DuplicateMatch[] = []) {
     const body: PatientRegistrationInput = confirmed.length ? { ...input, duplicateConfirmed: confirmed.map((m) => m.id) } : input;
     const key = draft.keyFor(body);
+    await attempt(body, key);
+  }
+
+  async function attempt(body: PatientRegistrationInput, key: string) {
     try {
       const r = await register.mutateAsync({ body, key });
+      if ("state" in r) {
+        // The platform's answer was lost: the desk is finding out what it did; the same key asks again.
+        draft.settle("unknown");
+        setConfirming({ body, key });
+        return;
+      }
+      setConfirming(null);
       draft.settle("created");
       setResult(r);
       if (r.directory === "done" && !r.earlierAttempt) {
@@ -57,6 +72,9 @@ export function RegistrationForm() {
         router.push(`/patients/${r.id}`);
       }
     } catch (err) {
+      // While confirming, a lost connection or a busy server only means: ask again a little later.
+      const transient = err instanceof ApiProblemError && (err.status === 0 || err.status >= 500);
+      setConfirming((c) => (c && transient ? { ...c } : null));
       draft.settle(err instanceof ApiProblemError && NOTHING_CREATED.has(err.status) ? "not-created" : "unknown");
       if (err instanceof ApiProblemError && err.status === 400 && err.problem.errors) {
         const found = errorsFromServer(err.problem.errors);
@@ -68,6 +86,14 @@ export function RegistrationForm() {
       }
     }
   }
+
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setTimeout(() => void attempt(confirming.body, confirming.key), CONFIRM_EVERY_MS);
+    return () => clearTimeout(timer);
+    // Each answer sets `confirming` anew (a new object), which schedules the next look.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [confirming]);
 
   async function onValid(values: RegistrationValues) {
     if (busy) return;
@@ -93,6 +119,7 @@ export function RegistrationForm() {
   function startNew() {
     draft.startNew();
     setResult(null);
+    setConfirming(null);
     setServerExtrasError(undefined);
     register.reset();
     // After the notice with the pressed button has gone, so focus lands in the fresh form.
@@ -124,6 +151,17 @@ export function RegistrationForm() {
             <Button variant="secondary" size="sm" onClick={startNew}>
               {t("register.startNew")}
             </Button>
+          </div>
+        ) : null}
+        {confirming ? (
+          <div role="status" aria-live="polite" className="rounded-xl border border-info-soft-ink/30 bg-info-soft p-5 text-info-soft-ink" data-testid="registration-confirming">
+            <div className="flex items-start gap-3">
+              <Loader2 aria-hidden className="mt-0.5 size-5 shrink-0 animate-spin motion-reduce:animate-none" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{t("register.confirmingTitle")}</p>
+                <p className="mt-1 text-sm">{t("register.confirmingBody")}</p>
+              </div>
+            </div>
           </div>
         ) : null}
         {result?.earlierAttempt ? (

@@ -50,8 +50,18 @@ export async function checkDocumentFile(file: File): Promise<FileRefusal | null>
 
 export const kindLabel = (kind: DocumentKind) => DOCUMENT_KINDS[kind].label;
 
+/** sha-256 hex of the file, so the desk can tell beforehand that it may already be filed; undefined where the browser cannot (no secure context). */
+export async function fileSha256(file: File): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export interface UploadOptions {
   file: File;
+  sha256?: string;
+  /** Staff saw "may already be filed" and chose to send it anyway. */
+  resend?: boolean;
   patientId: string;
   documentType: DocumentType;
   tasks: DocumentTask[];
@@ -60,10 +70,12 @@ export interface UploadOptions {
 }
 
 /** XMLHttpRequest, because fetch reports no upload progress; the raw file is the body. */
-export function uploadDocument({ file, patientId, documentType, tasks, onProgress, signal }: UploadOptions): Promise<PatientDocument> {
+export function uploadDocument({ file, sha256, resend, patientId, documentType, tasks, onProgress, signal }: UploadOptions): Promise<PatientDocument> {
   return new Promise((resolve, reject) => {
     const params = new URLSearchParams({ patient: patientId, dt: documentType, name: file.name });
     if (tasks.length) params.set("tasks", tasks.join(","));
+    if (sha256) params.set("sha256", sha256);
+    if (resend) params.set("resend", "1");
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/documents?${params}`);
     xhr.setRequestHeader("content-type", file.type || "application/octet-stream");

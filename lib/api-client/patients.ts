@@ -7,7 +7,7 @@ import {
   DuplicateResult,
   IDEMPOTENCY_HEADER,
   PatientProfile,
-  RegistrationResult,
+  RegistrationAnswer,
   UhidAvailability,
   type DuplicateQuery,
   type PatientRegistrationInput,
@@ -100,8 +100,8 @@ export function useUhidAvailability(uhid: string) {
 }
 
 /** One registration attempt; the same key is sent again on a retry so the server does only what is missing. */
-export function registerPatient(body: PatientRegistrationInput, idempotencyKey: string): Promise<RegistrationResult> {
-  return sendJson("POST", "/api/patients", body, RegistrationResult, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+export function registerPatient(body: PatientRegistrationInput, idempotencyKey: string): Promise<RegistrationAnswer> {
+  return sendJson("POST", "/api/patients", body, RegistrationAnswer, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 export function useRegisterPatient() {

@@ -82,6 +82,13 @@ export const DocumentUploadQuery = z.strictObject({
   dt: DocumentType.default("o"),
   tasks: TaskList,
   name: storableText().trim().min(1, "the file needs a name").max(255),
+  /** sha-256 of the file, worked out by the browser before sending, so the desk can say beforehand that it may already be filed. */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "sha256 must be 64 lowercase hex digits")
+    .optional(),
+  /** "1": staff saw that this file may already be filed and chose to upload it anyway. */
+  resend: z.literal("1").optional(),
 });
 export type DocumentUploadQuery = z.infer<typeof DocumentUploadQuery>;
 

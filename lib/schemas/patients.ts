@@ -90,6 +90,16 @@ export const RegistrationResult = z.object({
 });
 export type RegistrationResult = z.infer<typeof RegistrationResult>;
 
+/**
+ * 202: the platform's answer never came (or the desk stopped meanwhile), so whether it created the
+ * patient is being confirmed by asking it; sending the same key again never makes a second patient.
+ */
+export const RegistrationPending = z.object({ state: z.literal("confirming"), since: z.string() });
+export type RegistrationPending = z.infer<typeof RegistrationPending>;
+
+export const RegistrationAnswer = z.union([RegistrationResult, RegistrationPending]);
+export type RegistrationAnswer = z.infer<typeof RegistrationAnswer>;
+
 export const DirectoryData = z.object({
   designation: DesignationField.optional(),
   address: PostalAddress.optional(),

@@ -36,7 +36,10 @@ async function apply(db: Db, w: DeskWrite): Promise<void> {
       await rememberDirectory(db, w.id, w.directory);
       return;
     case "registration.profile":
-      await db.update(patientRegistrations).set({ patientId: w.patientId, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, w.key));
+      await db
+        .update(patientRegistrations)
+        .set({ patientId: w.patientId, outcomeUnknownSince: null, checkAfter: null, updatedAt: new Date() })
+        .where(eq(patientRegistrations.idempotencyKey, w.key));
       return;
     case "registration.directory":
       await db.update(patientRegistrations).set({ directoryDoneAt: new Date(), lastError: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, w.key));

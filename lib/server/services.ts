@@ -4,6 +4,7 @@ import { database } from "./db";
 import { identityProvider, type IdentityProvider } from "./auth/identity-provider";
 import { createPlatform, type Platform } from "./platform/client";
 import { drainDeskOutbox } from "./desk-outbox";
+import { startRegistrationReconciler } from "./patients/registration-reconciler";
 import { log } from "./log";
 import { processSingletonAsync } from "./process-singleton";
 
@@ -21,6 +22,8 @@ export function services(): Promise<Services> {
     const platform = createPlatform(config.platform, { database: db, idp, sealing: config.sealing });
     // Desk writes queued before a crash or restart are settled once at start.
     void drainDeskOutbox(db.db).catch((err) => log().warn({ err }, "desk outbox could not be drained at start"));
+    // Registrations whose platform answer was lost (a timeout, a crash) are settled by asking the platform.
+    startRegistrationReconciler(db.db, (member) => platform.forStaff(member).patients);
     return { idp, platform };
   });
 }

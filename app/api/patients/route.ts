@@ -9,6 +9,10 @@ export const POST = withStaff({ action: "patients.write", body: PatientRegistrat
   if (!key.success) throw new ValidationError({ [IDEMPOTENCY_HEADER]: key.error.issues[0]!.message }, "The request has no valid Idempotency-Key header.");
   try {
     const result = await registerPatient({ db, patients: platform.patients, staffId: staff.id }, key.data, body);
+    if ("state" in result) {
+      await audit({ action: "patients.register", resource: "patient", outcome: "ok", detail: { role: staff.role, confirming: true, since: result.since } });
+      return Response.json(result, { status: 202, headers: { "cache-control": "no-store", "retry-after": "5" } });
+    }
     await audit({
       action: "patients.register",
       resource: "patient",

@@ -9,6 +9,7 @@ import type { StaffPlatform } from "../platform/client";
 import { DATABASE_STORE, startDocumentCopy, type CopyStore } from "./copies";
 import { openIncomingFile } from "./intake";
 import { pendingDocument, readPatientDocument } from "./records";
+import { assertNotMaybeFiled, recordUploadAttempt, settleUploadAttempt, uploadOutcomeUnknown } from "./upload-attempts";
 
 export interface UploadContext {
   req: Request;
@@ -32,11 +33,15 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
   // An error raised while reading the browser's bytes reaches us wrapped by fetch; keep the original.
   let readFailure: unknown;
   const copy = startDocumentCopy(db, copies);
+  let attempt: string | undefined;
+  let file: Awaited<ReturnType<typeof openIncomingFile>> | undefined;
   try {
-    const file = await openIncomingFile(req.body, declared, query.name);
+    if (query.sha256 && !query.resend) await assertNotMaybeFiled(db, query.patient, query.sha256);
+    const incoming = (file = await openIncomingFile(req.body, declared, query.name));
+    attempt = await recordUploadAttempt(db, { patientId: query.patient, sha256: query.sha256, fileName: query.name, sizeBytes: incoming.size, staffId });
     const chunks = async function* () {
       try {
-        yield* file.chunks;
+        yield* incoming.chunks;
       } catch (err) {
         readFailure = err;
         throw err;
@@ -64,6 +69,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       tasks: query.tasks,
       uploadedBy: staffId,
     };
+    await settleUploadAttempt(db, attempt, { state: "filed", sha256: record.sha256, documentId });
     const deskCopy = await writeDeskCopy(db, { kind: "document.record", doc: record });
     // The copy links to the desk's record; while that record is still catching up there is nothing to link it to.
     if (deskCopy === "done") await copy.keep(record.id, file.size, record.sha256);
@@ -74,6 +80,17 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
   } catch (caught) {
     const err = readFailure ?? caught;
     await copy.discard();
+    if (attempt) {
+      // Only a file that went out whole can have been stored; a half-sent one is dropped by the platform.
+      const whole = (() => {
+        try {
+          return file?.sha256();
+        } catch {
+          return undefined;
+        }
+      })();
+      await settleUploadAttempt(db, attempt, { state: whole && !readFailure && uploadOutcomeUnknown(caught) ? "unknown" : "failed", sha256: whole });
+    }
     const reason = req.signal.aborted ? "cancelled by the browser" : err instanceof AppError ? `${err.status} ${err.title}` : "unexpected error";
     await audit({ ...base, outcome: "failed", detail: { fileName: query.name, declaredBytes: declared, reason } });
     throw err;

@@ -7,13 +7,16 @@ import { PatientRegistration } from "@/lib/schemas/patients";
 import type { Database } from "../db/connect";
 import { createPlatform } from "../platform/client";
 import { patientRegistrations } from "../db/schema";
+import type { RegistrationResult } from "@/lib/schemas/patients";
+import { settled } from "@/lib/testing/settled-registration";
 
-type Register = typeof import("./register-patient").registerPatient;
+type Register = (...a: Parameters<typeof import("./register-patient").registerPatient>) => Promise<RegistrationResult>;
 
 /** Each app instance loads its own copy of the module (its own in-process map of running keys). */
 async function instanceCopy(): Promise<Register> {
   vi.resetModules();
-  return (await import("./register-patient")).registerPatient;
+  const { registerPatient } = await import("./register-patient");
+  return async (...a) => settled(await registerPatient(...a));
 }
 
 const registration = (over: Record<string, unknown> = {}) =>

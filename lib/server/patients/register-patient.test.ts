@@ -7,7 +7,10 @@ import { PatientRegistration } from "@/lib/schemas/patients";
 import { createPlatform, type StaffPlatform } from "../platform/client";
 import { patientRegistrations } from "../db/schema";
 import { ValidationError } from "../errors";
-import { registerPatient } from "./register-patient";
+import { registerPatient as registerOrConfirm } from "./register-patient";
+import { settled } from "@/lib/testing/settled-registration";
+
+const registerPatient = async (...a: Parameters<typeof registerOrConfirm>) => settled(await registerOrConfirm(...a));
 import { readPatient } from "./patient-profile";
 import { searchPatients } from "./patient-index";
 

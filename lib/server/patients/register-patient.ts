@@ -1,17 +1,27 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { PatientRegistration, RegistrationResult } from "@/lib/schemas/patients";
+import type { PatientRegistration, RegistrationPending, RegistrationResult } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { patientRegistrations } from "../db/schema";
-import { AppError, ConflictError } from "../errors";
+import { AppError, ConflictError, PlatformRejectedError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
 import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
 import type { PatientsApi } from "../platform/patients";
 import { drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { withKeyLock } from "../db/key-lock";
+import { deskPartnerRef, isDeskPartnerRef } from "./partner-ref";
 
 /** A registration with this key is already running here (a double click): the second joins the first. */
-const running = new Map<string, { hash: string; work: Promise<RegistrationResult> }>();
+const running = new Map<string, { hash: string; work: Promise<RegistrationOutcome> }>();
+
+export type RegistrationOutcome = RegistrationResult | RegistrationPending;
+
+/** How long a create the desk gave up on may still land on the platform (its answer limit plus a wide margin). */
+export const LATE_CREATE_MS = 60_000;
+
+/** The platform answered nothing we can read (timeout, connection lost, an unreadable 2xx): it may have acted. */
+export const outcomeUnknown = (err: unknown) =>
+  err instanceof PlatformTimeoutError || (err instanceof PlatformUnavailableError && err.extra.code === undefined) || !(err instanceof AppError);
 
 const hashOf = (r: PatientRegistration) => createHash("sha256").update(JSON.stringify(r)).digest("base64url");
 
@@ -25,14 +35,17 @@ interface Deps {
  * Two platform steps, each done once per idempotency key: create the profile, then write the
  * directory entry. A retry with the same key skips what is already done.
  */
-export async function registerPatient(deps: Deps, key: string, r: PatientRegistration): Promise<RegistrationResult> {
-  const hash = hashOf(r);
+export const registrationHash = hashOf;
+
+export async function registerPatient(deps: Deps, key: string, r: PatientRegistration, recordedHash?: string): Promise<RegistrationOutcome> {
+  // The reconciler passes the hash recorded with the details (stored JSON need not keep the key order the browser sent).
+  const hash = recordedHash ?? hashOf(r);
   const inFlight = running.get(key);
   if (inFlight?.hash === hash) return inFlight.work;
   if (inFlight) {
     // Other details under a key still at work: the earlier attempt settles first, then decides for this one.
     await inFlight.work.catch(() => undefined);
-    return registerPatient(deps, key, r);
+    return registerPatient(deps, key, r, recordedHash);
   }
   // Another instance may be running the same key: one holder of the key's lock at a time, so the
   // second sees the first's recorded outcome instead of creating a second profile.
@@ -41,18 +54,57 @@ export async function registerPatient(deps: Deps, key: string, r: PatientRegistr
   return work;
 }
 
+const pending = (since: Date): RegistrationPending => ({ state: "confirming", since: since.toISOString() });
+const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+
+/**
+ * The platform holds a patient under this partner-side id: is it the one these details describe?
+ * The desk's own ids are unique to one key; a clinic UHID might belong to someone registered before.
+ */
+async function isOurs(patients: PatientsApi, id: string, ref: string, r: PatientRegistration): Promise<boolean> {
+  if (isDeskPartnerRef(ref)) return true;
+  const p = await patients.getProfile(id);
+  return sameText(p.firstName, r.firstName) && p.dob === r.dob && p.gender === r.gender;
+}
+
 /**
  * Same key, other details: an attempt that created nothing is replaced by these details (a typo
  * corrected after the platform was down is a fresh attempt, not a refusal); an attempt the platform
  * accepted is answered with its own outcome, so one attempt never becomes two patients.
+ *
+ * The intent (partner-side id and details) is recorded before the create is sent; while its outcome
+ * is unknown, the platform is asked by that id what it did before anything is created again.
  */
-async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration, hash: string): Promise<RegistrationResult> {
+async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration, hash: string): Promise<RegistrationOutcome> {
   assertPlatformAccepts(r, "create");
   // A profile created by an earlier attempt whose desk write was queued: settle it first, so a retry never creates a second one.
   await drainDeskOutbox(db);
-  await db.insert(patientRegistrations).values({ idempotencyKey: key, staffId, requestHash: hash }).onConflictDoNothing();
+  await db.insert(patientRegistrations).values({ idempotencyKey: key, staffId, requestHash: hash, details: r }).onConflictDoNothing();
   let [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
   if (!row) throw new AppError(500, "Registration not recorded");
+  const ref = r.uhid ?? deskPartnerRef(key);
+
+  if (!row.patientId && row.outcomeUnknownSince && row.partnerRef) {
+    // An earlier create's answer never came: what did the platform do?
+    const earlier = (row.details as PatientRegistration | null) ?? r;
+    let found: string | null;
+    try {
+      found = await patients.findByPartnerRef(row.partnerRef);
+      if (found && !(await isOurs(patients, found, row.partnerRef, earlier))) found = null;
+    } catch {
+      return pending(row.outcomeUnknownSince);
+    }
+    if (found) {
+      await writeDeskCopy(db, { kind: "registration.profile", key, patientId: found }, { kind: "patient.remember", patient: remembered(found, earlier) });
+      [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
+      if (!row) throw new AppError(500, "Registration not recorded");
+      if (!row.patientId) return pending(row.outcomeUnknownSince ?? new Date());
+    } else if (row.partnerRef !== ref && Date.now() - row.outcomeUnknownSince.getTime() < LATE_CREATE_MS) {
+      // Under another id the earlier create could still land: wait for it rather than risk two patients.
+      return pending(row.outcomeUnknownSince);
+    }
+  }
+
   if (row.requestHash !== hash || row.staffId !== staffId) {
     if (row.patientId) {
       const done = !!row.directoryDoneAt;
@@ -60,7 +112,7 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
     }
     [row] = await db
       .update(patientRegistrations)
-      .set({ requestHash: hash, staffId, lastError: null, updatedAt: new Date() })
+      .set({ requestHash: hash, staffId, details: r, lastError: null, updatedAt: new Date() })
       .where(and(eq(patientRegistrations.idempotencyKey, key), isNull(patientRegistrations.patientId), eq(patientRegistrations.requestHash, row.requestHash)))
       .returning();
     if (!row) throw new ConflictError("This registration changed meanwhile. Press Register again.", "idempotency_race");
@@ -69,29 +121,34 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
   let id = row.patientId;
   const copies: DeskCopy[] = [];
   if (!id) {
+    const earlierUnknown = row.outcomeUnknownSince;
+    const since = earlierUnknown && row.partnerRef === ref ? earlierUnknown : new Date();
+    // The intent, before the platform hears of it: a crash or timeout from here on is resolved by asking for `ref`.
+    await db
+      .update(patientRegistrations)
+      .set({ partnerRef: ref, details: r, outcomeUnknownSince: since, checkAfter: new Date(Date.now() + LATE_CREATE_MS / 4), updatedAt: new Date() })
+      .where(eq(patientRegistrations.idempotencyKey, key));
     try {
-      id = await patients.createProfile(r);
+      id = await patients.createProfile({ ...r, uhid: ref });
     } catch (err) {
-      throw fieldErrorFromPlatform(err);
+      if (outcomeUnknown(err)) {
+        const message = err instanceof Error ? err.message : String(err);
+        await db.update(patientRegistrations).set({ lastError: message.slice(0, 500), updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key)).catch(() => {});
+        return pending(since);
+      }
+      const taken = err instanceof PlatformRejectedError && err.status === 409;
+      // Our own earlier create got there first: the id it made is this registration's.
+      const claimed = taken && (earlierUnknown || isDeskPartnerRef(ref)) ? await claimByRef(patients, ref, r) : null;
+      if (!claimed) {
+        // A refusal is final for this attempt; an earlier one still unanswered stays to be resolved.
+        if (!earlierUnknown) await db.update(patientRegistrations).set({ outcomeUnknownSince: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
+        throw fieldErrorFromPlatform(err);
+      }
+      id = claimed;
     }
     copies.push(await writeDeskCopy(db, { kind: "registration.profile", key, patientId: id }));
   }
-  copies.push(
-    await writeDeskCopy(db, {
-      kind: "patient.remember",
-      patient: {
-        id,
-        salutation: r.designation ?? null,
-        firstName: r.firstName,
-        middleName: r.middleName ?? null,
-        lastName: r.lastName ?? null,
-        gender: r.gender,
-        dob: r.dob,
-        mobile: r.mobile ?? null,
-        uhid: r.uhid ?? null,
-      },
-    }),
-  );
+  copies.push(await writeDeskCopy(db, { kind: "patient.remember", patient: remembered(id, r) }));
   const deskCopy = (): Pick<RegistrationResult, "deskCopy"> => (copies.includes("catching-up") ? { deskCopy: "catching-up" } : {});
   if (row.directoryDoneAt) return { id, directory: "done", ...deskCopy() };
 
@@ -111,3 +168,20 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
   );
   return { id, directory: "done", ...deskCopy() };
 }
+
+async function claimByRef(patients: PatientsApi, ref: string, r: PatientRegistration): Promise<string | null> {
+  const found = await patients.findByPartnerRef(ref).catch(() => null);
+  return found && (await isOurs(patients, found, ref, r).catch(() => false)) ? found : null;
+}
+
+const remembered = (id: string, r: PatientRegistration) => ({
+  id,
+  salutation: r.designation ?? null,
+  firstName: r.firstName,
+  middleName: r.middleName ?? null,
+  lastName: r.lastName ?? null,
+  gender: r.gender,
+  dob: r.dob,
+  mobile: r.mobile ?? null,
+  uhid: r.uhid ?? null,
+});

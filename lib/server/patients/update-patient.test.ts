@@ -6,6 +6,7 @@ import { PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
 import { createPlatform, type StaffPlatform } from "../platform/client";
 import { PlatformTimeoutError, ValidationError } from "../errors";
 import { registerPatient } from "./register-patient";
+import { settled } from "@/lib/testing/settled-registration";
 import { updatePatient } from "./update-patient";
 import { directoryOf, searchPatients } from "./patient-index";
 
@@ -17,7 +18,7 @@ describe("editing a patient", () => {
 
   const register = async (over: Record<string, unknown> = {}) => {
     const r = PatientRegistration.parse({ firstName: "Meena", lastName: "Iyer", gender: "F", dob: "1985-06-01", uhid: `UH-${randomUUID().slice(0, 8)}`, ...over });
-    const { id } = await registerPatient({ ...deps, staffId: h.staff.id }, randomUUID(), r);
+    const { id } = settled(await registerPatient({ ...deps, staffId: h.staff.id }, randomUUID(), r));
     return { id, r };
   };
   const update = (id: string, body: unknown) => updatePatient(deps, id, PatientUpdate.parse(body));

@@ -10,6 +10,8 @@ import {
 } from "@/lib/platform-contract/patients";
 import { designationOf, displayNameOf, fullNameOf, properCase } from "@/lib/schemas/patient-names";
 import type { PatientProfile, PatientRegistration } from "@/lib/schemas/patients";
+import { isDeskPartnerRef } from "../patients/partner-ref";
+import { PlatformRejectedError } from "../errors";
 import type { PlatformHttp } from "./http";
 
 type RegistrationFields = Partial<PatientRegistration>;
@@ -72,7 +74,7 @@ export function toPatientProfile(p: EmrUserProfile): Omit<PatientProfile, "direc
     bloodGroup: text(p.bg),
     mobile: text(p.mobile),
     email: text(p.email),
-    uhid: text(p.username),
+    uhid: p.username && isDeskPartnerRef(p.username) ? null : text(p.username),
     abha: text(p.abha),
     extras: p.extras ?? {},
     createdAt: p.c_ate,
@@ -96,6 +98,29 @@ export function patientsApi(http: PlatformHttp) {
     async getProfile(id: string, signal?: AbortSignal): Promise<Omit<PatientProfile, "directory">> {
       const raw = await http({ method: "GET", path: `/profiles/v1/emr-user/${encodeURIComponent(id)}`, auth: "bearer", clientIdHeader: true, schema: EmrUserProfile, signal });
       return toPatientProfile(raw);
+    },
+    /**
+     * Asks the platform whether it holds a patient under this partner-side id (the profile's
+     * username) by touching that patient's directory entry (spec 4.7, partner_id=1): its id, or null
+     * when there is none. The platform has no other look-up by a partner's identifier.
+     */
+    async findByPartnerRef(partnerRef: string, signal?: AbortSignal): Promise<string | null> {
+      try {
+        const { patient_id } = await http({
+          method: "PATCH",
+          path: `/dr/v1/patient/${encodeURIComponent(partnerRef)}`,
+          query: { partner_id: "1" },
+          auth: "business",
+          // Harmless to whoever holds it: the one thing written is the identifier it was found by.
+          body: { partner_meta: isDeskPartnerRef(partnerRef) ? {} : { uhid: partnerRef } },
+          schema: DirectoryPatientUpdated,
+          signal,
+        });
+        return patient_id;
+      } catch (err) {
+        if (err instanceof PlatformRejectedError && err.status === 404) return null;
+        throw err;
+      }
     },
     /** Writes the directory entry of a patient by platform id (partner_id=0). */
     async updateDirectory(id: string, changes: RegistrationFields, signal?: AbortSignal): Promise<void> {

@@ -20,6 +20,29 @@ export const patientDocuments = pgTable(
   (t) => [index("patient_documents_patient_idx").on(t.patientId, t.uploadedAt)],
 );
 
+/**
+ * Each upload attempt, written before the platform is called: the platform cannot list a
+ * patient's files, so an attempt whose answer never came is how the desk knows a file may be filed.
+ */
+export const documentUploadAttempts = pgTable(
+  "document_upload_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    patientId: text("patient_id").notNull(),
+    /** sha-256 hex of the file (sent by the browser, checked against the bytes that passed). */
+    sha256: text("sha256"),
+    fileName: text("file_name").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    staffId: uuid("staff_id"),
+    /** sending → filed | failed (nothing kept) | unknown (the platform may hold it). */
+    state: text("state", { enum: ["sending", "filed", "failed", "unknown"] }).notNull(),
+    documentId: text("document_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("document_upload_attempts_file_idx").on(t.patientId, t.sha256)],
+);
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),

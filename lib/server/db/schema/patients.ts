@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The clinic's own index of patients it registered or viewed, for fast, typo-tolerant search
@@ -49,13 +49,26 @@ export const patientIndex = pgTable(
 );
 
 /** One row per registration attempt (idempotency key): which steps are done, so a retry does only the rest. */
-export const patientRegistrations = pgTable("patient_registrations", {
-  idempotencyKey: text("idempotency_key").primaryKey(),
-  staffId: uuid("staff_id").notNull(),
-  requestHash: text("request_hash").notNull(),
-  patientId: text("patient_id"),
-  directoryDoneAt: timestamp("directory_done_at", { withTimezone: true }),
-  lastError: text("last_error"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const patientRegistrations = pgTable(
+  "patient_registrations",
+  {
+    idempotencyKey: text("idempotency_key").primaryKey(),
+    staffId: uuid("staff_id").notNull(),
+    requestHash: text("request_hash").notNull(),
+    patientId: text("patient_id"),
+    directoryDoneAt: timestamp("directory_done_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** The platform `username` a create carried (the UHID, or the desk's own): how the platform is asked what it did. */
+    partnerRef: text("partner_ref"),
+    /** The details of the attempt, so a reconciler can finish it without the browser. */
+    details: jsonb("details"),
+    /** Set before a create is sent, cleared once the outcome is known: while set, nothing is created before asking. */
+    outcomeUnknownSince: timestamp("outcome_unknown_since", { withTimezone: true }),
+    /** When the reconciler looks again (backs off between tries). */
+    checkAfter: timestamp("check_after", { withTimezone: true }),
+    checks: integer("checks").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("patient_registrations_unknown_idx").on(t.checkAfter).where(sql`${t.outcomeUnknownSince} is not null`)],
+);

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { DocumentUploadQuery } from "@/lib/schemas/documents";
+import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { documentUploadAttempts, patientDocuments } from "../db/schema";
+import { AppError } from "../errors";
+import { createPlatform, type Platform } from "../platform/client";
+import { uploadPatientDocument } from "./upload";
+
+const PDF = Buffer.from("%PDF-1.7\n%unknown outcome\n");
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+function uploadRequest(bytes: Buffer) {
+  return new Request("http://desk.test/api/documents", {
+    method: "POST",
+    body: new Blob([new Uint8Array(bytes)]).stream(),
+    headers: { "content-length": String(bytes.length) },
+    duplex: "half",
+  } as RequestInit);
+}
+
+describe("an upload whose platform answer is lost: the same file again is flagged, not silently filed twice", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: Platform;
+  const patient = `pat-${Math.random().toString(36).slice(2, 8)}`;
+
+  beforeAll(async () => {
+    t = await pgliteTestDatabase();
+    h = await startPlatformHarness(t.database);
+    // The answer after the last byte may take 2 s; the platform is made slower than that.
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 2_000, uploadTimeoutMs: 2_000 }, { database: t.database, idp: h.idp });
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+  beforeEach(async () => {
+    await h.resetFaults();
+    await h.resetStats();
+  });
+
+  const upload = (bytes: Buffer, extra: Record<string, string> = {}) =>
+    uploadPatientDocument({
+      req: uploadRequest(bytes),
+      query: DocumentUploadQuery.parse({ patient, name: "xray-report.pdf", dt: "lr", sha256: sha(bytes), ...extra }),
+      platform: platform.forStaff(h.staff),
+      db: t.database.db,
+      staffId: h.staff.id,
+      audit: async () => {},
+    });
+  const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as AppError);
+  const attempts = (bytes: Buffer) =>
+    t.database.db
+      .select()
+      .from(documentUploadAttempts)
+      .where(and(eq(documentUploadAttempts.patientId, patient), eq(documentUploadAttempts.sha256, sha(bytes))));
+
+  it("records the attempt before sending, says 'may already be filed' for the same file, and uploads it when staff choose to", async () => {
+    const bytes = Buffer.concat([PDF, randomBytes(3000)]);
+    await h.setFaults({ latencyMs: 4_000, pathPrefix: "/mr/" });
+    const lost = await failure(upload(bytes));
+    expect(lost).toMatchObject({ status: 504 });
+    expect(await attempts(bytes)).toMatchObject([{ state: "unknown", fileName: "xray-report.pdf" }]);
+    await h.resetFaults();
+    await h.resetStats();
+
+    const again = await failure(upload(bytes));
+    expect(again).toMatchObject({ status: 409, extra: { code: "maybe_filed" } });
+    expect(again?.detail).toMatch(/may already be filed/);
+    expect((await h.stats())["documents.upload"] ?? 0).toBe(0);
+
+    // Staff chose "Upload anyway": filed once more, and later sends of it are no longer flagged.
+    const sent = await upload(bytes, { resend: "1" });
+    expect(sent.sha256).toBe(sha(bytes));
+    expect((await attempts(bytes)).map((a) => a.state).sort()).toEqual(["filed", "unknown"]);
+    expect(await upload(bytes)).toMatchObject({ sha256: sha(bytes) });
+    expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.patientId, patient))).toHaveLength(2);
+  });
+
+  it("a file the platform refused or never got whole is not flagged", async () => {
+    const bytes = Buffer.concat([PDF, randomBytes(2000)]);
+    await h.setFaults({ errorRate: 1, pathPrefix: "/mr/" });
+    expect(await failure(upload(bytes))).toMatchObject({ status: 502 });
+    await h.resetFaults();
+    expect(await attempts(bytes)).toMatchObject([{ state: "failed" }]);
+    expect(await upload(bytes)).toMatchObject({ sha256: sha(bytes) });
+  });
+});
