@@ -14,8 +14,8 @@ import { mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { freePort } from "../../scripts/free-port";
-import { serverPid, signIn } from "../harness";
+import { freePort, startedBy } from "../../scripts/free-port";
+import { listenerPids, signIn } from "../harness";
 import type { SuiteResult } from "../report";
 
 const nextBin = createRequire(__filename).resolve("next/dist/bin/next");
@@ -82,17 +82,12 @@ export async function registrationFaults(): Promise<SuiteResult> {
     throw new Error("the app did not come back within 300 s");
   };
   const killApp = async () => {
-    const pid = serverPid(appPort);
-    process.kill(pid, "SIGKILL");
-    if (app && app.pid !== pid && app.exitCode === null) app.kill("SIGKILL");
-    while (true) {
-      try {
-        serverPid(appPort);
-        await wait(50);
-      } catch {
-        return;
-      }
-    }
+    // Only the server this round started (or a process under it), never whatever else holds the port.
+    const ours = listenerPids(appPort).filter((pid) => app?.pid !== undefined && startedBy(pid, app.pid));
+    for (const pid of ours) process.kill(pid, "SIGKILL");
+    if (app && app.exitCode === null) app.kill("SIGKILL");
+    const until = Date.now() + 30_000;
+    while (listenerPids(appPort).length && Date.now() < until) await wait(50);
   };
 
   try {
