@@ -70,6 +70,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET drugs/entry": "drugs.read",
   "GET drugs/related": "drugs.read",
   "GET drugs/suggest": "drugs.read",
+  "POST drugs/prescription": "drugs.read",
   "GET events": "live.read",
   "GET events/stream": "live.read",
   "POST patients": "patients.write",
