@@ -19,19 +19,27 @@ function header(headers: HeaderBag, name: string): string | undefined {
 const tidy = (address: string) => address.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
 
 /**
- * The caller's address, for throttling and the audit log. It is the socket's peer; an
- * `X-Forwarded-For` entry is believed only behind TRUSTED_PROXY_HOPS proxies, taking the entry
- * that many hops from the right (each trusted proxy appends the address it saw). Without the
- * peer (the server was started without the preload) and no trusted proxies, the address is
- * unknown: throttling then works per account alone, and nothing a client sends is believed.
+ * The caller's address, for throttling and the audit log. It is the socket's peer. An
+ * `X-Forwarded-For` entry is believed only when the peer is one of TRUSTED_PROXY_ADDRESSES and
+ * TRUSTED_PROXY_HOPS is set: walking from the right, each entry added by a trusted proxy is passed
+ * over, at most that many hops, and the first address no trusted proxy vouches for is the client.
+ * A client reaching an instance directly is its own peer, so its header is never read. Without the
+ * peer (the server was started without the preload) nothing a client sends is believed: the
+ * address is unknown and throttling then works per account alone.
  */
-export function clientAddress(headers: HeaderBag, hops = env().trustedProxyHops, peerKnown = processSingleton("__clinicPeerAddress", () => false)): string | undefined {
+export function clientAddress(
+  headers: HeaderBag,
+  hops = env().trustedProxyHops,
+  peerKnown = processSingleton("__clinicPeerAddress", () => false),
+  trusted: readonly string[] = env().trustedProxyAddresses,
+): string | undefined {
   const peerHeader = peerKnown ? header(headers, PEER_ADDRESS_HEADER) : undefined;
-  const peer = peerHeader ? tidy(peerHeader) : undefined;
-  if (hops === 0) return peer || undefined;
-  const forwarded = (header(headers, "x-forwarded-for") ?? "").split(",").map(tidy).filter(Boolean);
-  const chain = peer ? [...forwarded, peer] : forwarded;
-  if (chain.length === 0) return undefined;
-  const fromRight = peer ? hops : hops - 1;
-  return chain[Math.max(0, chain.length - 1 - fromRight)];
+  const peer = peerHeader ? tidy(peerHeader).toLowerCase() : undefined;
+  if (!peer) return undefined;
+  if (hops === 0) return peer;
+  const chain = [...(header(headers, "x-forwarded-for") ?? "").split(",").map((a) => tidy(a).toLowerCase()).filter(Boolean), peer];
+  const isTrusted = (address: string) => trusted.includes(address) || trusted.includes(tidy(address));
+  let at = chain.length - 1;
+  for (let hop = 0; hop < hops && at > 0 && isTrusted(chain[at]!); hop++) at--;
+  return chain[at];
 }
