@@ -1,11 +1,40 @@
 // Preloaded into the app's server process (node --import): every request's peer address is
 // written into a header the app trusts, replacing whatever the client sent under that name.
+// It also answers methods Next cannot serve (TRACE, PROPFIND…), which Next fails with a bare 500:
+// the proxy answers those without a body, this one every one, body or not, before Next sees it.
 import http from "node:http";
+import { randomUUID } from "node:crypto";
 
 const HEADER = "x-clinic-peer-address";
+const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** The answer headers next.config.js gives every API answer: this answer never reaches Next. */
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "cross-origin-opener-policy": "same-origin",
+  "strict-transport-security": "max-age=63072000; includeSubDomains",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+};
+
+function refuseMethod(req, res) {
+  const given = req.headers["x-request-id"];
+  const id = typeof given === "string" && SAFE_ID.test(given) ? given : randomUUID();
+  const allow = [...SERVED].join(", ");
+  const body = JSON.stringify({ type: "about:blank", title: "Method not allowed", status: 405, detail: `The desk answers ${allow} only.`, instance: `urn:request:${id}` });
+  res.writeHead(405, { ...SECURITY_HEADERS, "content-type": "application/problem+json", "cache-control": "no-store", allow, "x-request-id": id, "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, req, ...rest) {
   if (event === "request" && req && req.headers) {
+    if (!SERVED.has(req.method)) {
+      refuseMethod(req, rest[0]);
+      return true;
+    }
     req.headers[HEADER] = (req.socket && req.socket.remoteAddress) || "";
   }
   return emit.call(this, event, req, ...rest);
