@@ -1,11 +1,15 @@
 // Preloaded into the app's server process (node --import): every request's peer address is
 // written into a header the app trusts, replacing whatever the client sent under that name.
+// A body still arriving when the answer has gone out (a 401 or 413 given before reading it) is
+// discarded for at most BODY_DRAIN_MS, then the connection is closed: Node alone would keep
+// reading a stalled or trickling body until its requestTimeout, 300 s.
 // It also answers methods Next cannot serve (TRACE, PROPFIND…), which Next fails with a bare 500:
 // the proxy answers those without a body, this one every one, body or not, before Next sees it.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 
 const HEADER = "x-clinic-peer-address";
+const BODY_DRAIN_MS = 30_000;
 const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** The answer headers next.config.js gives every API answer: this answer never reaches Next. */
@@ -36,6 +40,21 @@ http.Server.prototype.emit = function (event, req, ...rest) {
       return true;
     }
     req.headers[HEADER] = (req.socket && req.socket.remoteAddress) || "";
+    const res = rest[0];
+    res.once("finish", () => {
+      if (req.complete || !req.socket) return;
+      const socket = req.socket;
+      // The app gave up on this body (408): nothing more of it is wanted.
+      if (res.statusCode === 408) return void socket.end(() => socket.destroy());
+      const cut = setTimeout(() => socket.destroy(), BODY_DRAIN_MS);
+      cut.unref();
+      req.once("end", () => clearTimeout(cut));
+      socket.once("close", () => clearTimeout(cut));
+    });
+  } else if (event === "listening") {
+    // Slow headers: cut after 30 s (Node's check runs every 30 s, so within a minute) instead of 60.
+    this.headersTimeout = Math.min(this.headersTimeout || 60_000, 30_000);
+    if (this.requestTimeout && this.headersTimeout > this.requestTimeout) this.headersTimeout = this.requestTimeout;
   }
   return emit.call(this, event, req, ...rest);
 };

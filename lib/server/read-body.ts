@@ -18,7 +18,8 @@ export async function readBefore<T>(reader: ReadableStreamDefaultReader<T>, dead
   try {
     return await Promise.race([reader.read(), late]);
   } catch (err) {
-    if (err instanceof RequestTimeoutError) await reader.cancel(err).catch(() => undefined);
+    // Not awaited: cancelling a body whose client has gone quiet can wait on that client.
+    if (err instanceof RequestTimeoutError) void reader.cancel(err).catch(() => undefined);
     throw err;
   } finally {
     clearTimeout(timer);
@@ -69,7 +70,7 @@ export function pacedReader<T extends Uint8Array>(reader: ReadableStreamDefaultR
     waited += Date.now() - started;
     while (waited >= windowMs && !result.done) {
       if (bytes < minBytes) {
-        await reader.cancel().catch(() => undefined);
+        void reader.cancel().catch(() => undefined);
         throw new RequestTimeoutError(detail);
       }
       waited -= windowMs;

@@ -112,7 +112,8 @@ export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, 
       throw new IncompleteUploadError("The connection was lost before the whole file arrived.");
     } finally {
       // Given up midway (the platform timed out or refused): the browser's remaining bytes are discarded.
-      if (!ended) await reader.cancel().catch(() => {});
+      // Not awaited: a client that stopped sending could hold the cancel, and with it the answer.
+      if (!ended) void reader.cancel().catch(() => {});
       reader.releaseLock();
     }
     if (seen !== size) throw new IncompleteUploadError(`Only ${seen} of ${size} bytes arrived.`);
