@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { expect, test } from "./fixtures";
 
 /** Every /api/ answer, even to a malformed address or method, is problem+json with the security headers. */
@@ -72,6 +73,32 @@ for (const [method, path, body] of [["TRACE", "/api/health"], ["TRACE", "/"], ["
     expect(JSON.parse(res.body)).toMatchObject({ status: 405, title: "Method not allowed" });
   });
 }
+
+test("a stalled or trickling body holds its connection at most 30 s after the answer (Node alone: ~300 s)", async ({ baseURL }) => {
+  test.setTimeout(60_000);
+  const { hostname, port } = new URL(baseURL!);
+  const held = (trickle: boolean) =>
+    new Promise<{ status: string; seconds: number }>((resolve) => {
+      const started = Date.now();
+      let status = "";
+      const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname, () =>
+        socket.write(`POST /api/patients HTTP/1.1\r\nHost: ${new URL(baseURL!).host}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`),
+      );
+      const drip = trickle ? setInterval(() => socket.write(" "), 1000) : undefined;
+      socket.on("data", (d) => (status ||= d.toString("latin1").split("\r\n")[0]!));
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        clearInterval(drip);
+        resolve({ status, seconds: (Date.now() - started) / 1000 });
+      });
+      setTimeout(() => socket.destroy(), 45_000);
+    });
+  const [stalled, trickling] = await Promise.all([held(false), held(true)]);
+  for (const answer of [stalled, trickling]) {
+    expect(answer.status).toMatch(/^HTTP\/1\.1 401/);
+    expect(answer.seconds).toBeLessThan(32);
+  }
+});
 
 test("a safe x-request-id from a front proxy is kept through to the problem; an unsafe one is replaced", async ({ request }) => {
   for (const data of [undefined, { name: "x" }]) {

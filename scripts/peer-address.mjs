@@ -45,7 +45,7 @@ http.Server.prototype.emit = function (event, req, ...rest) {
       if (req.complete || !req.socket) return;
       const socket = req.socket;
       // The app gave up on this body (408): nothing more of it is wanted.
-      if (res.statusCode === 408) return void socket.end(() => socket.destroy());
+      if (res.statusCode === 408) return void (socket.end(), setTimeout(() => socket.destroy(), 100).unref());
       const cut = setTimeout(() => socket.destroy(), BODY_DRAIN_MS);
       cut.unref();
       req.once("end", () => clearTimeout(cut));
