@@ -9,6 +9,9 @@ import http from "node:http";
 import { randomUUID } from "node:crypto";
 
 const HEADER = "x-clinic-peer-address";
+// The query exactly as sent: Next hands route handlers an address rebuilt from its parsed query, in
+// which "%ff" has become U+FFFD and a `__proto__` parameter is gone, so the app reads it from here.
+const QUERY_HEADER = "x-clinic-raw-query";
 const BODY_DRAIN_MS = 30_000;
 const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -40,6 +43,9 @@ http.Server.prototype.emit = function (event, req, ...rest) {
       return true;
     }
     req.headers[HEADER] = (req.socket && req.socket.remoteAddress) || "";
+    const at = typeof req.url === "string" ? req.url.indexOf("?") : -1;
+    // Only printable ASCII travels in a header: anything else (raw bytes Node let through) is percent-encoded.
+    req.headers[QUERY_HEADER] = at < 0 ? "" : req.url.slice(at + 1).replace(/[^\x21-\x7e]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0").slice(-2).toUpperCase()}`);
     const res = rest[0];
     res.once("finish", () => {
       if (req.complete || !req.socket) return;

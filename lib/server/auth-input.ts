@@ -2,6 +2,7 @@ import "server-only";
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
 import { strictSearchParams } from "./query-params";
 import { readLimitedBody } from "./read-body";
+import { addressAsSent } from "./request-info";
 
 /** Sign-in forms are small: an e-mail, a password, a token, an address to return to. */
 const AUTH_BODY_LIMIT = 16 * 1024;
@@ -48,7 +49,7 @@ function checkFields(fields: Iterable<[string, string]>, where: string, appUrl: 
  * and return addresses on this desk. Returns the request to hand on, its body re-attached.
  */
 export async function checkedAuthRequest<R extends Request>(req: R, action: string, appUrl: string, remake: (bytes: Buffer) => R): Promise<R> {
-  checkFields(strictSearchParams(req.url), "query parameter", appUrl);
+  checkFields(strictSearchParams(addressAsSent(req)), "query parameter", appUrl);
   if (req.method !== "POST") return req;
   const bytes = await readLimitedBody(req, AUTH_BODY_LIMIT);
   if (!bytes) throw new PayloadTooLargeError(AUTH_BODY_LIMIT);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { PEER_ADDRESS_HEADER, clientAddress } from "./request-info";
+import { PEER_ADDRESS_HEADER, addressAsSent, clientAddress } from "./request-info";
 
 vi.mock("@/lib/env", () => ({ env: () => ({ trustedProxyHops: 0, trustedProxyAddresses: ["127.0.0.1", "::1"] }) }));
 
@@ -37,5 +37,20 @@ describe("the client address", () => {
   it("reads the proxies from TRUSTED_PROXY_ADDRESSES, loopback by default", () => {
     expect(clientAddress(from("127.0.0.1", "192.0.2.44"), 1, true)).toBe("192.0.2.44");
     expect(clientAddress(from("10.1.1.1", "192.0.2.44"), 1, true)).toBe("10.1.1.1");
+  });
+});
+
+describe("the address as sent", () => {
+  const req = (url: string, rawQuery?: string) => new Request(url, { headers: rawQuery === undefined ? {} : { "x-clinic-raw-query": rawQuery } });
+
+  it("takes the query the preload recorded, which Next's rebuilt req.url no longer has", () => {
+    // Next rebuilt "?q=%ff&__proto__=x" from its parsed copy as "?q=%EF%BF%BD".
+    expect(addressAsSent(req("http://localhost/api/x?q=%EF%BF%BD", "q=%ff&__proto__=x"), true)).toBe("http://localhost/api/x?q=%ff&__proto__=x");
+    expect(addressAsSent(req("http://localhost/api/x", ""), true)).toBe("http://localhost/api/x");
+  });
+
+  it("believes the header only when the preload is there to overwrite it", () => {
+    expect(addressAsSent(req("http://localhost/api/x?q=a", "q=%ff"), false)).toBe("http://localhost/api/x?q=a");
+    expect(addressAsSent(req("http://localhost/api/x?q=a"), true)).toBe("http://localhost/api/x?q=a");
   });
 });

@@ -8,6 +8,20 @@ import { processSingleton } from "./process-singleton";
  */
 export const PEER_ADDRESS_HEADER = "x-clinic-peer-address";
 
+/** Set by the same preload: the query exactly as the client sent it (Next rebuilds req.url from a parsed copy). */
+export const RAW_QUERY_HEADER = "x-clinic-raw-query";
+
+/**
+ * The request's address with its query as sent, when the preload recorded it; otherwise req.url,
+ * whose query Next has already decoded and re-encoded (malformed encodings turned into U+FFFD,
+ * `__proto__` dropped).
+ */
+export function addressAsSent(req: Request, peerKnown = processSingleton("__clinicPeerAddress", () => false)): string {
+  const query = peerKnown ? req.headers.get(RAW_QUERY_HEADER) : null;
+  if (query === null) return req.url;
+  return `${req.url.split("?")[0]}${query ? `?${query}` : ""}`;
+}
+
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
 function header(headers: HeaderBag, name: string): string | undefined {

@@ -10,7 +10,7 @@ import { services } from "./services";
 import { readLimitedBody } from "./read-body";
 import type { StaffPlatform } from "./platform/client";
 import { recordAudit, type AuditEntry } from "./audit";
-import { clientAddress } from "./request-info";
+import { addressAsSent, clientAddress } from "./request-info";
 import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, UnsupportedMediaTypeError, ValidationError, problemResponse } from "./errors";
 import { isPrototypeName, strictSearchParams } from "./query-params";
 import { answerRequest } from "./request-context";
@@ -150,7 +150,7 @@ function staffRoute<Q = undefined, B = undefined>(
 
       const params = (await route?.params) ?? {};
       assertStorable(Object.entries(params), "path parameter");
-      const searchParams = strictSearchParams(req.url);
+      const searchParams = strictSearchParams(addressAsSent(req));
       assertStorable(searchParams, "query parameter");
       const prototypeNamed = unknownParameters([...new Set(searchParams.keys())].filter(isPrototypeName));
       if (prototypeNamed) throw prototypeNamed;
