@@ -63,6 +63,8 @@ test.describe("document upload as the demo receptionist", () => {
   });
 
   test("drops three documents on a patient, sees progress and ids; an oversized one never leaves the browser", async ({ page }) => {
+    // A journey: registers its patient, sends 4 MB through the desk and checks the page with axe twice.
+    test.slow();
     const patient = await newPatient(page);
     await page.goto(`/documents?patient=${patient}`);
     await expect(page.getByRole("heading", { name: "Upload documents" })).toBeVisible();
