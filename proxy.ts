@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/content-security-policy";
-import { problemInstance, REQUEST_ID_HEADER, requestIdFor } from "@/lib/request-id";
+import { DESK_PATH_HEADER, problemInstance, REQUEST_ID_HEADER, requestIdFor } from "@/lib/request-id";
 
 /** Paths that are not desk pages: sign-in, the platform's receiver alias, the OIDC discovery rewrites. */
 const OPEN_PATHS = /^\/(?:login(?:\/|$)|registered_url_for_|\.well-known\/)/;
@@ -16,11 +16,16 @@ function decodable(pathname: string): boolean {
   }
 }
 
+/** The methods Next serves; it fails any other (TRACE, PROPFIND…) with a bare 500. */
+export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
 /** The proxy runs on the edge of the app and cannot import server code: the problem body is written here. */
-function badAddressProblem(requestId: string): Response {
-  const body = { type: "about:blank", title: "Invalid request", status: 400, detail: "The address contains a malformed percent-encoding.", instance: problemInstance(requestId) };
-  return new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store", [REQUEST_ID_HEADER]: requestId } });
+function problem(requestId: string, status: number, title: string, detail: string, headers: Record<string, string> = {}): Response {
+  const body = { type: "about:blank", title, status, detail, instance: problemInstance(requestId) };
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/problem+json", "cache-control": "no-store", [REQUEST_ID_HEADER]: requestId, ...headers } });
 }
+
+const badAddressProblem = (requestId: string) => problem(requestId, 400, "Invalid request", "The address contains a malformed percent-encoding.");
 
 /**
  * Every page gets a fresh script nonce in its Content-Security-Policy (Next puts it on its own
@@ -33,6 +38,9 @@ export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const api = pathname === "/api" || pathname.startsWith("/api/");
   const requestId = requestIdFor(req.headers);
+  if (!SERVED_METHODS.includes(req.method)) {
+    return problem(requestId, 405, "Method not allowed", `The desk answers ${SERVED_METHODS.join(", ")} only.`, { allow: SERVED_METHODS.join(", ") });
+  }
   if (!decodable(pathname) && api) return badAddressProblem(requestId);
   const headers = new Headers(req.headers);
   headers.set(REQUEST_ID_HEADER, requestId);
@@ -42,6 +50,7 @@ export async function proxy(req: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageContentSecurityPolicy(nonce, env().nodeEnv === "development");
   headers.set("x-nonce", nonce);
+  headers.set(DESK_PATH_HEADER, pathname);
   headers.set("content-security-policy", csp);
   const withCsp = (res: NextResponse) => (res.headers.set("content-security-policy", csp), withId(res));
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { ROUTE_INPUTS } from "../lib/testing/route-inputs";
 import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, setSandboxFaults, test } from "./fixtures";
 
 interface FakeFile {
@@ -47,6 +48,17 @@ async function dropFiles(page: Page, files: FakeFile[]) {
   await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer });
 }
 
+/** A patient registered for this test (uploads are filed only under a patient the desk knows): no documents yet. */
+async function newPatient(page: Page): Promise<string> {
+  const registration = ROUTE_INPUTS.find((r) => r.route === "/api/patients" && r.method === "POST")!;
+  const res = await page.request.post("/api/patients", {
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin, "idempotency-key": crypto.randomUUID() },
+    data: registration.sample({ patientId: "" }),
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
 const row = (page: Page, name: string) => page.getByTestId("upload-row").filter({ hasText: name });
 
 async function sandboxDocument(id: string) {
@@ -67,7 +79,9 @@ test.describe("document upload as the demo receptionist", () => {
   });
 
   test("drops three documents on a patient, sees progress and ids; an oversized one never leaves the browser", async ({ page }) => {
-    const patient = `pat-e2e-${Date.now().toString(36)}`;
+    // A journey: registers its patient, sends 4 MB through the desk and checks the page with axe twice.
+    test.slow();
+    const patient = await newPatient(page);
     await page.goto(`/documents?patient=${patient}`);
     await expect(page.getByRole("heading", { name: "Upload documents" })).toBeVisible();
     await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
@@ -120,7 +134,7 @@ test.describe("document upload as the demo receptionist", () => {
   });
 
   test("a platform failure is shown per file and the file can be retried without choosing it again", async ({ page }) => {
-    await page.goto(`/documents?patient=pat-retry-${Date.now().toString(36)}`);
+    await page.goto(`/documents?patient=${await newPatient(page)}`);
     await setSandboxFaults(page, { pathPrefix: "/mr/", errorRate: 1 });
     await dropFiles(page, [{ name: "discharge.pdf", size: 200 * 1024, head: PDF, type: "application/pdf" }]);
     await page.getByRole("button", { name: "Upload 1 file" }).click();
@@ -136,7 +150,7 @@ test.describe("document upload as the demo receptionist", () => {
   });
 
   test("progress shows while a file goes up slowly; cancelling it mid-way stores nothing", async ({ page }) => {
-    await page.goto(`/documents?patient=pat-cancel-${Date.now().toString(36)}`);
+    await page.goto(`/documents?patient=${await newPatient(page)}`);
     // Contents of this test's own, so that what other workers upload meanwhile is not counted.
     const slowFile = { name: "slow-report.pdf", size: 3 * MB, head: [...PDF, ...Buffer.from(`% cancel ${crypto.randomUUID()}\n`)], type: "application/pdf" };
     const cdp = await page.context().newCDPSession(page);
@@ -160,7 +174,7 @@ test.describe("document upload as the demo receptionist", () => {
   });
 
   test("an empty file is refused in plain words, not as '1 kB'", async ({ page }) => {
-    await page.goto(`/documents?patient=pat-empty-${Date.now().toString(36)}`);
+    await page.goto(`/documents?patient=${await newPatient(page)}`);
     await dropFiles(page, [{ name: "blank-scan.pdf", size: 0, head: [], type: "application/pdf" }]);
     const blank = row(page, "blank-scan.pdf");
     await expect(blank).toHaveAttribute("data-status", "refused");
@@ -170,7 +184,7 @@ test.describe("document upload as the demo receptionist", () => {
   });
 
   test("an uploaded image can be previewed and a PDF downloaded, byte for byte, from the desk's copy", async ({ page }) => {
-    await page.goto(`/documents?patient=pat-view-${Date.now().toString(36)}`);
+    await page.goto(`/documents?patient=${await newPatient(page)}`);
     const png = [...Buffer.from(TINY_PNG, "base64")];
     const pdfBytes = [...Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")];
     await dropFiles(page, [
@@ -208,3 +222,38 @@ test.describe("document upload as the demo receptionist", () => {
 
 /** A valid 16×16 PNG, so the browser really decodes the preview. */
 const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAPklEQVR4nO3LIRaAIBQAQY5DJm82m8lkM5lsNpvJZvIey3vw/vRJZiwIHnhixYYXdhx444MvTvxwkSJE2Df8axR3EEz1PloAAAAASUVORK5CYII=";
+
+test.describe("what an upload claims is checked against what it is", () => {
+  const origin = () => new URL(test.info().project.use.baseURL!).origin;
+  /** A PDF whose bytes are also an HTML page. */
+  const POLYGLOT = Buffer.from("%PDF-1.7\n<html><script>alert(document.cookie)</script></html>\n%%EOF\n");
+  const upload = (page: Page, patient: string, name: string) =>
+    page.request.post(`/api/documents?patient=${encodeURIComponent(patient)}&dt=o&name=${encodeURIComponent(name)}`, { headers: { origin: origin(), "content-type": "application/pdf" }, data: POLYGLOT });
+
+  test("a PDF/HTML polyglot named .html is stored and sent on as .pdf", async ({ page }) => {
+    const patient = await newPatient(page);
+    const res = await upload(page, patient, "report.html");
+    expect(res.status()).toBe(201);
+    const doc = (await res.json()) as { id: string; documentId: string; fileName: string; mime: string };
+    expect(doc).toMatchObject({ fileName: "report.html.pdf", mime: "application/pdf" });
+    const listed = (await (await page.request.get(`/api/documents?patient=${patient}`)).json()) as { documents: { fileName: string }[] };
+    expect(listed.documents.map((d) => d.fileName)).toEqual(["report.html.pdf"]);
+    const onPlatform = (await (await fetch(`${SANDBOX_URL}/__sandbox/documents/${doc.documentId}`)).json()) as { fileName?: string };
+    expect(onPlatform.fileName).toBe("report.html.pdf");
+  });
+
+  test("a name with a right-to-left override is refused, naming the field", async ({ page }) => {
+    const res = await upload(page, await newPatient(page), "invoice\u202efdp.exe");
+    expect(res.status()).toBe(400);
+    expect((await res.json()).errors).toHaveProperty("name");
+  });
+
+  test("an upload for a patient the desk does not know answers 404, and nothing reaches the platform", async ({ page }) => {
+    // Copies of this file only: what the other worker uploads meanwhile is not counted.
+    const before = await sandboxCopiesOf(Buffer.from(POLYGLOT));
+    const res = await upload(page, `pat-nobody-${Date.now().toString(36)}`, "report.pdf");
+    expect(res.status()).toBe(404);
+    expect(res.headers()["content-type"]).toContain("application/problem+json");
+    expect(await sandboxCopiesOf(Buffer.from(POLYGLOT))).toBe(before);
+  });
+});

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { isIP } from "node:net";
 import { z } from "zod";
 import { SandboxConfig, FaultConfig } from "./schemas/sandbox-config";
 
@@ -56,6 +57,14 @@ const EnvSchema = z
     SIGNIN_MAX_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(300).default(30)),
     SIGNIN_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(365).default(30)),
     TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+    TRUSTED_PROXY_ADDRESSES: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("127.0.0.1,::1")
+        .transform((v) => v.split(",").map((a) => a.trim().toLowerCase()).filter(Boolean))
+        .refine((list) => list.length > 0 && list.every((a) => isIP(a) !== 0), "must be a comma-separated list of IP addresses (e.g. 127.0.0.1,::1)"),
+    ),
     DATA_SEALING_KEY: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters (openssl rand -base64 48)").optional()),
     DATA_SEALING_PREVIOUS_KEYS: optionalString,
     WEBHOOK_ALLOW_UNSIGNED: flag(false),
@@ -150,6 +159,8 @@ export interface AppEnv {
   sessions: { maxHours: number; idleMinutes: number };
   signInThrottle: { freeAttempts: number; quietSeconds: number; maxDelaySeconds: number; retentionDays: number };
   trustedProxyHops: number;
+  /** The proxies' own addresses: X-Forwarded-For is believed only from a peer among them. */
+  trustedProxyAddresses: string[];
   /** Seals platform tokens, assistant-session tokens and webhook signing keys in the database. */
   sealing: { current: string; previous: string[] };
   /** pino level of the app's and the sandbox's JSON log lines. */
@@ -230,6 +241,7 @@ export function env(): AppEnv {
       retentionDays: raw.SIGNIN_RETENTION_DAYS,
     },
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
+    trustedProxyAddresses: raw.TRUSTED_PROXY_ADDRESSES,
     sealing: {
       current: sealingKeyFor(raw, dataDir),
       previous: (raw.DATA_SEALING_PREVIOUS_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),

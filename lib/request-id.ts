@@ -4,6 +4,9 @@
  */
 export const REQUEST_ID_HEADER = "x-request-id";
 
+/** The page address the proxy hands the desk layout (set on every page request, so a client cannot supply it). */
+export const DESK_PATH_HEADER = "x-desk-path";
+
 /** An incoming id is believed only when it is a short token: it lands in logs and headers verbatim. */
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

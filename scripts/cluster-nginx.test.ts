@@ -128,6 +128,14 @@ describe.skipIf(!nginx)("nginx in front of the instances", () => {
     expectProblem(await raw(port, `GET / HTTP/1.1\r\nHost: desk\r\nX-Padding: ${"a".repeat(40_000)}\r\n\r\n`), 431);
     expectProblem(await raw(port, "NOT A REQUEST\r\n\r\n"), 400);
     expectProblem(await raw(port, "GET / HTTP/1.1\r\nHost: desk\r\nBad Header\0: x\r\n\r\n"), 400);
+    // The cases Node's parser answers bare when an instance is reached directly: here nginx's problems.
+    expectProblem(await raw(port, `GET /api/health HTTP/1.1\r\nHost: desk\r\nCookie: a=${"x".repeat(60 * 1024)}\r\n\r\n`), 431);
+    expectProblem(await raw(port, `GET /api/health?q=${"x".repeat(100 * 1024)} HTTP/1.1\r\nHost: desk\r\n\r\n`), 414);
+    expectProblem(await raw(port, "GET /api/health HTTP/1.1\r\nHost: desk\r\nX-A: a\0b\r\n\r\n"), 400);
+    expectProblem(await raw(port, "GET /api/health HTTP/1.1\r\nHost: desk\r\nX-A: a\rb\r\n\r\n"), 400);
+    expectProblem(await raw(port, "get /api/health HTTP/1.1\r\nHost: desk\r\n\r\n"), 400);
+    expectProblem(await raw(port, "TRACE /api/health HTTP/1.1\r\nHost: desk\r\n\r\n"), 405);
+    expectProblem(await raw(port, "POST /api/patients HTTP/1.1\r\nHost: desk\r\nTransfer-Encoding: gzip\r\n\r\n"), 400);
   });
 
   it("answers an instance that is too slow 504", async () => {

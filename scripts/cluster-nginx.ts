@@ -45,8 +45,11 @@ export const NGINX_PROBLEMS: Record<number, [status: number, title: string, deta
   400: [400, "Invalid request", "The request could not be read."],
   408: [408, "Request timeout", "The request took too long to arrive."],
   404: [404, "Not found", "There is nothing at this address."],
+  405: [405, "Method not allowed", "The desk does not answer this method (TRACE is never answered)."],
   413: [413, "Payload too large", "The request body is larger than the desk accepts (a document may be at most 10 MB)."],
   414: [414, "Address too long", "The request address is longer than the desk accepts."],
+  // nginx's answer to a Transfer-Encoding it does not know: the client's request, not a server failure.
+  501: [400, "Invalid request", "The request uses a transfer encoding the desk does not accept."],
   494: [431, "Request headers too large", "The headers of the request are larger than the desk accepts."],
   502: [502, "Desk unavailable", "No instance of the desk could answer. Try again in a moment."],
   503: [503, "Desk unavailable", "The desk is not taking requests just now. Try again in a moment."],

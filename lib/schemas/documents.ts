@@ -76,12 +76,19 @@ const TaskList = storableText()
 
 const PatientId = storableText().trim().min(1, "choose a patient").max(128).regex(/^[A-Za-z0-9_.:-]+$/, "is not a patient id");
 
+/** Direction controls (U+202A–U+202E, U+2066–U+2069, marks): "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /** BFF upload: the file is the raw request body; these travel in the query. */
 export const DocumentUploadQuery = z.strictObject({
   patient: PatientId,
   dt: DocumentType.default("o"),
   tasks: TaskList,
-  name: storableText().trim().min(1, "the file needs a name").max(255),
+  name: storableText()
+    .trim()
+    .min(1, "the file needs a name")
+    .max(255)
+    .refine((name) => !BIDI_CONTROL.test(name), "contains a text-direction control character, which can disguise the file's real extension; rename the file"),
   /** sha-256 of the file, worked out by the browser before sending, so the desk can say beforehand that it may already be filed. */
   sha256: z
     .string()

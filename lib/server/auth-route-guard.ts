@@ -1,5 +1,9 @@
 import "server-only";
+import { NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { checkedAuthRequest } from "./auth-input";
 import { AppError, MethodNotAllowedError, NotFoundError, problemResponse } from "./errors";
+import { log } from "./log";
 import { answerRequest } from "./request-context";
 
 type AuthContext = { params: Promise<{ nextauth?: string[] }> };
@@ -17,21 +21,31 @@ const AUTH_ACTIONS: Record<string, readonly string[]> = {
   _log: ["POST"],
 };
 
+/** The request again with the body already read, as the NextRequest next-auth reads its query from. */
+const remade = (req: Request) => (bytes: Buffer) =>
+  new NextRequest(req.url, { method: req.method, headers: req.headers, body: bytes.length ? new Uint8Array(bytes) : undefined }) as unknown as Request;
+
 /**
- * next-auth answers an unknown action with a 400 in plain text and `GET /callback/credentials`
- * with a 500; this answers those with problem+json before next-auth sees them, and turns any
- * other plain-text failure of next-auth into a problem with the same status.
+ * next-auth answers an unknown action with a 400 in plain text, `GET /callback/credentials` with a
+ * 500, and throws on malformed input (a JSON body that does not parse, a NUL in `error`, a
+ * `callbackUrl` that is no URL); this answers those with problem+json before next-auth sees them
+ * (auth-input.ts), and turns any other failure of next-auth into a problem with the same status.
  */
 export function guardAuthRoute(handler: AuthHandler): AuthHandler {
   const guarded: AuthHandler = async (req, ctx) => {
-    const action = (await ctx.params).nextauth?.[0] ?? "";
+    const segments = (await ctx.params).nextauth ?? [];
+    const action = segments[0] ?? "";
+    // A provider id or error code goes into next-auth's redirects: a NUL or a non-Latin-1 letter there threw.
+    if (segments.length > 2 || segments.some((s) => !/^[A-Za-z0-9_-]{1,64}$/.test(s))) return problemResponse(new NotFoundError("No sign-in action answers at this address."));
     const methods = Object.hasOwn(AUTH_ACTIONS, action) ? AUTH_ACTIONS[action]! : undefined;
     if (!methods) return problemResponse(new NotFoundError("No sign-in action answers at this address."));
     const method = req.method === "HEAD" ? "GET" : req.method;
     if (!methods.includes(method)) return problemResponse(new MethodNotAllowedError(methods));
     try {
-      const res = await handler(req, ctx);
-      if (res.status < 400 || res.headers.get("content-type")?.includes("json")) return res;
+      const checked = await checkedAuthRequest(req, action, env().appUrl, remade(req));
+      const res = await handler(checked, ctx);
+      if (res.status < 400 || (res.status < 500 && res.headers.get("content-type")?.includes("json"))) return res;
+      if (res.status >= 500) log().error({ action, status: res.status }, "next-auth failed a request");
       const problem = problemResponse(new AppError(res.status, res.status >= 500 ? "Something went wrong" : "Invalid request", "The sign-in service could not take this request."));
       for (const cookie of res.headers.getSetCookie()) problem.headers.append("set-cookie", cookie);
       return problem;

@@ -85,6 +85,20 @@ function makeErrorClasses() {
     }
   }
 
+  /** The body is sent as something the route does not read (a JSON route given form data, XML, UTF-16…). */
+  class UnsupportedMediaTypeError extends AppError {
+    constructor(expected: string) {
+      super(415, "Unsupported content type", `Send the body as ${expected} in UTF-8.`);
+    }
+  }
+
+  /** The client sent its body too slowly, or stopped sending it. */
+  class RequestTimeoutError extends AppError {
+    constructor(detail: string) {
+      super(408, "Request timeout", detail);
+    }
+  }
+
   /** The platform could not be reached or answered with a server error. */
   class PlatformUnavailableError extends AppError {
     constructor(detail = "The clinical platform is not answering right now. Try again in a moment.", code?: string) {
@@ -129,6 +143,8 @@ function makeErrorClasses() {
     MethodNotAllowedError,
     ConflictError,
     PayloadTooLargeError,
+    UnsupportedMediaTypeError,
+    RequestTimeoutError,
     PlatformUnavailableError,
     PlatformCredentialsError,
     PlatformTimeoutError,
@@ -145,6 +161,8 @@ export const {
   MethodNotAllowedError,
   ConflictError,
   PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  RequestTimeoutError,
   PlatformUnavailableError,
   PlatformCredentialsError,
   PlatformTimeoutError,

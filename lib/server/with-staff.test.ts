@@ -25,6 +25,14 @@ describe("same-origin check on mutations", () => {
     expect(isSameOrigin(post({ "sec-fetch-site": "same-origin" }), APP_URL)).toBe(true);
   });
 
+  it("compares the scheme and port too: an https page on the http app's host is another origin", () => {
+    expect(isSameOrigin(post({ origin: "https://localhost:3000", host: "localhost:3000" }), APP_URL)).toBe(false);
+    expect(isSameOrigin(post({ origin: "https://127.0.0.1:3000", host: "127.0.0.1:3000" }), APP_URL)).toBe(false);
+    expect(isSameOrigin(post({ origin: "http://localhost:3001", host: "localhost:3000" }), APP_URL)).toBe(false);
+    expect(isSameOrigin(post({ origin: "https://desk.example", host: "desk.example" }, "https://desk.example/api/patients"), APP_URL)).toBe(false);
+    expect(isSameOrigin(post({ origin: "https://desk.example", host: "desk.example" }), "https://desk.example")).toBe(true);
+  });
+
   it("refuses another site, a malformed Origin, and a request that says nothing about where it came from", () => {
     expect(isSameOrigin(post({ origin: "https://evil.example", host: "localhost:3000" }), APP_URL)).toBe(false);
     expect(isSameOrigin(post({ origin: "http://127.0.0.1:3000", host: "localhost:3000" }), APP_URL)).toBe(false);
@@ -118,6 +126,50 @@ describe("withStaff", () => {
     const stray = await get(plain, "?page=2");
     expect(stray.status).toBe(400);
     expect((await problem(stray)).errors).toEqual({ page: "Unknown query parameter: page" });
+  });
+
+  it("refuses a query value or name that is not UTF-8 percent-encoding, naming it, instead of storing U+FFFD", async () => {
+    state.role = "doctor";
+    const seen: unknown[] = [];
+    const search = withStaff({ action: "drugs.read", query: z.strictObject({ q: z.string().default(""), name: z.string().optional() }) }, async ({ query }) => {
+      seen.push(query);
+      return Response.json(query);
+    });
+    for (const [qs, named] of [["?q=%ff", "q"], ["?q=ok&name=a%E0%A4%A", "name"], ["?q=%ED%A0%80", "q"], ["?q=%C0%AF", "q"], ["?q=100%", "q"], ["?%ff=1", "%ff"]] as const) {
+      const res = await search(new Request(`http://localhost:3000/api/drugs${qs}`));
+      expect(res.status, qs).toBe(400);
+      const body = await problem(res);
+      expect(Object.keys(body.errors ?? {}), qs).toEqual([named]);
+      expect(body.detail).toContain(named);
+    }
+    expect(seen).toEqual([]);
+    expect(await (await search(new Request("http://localhost:3000/api/drugs?q=%E0%A4%B0%E0%A4%BE%E0%A4%AE+x&name=a%2Bb"))).json()).toEqual({ q: "राम x", name: "a+b" });
+  });
+
+  it("refuses __proto__, constructor and prototype like any unknown query parameter", async () => {
+    state.role = "doctor";
+    const search = withStaff({ action: "drugs.read", query: z.object({ q: z.string().default("") }) }, async ({ query }) => Response.json(query));
+    const plain = withStaff({ action: "drugs.read" }, async () => Response.json({}));
+    for (const name of ["__proto__", "constructor", "prototype"]) {
+      for (const handler of [search, plain]) {
+        const res = await handler(new Request(`http://localhost:3000/api/drugs?q=x&${name}=1`));
+        expect(res.status, name).toBe(400);
+        expect((await problem(res)).errors, name).toMatchObject({ [name]: `Unknown query parameter: ${name}` });
+      }
+    }
+  });
+
+  it("answers 415 to a JSON route's body sent as another content type, before reading it", async () => {
+    state.role = "receptionist";
+    const body = JSON.stringify({ name: "Ravi", age: 30 });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json; charset=utf-16"]) {
+      const res = await call({ body, headers: { "content-type": type } });
+      expect(res.status, type).toBe(415);
+      expect((await problem(res)).title).toBe("Unsupported content type");
+    }
+    const untyped = await echo(new Request("http://localhost:3000/api/patients", { method: "POST", headers: ORIGIN, body }));
+    expect(untyped.status).toBe(415);
+    for (const type of ["application/json", "application/json; charset=UTF-8", "application/merge-patch+json"]) expect((await call({ body, headers: { "content-type": type } })).status, type).toBe(200);
   });
 
   it("refuses a query parameter given twice, naming it, instead of reading one of the values", async () => {

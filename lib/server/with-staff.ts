@@ -1,5 +1,4 @@
 import "server-only";
-import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { isStorableText, storableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 import { env } from "@/lib/env";
@@ -11,8 +10,9 @@ import { services } from "./services";
 import { readLimitedBody } from "./read-body";
 import type { StaffPlatform } from "./platform/client";
 import { recordAudit, type AuditEntry } from "./audit";
-import { clientAddress } from "./request-info";
-import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, ValidationError, problemResponse } from "./errors";
+import { addressAsSent, clientAddress } from "./request-info";
+import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, UnsupportedMediaTypeError, ValidationError, problemResponse } from "./errors";
+import { isPrototypeName, strictSearchParams } from "./query-params";
 import { answerRequest } from "./request-context";
 import { logAnswered } from "./log";
 import { rowDoctor, rowRefusal, rowViewer, type RowKind } from "./row-owners";
@@ -44,7 +44,8 @@ export interface StaffRouteOptions<Q, B> {
 /**
  * Mutations must come from our own pages: the browser's Origin (or Fetch Metadata) says so. The
  * Origin may name the configured APP_URL or the host the browser addressed (a desk PC opening
- * http://127.0.0.1:3000 instead of localhost); a page elsewhere cannot make a browser send ours.
+ * http://127.0.0.1:3000 instead of localhost), always by scheme, host and port: the scheme is the
+ * APP_URL's, since an https page is another origin than the http app even on the same host and port.
  */
 export function isSameOrigin(req: Request, appUrl: string): boolean {
   const origin = req.headers.get("origin");
@@ -55,8 +56,26 @@ export function isSameOrigin(req: Request, appUrl: string): boolean {
   } catch {
     return false;
   }
-  if (originUrl.origin === new URL(appUrl).origin || originUrl.origin === new URL(req.url).origin) return true;
-  return originUrl.host === req.headers.get("host");
+  const app = new URL(appUrl);
+  if (originUrl.origin === app.origin) return true;
+  const host = req.headers.get("host");
+  return !!host && originUrl.origin === `${app.protocol}//${host.toLowerCase()}`;
+}
+
+/** A JSON body is sent as application/json (or a +json type), in UTF-8: anything else is refused before it is read. */
+export function isJsonContentType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const [type, ...params] = contentType.split(";").map((p) => p.trim().toLowerCase());
+  if (type !== "application/json" && !/^application\/[a-z0-9.+-]+\+json$/.test(type ?? "")) return false;
+  const charset = params.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/"/g, "");
+  return charset === undefined || charset === "utf-8" || charset === "utf8";
+}
+
+/** Whether a request carries a body at all (a mutation without one is checked by its schema alone). */
+function hasBody(req: Request): boolean {
+  const length = req.headers.get("content-length");
+  if (length !== null) return length.trim() !== "0";
+  return req.headers.has("transfer-encoding") || req.body !== null;
 }
 
 /** The body as text, read up to the limit while it streams (see readLimitedBody). */
@@ -144,9 +163,10 @@ function staffRoute<Q = undefined, B = undefined>(
           throw new ForbiddenError(refusal.detail);
         }
       }
-      // Next hands route handlers a NextRequest whose address is already parsed.
-      const searchParams = ("nextUrl" in req ? (req as NextRequest).nextUrl : new URL(req.url)).searchParams;
+      const searchParams = strictSearchParams(addressAsSent(req));
       assertStorable(searchParams, "query parameter");
+      const prototypeNamed = unknownParameters([...new Set(searchParams.keys())].filter(isPrototypeName));
+      if (prototypeNamed) throw prototypeNamed;
       const repeated = repeatedParameters(searchParams);
       if (repeated) throw repeated;
       let query = undefined as Q;
@@ -160,6 +180,7 @@ function staffRoute<Q = undefined, B = undefined>(
       }
       let body = undefined as B;
       if (bodySchema) {
+        if (hasBody(req) && !isJsonContentType(req.headers.get("content-type"))) throw new UnsupportedMediaTypeError("application/json");
         const parsed = bodySchema.safeParse(await readJsonBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT));
         if (!parsed.success) throw ValidationError.fromZod(parsed.error);
         body = parsed.data;

@@ -11,6 +11,7 @@ import { leafPaths, replaceAt, textPaths } from "../../lib/testing/json-paths";
 import { badJsonText, deepJsonText, hostileText, hostileValue, prototypeKeys, rawPathSegment, rawQuery, wrongContentType } from "./hostile";
 import { apiRouteTable, fillRoute, type ApiRoute } from "./route-table";
 import { signIn, type StaffSession } from "./staff-session";
+import { methodRequest, PARSER_CASES, socketRequest } from "./raw";
 
 export const DEMO_ACCOUNTS: Record<Role, { email: string; password: string }> = {
   receptionist: { email: "reception@demo.clinic", password: "sandbox-reception" },
@@ -38,6 +39,9 @@ interface FuzzCase {
   body?: string | Uint8Array;
   /** A registration sent with this UHID untouched: if refused, the platform must not have it either. */
   uhid?: string;
+  /** Sent through node:http (any method) or as raw bytes on a socket (what Node's parser refuses), not fetch. */
+  via?: "method" | "socket";
+  socketBytes?: (host: string) => Buffer;
 }
 
 export interface FuzzFailure {
@@ -55,6 +59,8 @@ export interface FuzzReport {
   total: number;
   byClass: Record<string, number>;
   byRoute: Record<string, Record<string, number>>;
+  /** Requests per family of case: next-auth, method (TRACE…), parser (raw bytes), and the route cases. */
+  byFamily: Record<string, number>;
   failures: FuzzFailure[];
   agreement: { documents: { desk: number; platform: number }; registrations: { created: number; confirmed: number; refusedProbed: number; refusedButOnPlatform: number } };
   uncoveredRoutes: string[];
@@ -183,6 +189,35 @@ function casesFor(route: ApiRoute, method: string, input: RouteInput | undefined
   return input?.sharedState && ctx.sharedApp ? safe.filter((c) => c.body === undefined || !input.schema.safeParse(tryJson(c.body)).success) : safe;
 }
 
+const encodeAny = (text: string) => ((text as string & { isWellFormed(): boolean }).isWellFormed() ? encodeURIComponent(text) : wtf8(text));
+
+/** next-auth's own routes, signed out, with malformed queries and bodies (none carries a valid CSRF token: nothing signs in or out). */
+const nextAuthCases: fc.Arbitrary<FuzzCase> = fc.oneof(
+  fc.tuple(fc.constantFrom("error", "signin", "signout", "session", "csrf", "providers", "callback/credentials", "error/x"), fc.constantFrom("error", "callbackUrl", "x", "__proto__"), fc.oneof(hostileText.map((t) => encodeAny(t.slice(0, 300))), rawQuery)).map(
+    ([action, name, value]): FuzzCase => ({ category: "next-auth", role: null, method: "GET", path: `/api/auth/${action}?${name}=${value}`, headers: {} }),
+  ),
+  fc.tuple(
+    fc.constantFrom("_log", "signin", "signin/credentials", "session", "signout", "callback/credentials"),
+    fc.oneof(
+      fc.constant(""),
+      badJsonText,
+      hostileValue.map((v) => JSON.stringify(v)),
+      fc.tuple(fc.constantFrom("callbackUrl", "csrfToken", "email", "password", "json", "level", "code", "__proto__"), hostileText).map(([k, v]) => `csrfToken=x&${k}=${encodeAny(v.slice(0, 300))}&email=nobody%40fuzz.invalid`),
+      rawQuery,
+    ),
+    fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", "application/json; charset=utf-16", ""),
+  ).map(([action, body, type]): FuzzCase => ({ category: "next-auth", role: null, method: "POST", path: `/api/auth/${action}`, headers: type ? { "content-type": type } : {}, body })),
+);
+
+/** Methods Next does not serve, on API routes and pages, with and without a body. */
+const methodCases = (paths: string[]): fc.Arbitrary<FuzzCase> =>
+  fc.tuple(fc.constantFrom("TRACE", "PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK", "PURGE", "SEARCH", "REPORT", "LINK"), fc.constantFrom(...paths), fc.option(hostileText.map((t) => t.slice(0, 500)))).map(
+    ([method, path, body]): FuzzCase => ({ category: `method:${method}`, role: null, method, path, headers: {}, body: body ?? undefined, via: "method" }),
+  );
+
+/** What Node's HTTP parser answers before the app can: a bare 4xx is the expected answer there. */
+const parserCases: fc.Arbitrary<FuzzCase> = fc.constantFrom(...PARSER_CASES).map((c) => ({ category: `parser:${c.name}`, role: null, method: "RAW", path: "/api/health", headers: {}, via: "socket", socketBytes: c.bytes }));
+
 function tryJson(body: string | Uint8Array): unknown {
   try {
     return JSON.parse(typeof body === "string" ? body : new TextDecoder().decode(body));
@@ -195,6 +230,13 @@ function tryJson(body: string | Uint8Array): unknown {
 const LEFT_ALONE = new Set(["POST /api/settings/webhooks/test", "POST /api/auth/[...nextauth]"]);
 
 async function send(sessions: Partial<Record<Role, StaffSession>>, baseUrl: string, c: FuzzCase): Promise<{ status: number; contentType: string | null; body: string } | { error: string }> {
+  if (c.via) {
+    try {
+      return c.via === "socket" ? await socketRequest(baseUrl, c.socketBytes!(new URL(baseUrl).host), ANSWER_TIMEOUT_MS) : await methodRequest(baseUrl, c.method, c.path, c.headers, c.body, ANSWER_TIMEOUT_MS);
+    } catch (err) {
+      return { error: (err as Error).name === "TimeoutError" ? `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` : `connection failed: ${(err as Error).message}` };
+    }
+  }
   const init: RequestInit = { method: c.method, headers: c.headers, body: c.body as BodyInit | undefined, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) };
   try {
     const session = c.role ? sessions[c.role] : undefined;
@@ -215,6 +257,9 @@ async function send(sessions: Partial<Record<Role, StaffSession>>, baseUrl: stri
 function judge(c: FuzzCase, answer: Awaited<ReturnType<typeof send>>): string | null {
   if ("error" in answer) return answer.error;
   if (answer.status >= 500) return `server error ${answer.status}`;
+  // Node's parser answers these before any app code runs, with a bare body (README: "What Node answers itself").
+  if (c.via === "socket") return answer.status >= 400 ? null : `accepted with ${answer.status}`;
+  if (c.via === "method" && answer.status !== 405) return `method ${c.method} answered ${answer.status}, not 405`;
   if (answer.status >= 400 && c.path.startsWith("/api/") && !answer.contentType?.startsWith("application/problem+json")) return `error answered as ${answer.contentType ?? "no content type"}`;
   return null;
 }
@@ -252,13 +297,20 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   const perTarget = targets.map(({ route, method }) =>
     casesFor(route, method, ROUTE_INPUTS.find((r) => r.method === method && r.route === route.route), { patientId, runId, sharedApp: !!opts.sharedApp }),
   );
-  const cases = fc.sample(fc.oneof(...perTarget), { numRuns: opts.runs, seed });
+  const pagePaths = ["/", "/login", "/patients", "/settings", "/documents?patient=x", "/api/health", "/api/patients", "/api/patients/search?q=a", "/api/auth/session", "/api/nope"];
+  // next-auth, other methods and the parser cases each get about as many requests as a tenth of the routes together.
+  const extraWeight = Math.max(1, Math.round(perTarget.length / 10));
+  const cases = fc.sample(
+    fc.oneof(...perTarget, { arbitrary: nextAuthCases, weight: extraWeight }, { arbitrary: methodCases(pagePaths), weight: extraWeight }, { arbitrary: parserCases, weight: extraWeight }),
+    { numRuns: opts.runs, seed },
+  );
 
   const report: FuzzReport = {
     seed,
     total: 0,
     byClass: {},
     byRoute: {},
+    byFamily: {},
     failures: [],
     agreement: { documents: { desk: 0, platform: 0 }, registrations: { created: 0, confirmed: 0, refusedProbed: 0, refusedButOnPlatform: 0 } },
     uncoveredRoutes,
@@ -277,7 +329,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       const cls = "error" in answer ? "no answer" : `${Math.floor(answer.status / 100)}xx`;
       report.total++;
       report.byClass[cls] = (report.byClass[cls] ?? 0) + 1;
-      const routeKey = `${c.method} ${c.path.split("?")[0]!.replace(patientId, "[id]")}`;
+      const family = /^(next-auth|method|parser)/.exec(c.category)?.[1] ?? "route";
+      report.byFamily[family] = (report.byFamily[family] ?? 0) + 1;
+      const routeKey = c.via === "socket" ? c.category : `${c.method} ${c.path.split("?")[0]!.replace(patientId, "[id]")}`;
       const perRoute = (report.byRoute[routeKey] ??= {});
       perRoute[cls] = (perRoute[cls] ?? 0) + 1;
       if (isRegistration && !("error" in answer)) {
@@ -349,6 +403,10 @@ export function summarize(report: FuzzReport): string {
   const lines = [
     `hostile-input suite: ${report.total} requests (seed ${report.seed})`,
     `by status class: ${Object.entries(report.byClass)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+    `by family: ${Object.entries(report.byFamily)
       .sort()
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}`,

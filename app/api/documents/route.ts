@@ -3,6 +3,7 @@ import { copyStoreFor } from "@/lib/server/documents/copies";
 import { database } from "@/lib/server/db";
 import { documentsWithCopy, listPatientDocuments } from "@/lib/server/documents/records";
 import { uploadPatientDocument } from "@/lib/server/documents/upload";
+import { assertKnownPatient } from "@/lib/server/documents/known-patient";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
@@ -17,8 +18,9 @@ export const GET = withStaff({ action: "documents.read", query: DocumentListQuer
 });
 
 /** The raw file is the body (no multipart on this hop), so it can be streamed on unread. */
-export const POST = withStaff({ action: "documents.upload", query: DocumentUploadQuery }, async ({ req, query, platform, db, staff, audit }) =>
-  Response.json(await uploadPatientDocument({ req, query, platform, db, staffId: staff.id, audit, copies: copyStoreFor(await database()) }), { status: 201, headers: NO_STORE }),
-);
+export const POST = withStaff({ action: "documents.upload", query: DocumentUploadQuery }, async ({ req, query, platform, db, staff, audit }) => {
+  await assertKnownPatient(db, platform.patients, query.patient, req.signal);
+  return Response.json(await uploadPatientDocument({ req, query, platform, db, staffId: staff.id, audit, copies: copyStoreFor(await database()) }), { status: 201, headers: NO_STORE });
+});
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -10,6 +10,7 @@ import { clientAddress } from "../request-info";
 import { checkSignIn } from "./sign-in";
 import { endStaffSessions, resolveSession, startSession } from "./staff-sessions";
 import { log } from "../log";
+import { deskRedirect } from "../auth-input";
 
 /** next-auth's own cookie name for the session token, secure-prefixed on https. */
 export const sessionCookieName = (options: Pick<AuthOptions, "useSecureCookies">) => `${options.useSecureCookies ? "__Secure-" : ""}next-auth.session-token`;
@@ -84,6 +85,7 @@ export function authOptions(): AuthOptions {
       },
     },
     callbacks: {
+      redirect: deskRedirect,
       async jwt({ token, user }) {
         if (user) {
           token.sub = user.id;

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { DOCUMENT_KINDS, kindFromFileName, MAX_DOCUMENT_BYTES, SNIFF_BYTES, sniffDocumentKind, type DocumentKind } from "@/lib/schemas/documents";
 import { AppError, ValidationError } from "../errors";
+import { pacedReader } from "../read-body";
 
 const MB = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -32,12 +33,26 @@ export class IncompleteUploadError extends AppError {
 
 export interface IncomingFile {
   kind: DocumentKind;
+  /** The name to store: the sent one, ending in the detected kind's extension (see nameForKind). */
+  fileName: string;
   mime: string;
   size: number;
   /** The bytes, read once, counted and hashed as they pass. */
   chunks: AsyncGenerator<Uint8Array>;
   /** sha256 hex of what passed; only meaningful once `chunks` has finished. */
   sha256(): string;
+}
+
+/**
+ * A file name whose extension says what the contents are: kept when it already names the detected
+ * kind, otherwise the kind's extension is added ("scan.html" holding a PDF is stored as
+ * "scan.html.pdf"), so a polyglot never comes back out under the extension of another type.
+ */
+export function nameForKind(name: string, kind: DocumentKind): string {
+  const { extensions } = DOCUMENT_KINDS[kind];
+  const ext = name.includes(".") ? name.toLowerCase().split(".").pop()! : "";
+  if ((extensions as readonly string[]).includes(ext)) return name;
+  return `${name.replace(/[.\s]+$/, "")}.${extensions[0]}`;
 }
 
 const KIND_NAMES = Object.values(DOCUMENT_KINDS).map((k) => k.label).join(", ");
@@ -53,10 +68,11 @@ export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, 
   if (size > MAX_DOCUMENT_BYTES) throw new DocumentTooLargeError(size);
 
   const reader = body.getReader();
+  const read = pacedReader(reader);
   const head: Uint8Array[] = [];
   let buffered = 0;
   while (buffered < SNIFF_BYTES && buffered < size) {
-    const { done, value } = await reader.read();
+    const { done, value } = await read();
     if (done) break;
     head.push(value);
     buffered += value.byteLength;
@@ -86,7 +102,7 @@ export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, 
     try {
       for (const chunk of head) yield pass(chunk);
       for (;;) {
-        const { done, value } = await reader.read();
+        const { done, value } = await read();
         if (done) break;
         yield pass(value);
       }
@@ -96,7 +112,8 @@ export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, 
       throw new IncompleteUploadError("The connection was lost before the whole file arrived.");
     } finally {
       // Given up midway (the platform timed out or refused): the browser's remaining bytes are discarded.
-      if (!ended) await reader.cancel().catch(() => {});
+      // Not awaited: a client that stopped sending could hold the cancel, and with it the answer.
+      if (!ended) void reader.cancel().catch(() => {});
       reader.releaseLock();
     }
     if (seen !== size) throw new IncompleteUploadError(`Only ${seen} of ${size} bytes arrived.`);
@@ -104,6 +121,7 @@ export async function openIncomingFile(body: ReadableStream<Uint8Array> | null, 
   }
   return {
     kind,
+    fileName: nameForKind(fileName, kind),
     mime: DOCUMENT_KINDS[kind].mime,
     size,
     chunks: chunks(),

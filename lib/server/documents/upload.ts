@@ -50,7 +50,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
     const { documentId } = await platform.documents.upload({
       chunks: copy.tee(chunks()),
       size: file.size,
-      fileName: query.name,
+      fileName: file.fileName,
       mime: file.mime,
       documentType: query.dt,
       tasks: query.tasks,
@@ -61,7 +61,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       id: randomUUID(),
       patientId: query.patient,
       documentId,
-      fileName: query.name,
+      fileName: file.fileName,
       mime: file.mime,
       sizeBytes: file.size,
       sha256: file.sha256(),
@@ -75,7 +75,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
     if (deskCopy === "done") await copy.keep(record.id, file.size, record.sha256);
     else await copy.discard();
     const doc = (deskCopy === "done" && (await readPatientDocument(db, record.id).catch(() => undefined))) || pendingDocument(record);
-    await audit({ ...base, outcome: "ok", detail: { documentId, fileName: query.name, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt, deskCopy } }).catch(() => {});
+    await audit({ ...base, outcome: "ok", detail: { documentId, fileName: file.fileName, sizeBytes: file.size, sha256: doc.sha256, documentType: query.dt, deskCopy } }).catch(() => {});
     return { ...doc, deskCopy };
   } catch (caught) {
     const err = readFailure ?? caught;
