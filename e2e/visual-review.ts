@@ -38,6 +38,7 @@ const STATES: VisualState[] = [
   { name: "patients-audit", path: "/patients/audit", action: "patients.audit" },
   { name: "documents-for-patient", path: ({ patientId }) => `/documents?patient=${patientId}`, action: "documents.upload", ready: (p) => p.getByTestId("dropzone") },
   { name: "drugs-paracetamol", path: "/drugs?q=paracetamol&open=Paracetamol", action: "drugs.read", ready: (p) => p.getByRole("article", { name: "Paracetamol" }).getByText("Indications", { exact: true }) },
+  { name: "drugs-prescription", path: "/drugs?mode=prescription", action: "drugs.read", ready: (p) => p.getByRole("tab", { name: "Read a prescription", selected: true }) },
   { name: "slots-week", path: calendarUrl(futureMonday()), action: "slots.read", ready: (p) => p.getByRole("region", { name: "Services and charges" }) },
   { name: "slots-assistant", path: "/slots/assistant", action: "assistant.sessions" },
   { name: "settings-clinics", path: "/settings/clinics", action: "settings.write" },
