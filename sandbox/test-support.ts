@@ -54,7 +54,8 @@ export async function startIdp(): Promise<TestIdp> {
 
 export async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "sandbox-test-"));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  // Retried: a state file the closing store renames into place can land while the directory is being removed (ENOTEMPTY).
+  return { dir, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) };
 }
 
 export function testConfig(idp: TestIdp, dataDir: string, overrides: Partial<SandboxConfig> = {}): SandboxConfig {

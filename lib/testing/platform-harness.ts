@@ -94,7 +94,7 @@ export async function startPlatformHarness(database: Database, opts: { accessTok
     async close() {
       await sandbox.close();
       await new Promise<void>((resolve) => jwksServer.close(() => resolve()));
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
