@@ -10,6 +10,7 @@ import type { PatientsApi } from "../platform/patients";
 import { drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { withKeyLock } from "../db/key-lock";
 import { deskPartnerRef, isDeskPartnerRef } from "./partner-ref";
+import * as clock from "@/lib/clock";
 
 /** A registration with this key is already running here (a double click): the second joins the first. */
 const running = new Map<string, { hash: string; work: Promise<RegistrationOutcome> }>();
@@ -98,8 +99,8 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
       await writeDeskCopy(db, { kind: "registration.profile", key, patientId: found }, { kind: "patient.remember", patient: remembered(found, earlier) });
       [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
       if (!row) throw new AppError(500, "Registration not recorded");
-      if (!row.patientId) return pending(row.outcomeUnknownSince ?? new Date());
-    } else if (row.partnerRef !== ref && Date.now() - row.outcomeUnknownSince.getTime() < LATE_CREATE_MS) {
+      if (!row.patientId) return pending(row.outcomeUnknownSince ?? clock.nowDate());
+    } else if (row.partnerRef !== ref && clock.now() - row.outcomeUnknownSince.getTime() < LATE_CREATE_MS) {
       // Under another id the earlier create could still land: wait for it rather than risk two patients.
       return pending(row.outcomeUnknownSince);
     }
@@ -112,7 +113,7 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
     }
     [row] = await db
       .update(patientRegistrations)
-      .set({ requestHash: hash, staffId, details: r, lastError: null, updatedAt: new Date() })
+      .set({ requestHash: hash, staffId, details: r, lastError: null, updatedAt: clock.nowDate() })
       .where(and(eq(patientRegistrations.idempotencyKey, key), isNull(patientRegistrations.patientId), eq(patientRegistrations.requestHash, row.requestHash)))
       .returning();
     if (!row) throw new ConflictError("This registration changed meanwhile. Press Register again.", "idempotency_race");
@@ -122,18 +123,18 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
   const copies: DeskCopy[] = [];
   if (!id) {
     const earlierUnknown = row.outcomeUnknownSince;
-    const since = earlierUnknown && row.partnerRef === ref ? earlierUnknown : new Date();
+    const since = earlierUnknown && row.partnerRef === ref ? earlierUnknown : clock.nowDate();
     // The intent, before the platform hears of it: a crash or timeout from here on is resolved by asking for `ref`.
     await db
       .update(patientRegistrations)
-      .set({ partnerRef: ref, details: r, outcomeUnknownSince: since, checkAfter: new Date(Date.now() + LATE_CREATE_MS / 4), updatedAt: new Date() })
+      .set({ partnerRef: ref, details: r, outcomeUnknownSince: since, checkAfter: new Date(clock.now() + LATE_CREATE_MS / 4), updatedAt: clock.nowDate() })
       .where(eq(patientRegistrations.idempotencyKey, key));
     try {
       id = await patients.createProfile({ ...r, uhid: ref });
     } catch (err) {
       if (outcomeUnknown(err)) {
         const message = err instanceof Error ? err.message : String(err);
-        await db.update(patientRegistrations).set({ lastError: message.slice(0, 500), updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key)).catch(() => {});
+        await db.update(patientRegistrations).set({ lastError: message.slice(0, 500), updatedAt: clock.nowDate() }).where(eq(patientRegistrations.idempotencyKey, key)).catch(() => {});
         return pending(since);
       }
       const taken = err instanceof PlatformRejectedError && err.status === 409;
@@ -141,7 +142,7 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
       const claimed = taken && (earlierUnknown || isDeskPartnerRef(ref)) ? await claimByRef(patients, ref, r) : null;
       if (!claimed) {
         // A refusal is final for this attempt; an earlier one still unanswered stays to be resolved.
-        if (!earlierUnknown) await db.update(patientRegistrations).set({ outcomeUnknownSince: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, key));
+        if (!earlierUnknown) await db.update(patientRegistrations).set({ outcomeUnknownSince: null, updatedAt: clock.nowDate() }).where(eq(patientRegistrations.idempotencyKey, key));
         throw fieldErrorFromPlatform(err);
       }
       id = claimed;
@@ -158,7 +159,7 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
     const message = err instanceof AppError ? (err.detail ?? err.title) : "The directory entry could not be written.";
     await db
       .update(patientRegistrations)
-      .set({ lastError: message, updatedAt: new Date() })
+      .set({ lastError: message, updatedAt: clock.nowDate() })
       .where(eq(patientRegistrations.idempotencyKey, key))
       .catch(() => {});
     return { id, directory: "failed", directoryError: message, ...deskCopy() };

@@ -8,6 +8,7 @@ import type { PatientsApi } from "../platform/patients";
 import type { StaffIdentity } from "../platform/token-store";
 import { processSingleton } from "../process-singleton";
 import { registerPatient } from "./register-patient";
+import * as clock from "@/lib/clock";
 
 /** A create younger than this may still be waiting for its own answer in a live request. */
 const SETTLE_AFTER_MS = 15_000;
@@ -26,15 +27,17 @@ interface Claimed {
  * look back (longer after each try). FOR UPDATE SKIP LOCKED: two instances never take the same one.
  */
 async function claimDue(db: Db, limit: number, settleAfterMs: number): Promise<Claimed[]> {
+  // The desk's clock, not the database's now(): the times compared here were stamped by the desk.
+  const now = sql`${clock.nowDate().toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     update patient_registrations r
-       set check_after = now() + least(interval '30 seconds' * power(2, least(r.checks, 7)), interval '1 hour'),
+       set check_after = ${now} + least(interval '30 seconds' * power(2, least(r.checks, 7)), interval '1 hour'),
            checks = r.checks + 1
      where r.idempotency_key in (
        select idempotency_key from patient_registrations
         where outcome_unknown_since is not null and patient_id is null and details is not null
-          and outcome_unknown_since < now() - make_interval(secs => ${settleAfterMs / 1000})
-          and (check_after is null or check_after <= now())
+          and outcome_unknown_since < ${now} - make_interval(secs => ${settleAfterMs / 1000})
+          and (check_after is null or check_after <= ${now})
         order by check_after nulls first
         limit ${limit}
         for update skip locked)
