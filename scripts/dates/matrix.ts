@@ -36,6 +36,7 @@ export const DATE_SENSITIVE_SUITES = [
   "lib/server/queue",
   "lib/server/platform/slots.test.ts",
   "lib/server/auth/staff-sessions.test.ts",
+  "lib/server/patients/register-unknown-outcome.test.ts",
   "lib/server/webhooks/receiver.test.ts",
   "sandbox/slots.test.ts",
   "sandbox/appointment-changes.test.ts",
