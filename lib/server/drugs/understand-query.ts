@@ -1,7 +1,7 @@
 import "server-only";
 import type { DrugQueryUnderstood, RxSig } from "@/lib/schemas/drugs";
 import { asciiDigits, DEVANAGARI, devanagariKey, romanise } from "./hindi";
-import { readRxLine, sigRead } from "./read-line";
+import { readRxLine, sigRead, type RxLineRead } from "./read-line";
 import { HERBAL_KEYS, INDEX, type Brand } from "./tables";
 import { bitCount, compactKey, editDistance, letterMask, phoneticKey } from "./text";
 
@@ -29,13 +29,8 @@ export interface Understanding {
   otherMedicine: boolean;
 }
 
-interface Parsed {
-  words: string[];
-  numbers: string[];
-  strength?: string;
-  form?: string;
-  route?: string;
-  sig: RxSig;
+/** A line as the reader took it apart, less its token list, and whether it was written in Devanagari. */
+interface Parsed extends Omit<RxLineRead, "tokens"> {
   devanagari: boolean;
 }
 
