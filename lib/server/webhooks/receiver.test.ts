@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { now as clockNow, setClock } from "@/lib/clock";
 import { DESK_EVENT_VERSION } from "@/lib/schemas/desk-events";
 import { signatureHeader } from "@/lib/schemas/webhook-signature";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
@@ -30,7 +31,7 @@ const event = (over: Record<string, unknown> = {}) =>
 
 function headers(body: string | Buffer, opts: { key?: string | null; t?: number; id?: string | null; raw?: string } = {}) {
   const h = new Headers({ "content-type": "application/json" });
-  const t = opts.t ?? Math.floor(Date.now() / 1000);
+  const t = opts.t ?? Math.floor(clockNow() / 1000);
   if (opts.raw !== undefined) h.set(SETTINGS.signatureHeader, opts.raw);
   else if (opts.key !== null) h.set(SETTINGS.signatureHeader, signatureHeader([opts.key ?? KEY], t, body));
   if (opts.id !== null) h.set(SETTINGS.deliveryIdHeader, opts.id ?? `evt_${Math.random().toString(36).slice(2)}`);
@@ -58,6 +59,12 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
   });
   beforeEach(async () => {
     if (!available) return;
+    // Each test's timestamps are measured against a desk clock that stands still while it runs:
+    // under load a suite takes seconds, and a moving clock would carry "170 s old" past the
+    // tolerance or a "6 s ahead" timestamp inside the allowed skew.
+    const pinned = Date.now();
+    setClock(() => pinned);
+    onTestFinished(() => setClock(null));
     keys = [KEY];
     stored.length = 0;
     storedEvents.length = 0;
@@ -156,7 +163,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
 
   it.skipIf(!available)("refuses forged, stale, future, unsigned and malformed-signature deliveries, storing nothing", async () => {
     const body = event();
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(clockNow() / 1000);
     const cases: [string, Headers, string][] = [
       ["forged", headers(body, { key: OTHER }), "signature_mismatch"],
       ["stale", headers(body, { t: now - 181 }), "timestamp_too_old"],
@@ -256,7 +263,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
 
   it.skipIf(!available)("stores a platform retry once: same body, fresh timestamp and signature, same or another delivery id", async () => {
     const body = event({ transaction_id: "txn-retry" });
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(clockNow() / 1000);
     expect((await receive(headers(body, { t: now - 100, id: "evt_retry" }), body)).outcome).toBe("accepted");
     expect((await receive(headers(body, { t: now - 50, id: "evt_retry" }), body)).outcome).toBe("duplicate");
     // A second subscription (or a re-registered one) delivers the same event under its own delivery id.
@@ -297,7 +304,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
   });
 
   it.skipIf(!available)("property: forged, stale, future, replayed and malformed deliveries around one genuine event store exactly that event, once", async () => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(clockNow() / 1000);
     const deliveryId = fc.option(fc.string({ minLength: 1, maxLength: 40 }));
     const attack = fc.oneof(
       fc.record({ kind: fc.constant("forged" as const), key: fc.string({ minLength: 16, maxLength: 40 }), id: deliveryId }),
@@ -354,7 +361,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
   it.skipIf(!available)("prunes the receipt log by age and by size, at most every few minutes", async () => {
     const db = t.database.db;
     const day = 86_400_000;
-    const now = Date.now();
+    const now = clockNow();
     await db.insert(webhookReceipts).values([
       ...Array.from({ length: 5 }, () => ({ at: new Date(now - 40 * day), outcome: "rejected" as const, status: 401 })),
       ...Array.from({ length: 5 }, () => ({ at: new Date(now - 2 * day), outcome: "accepted" as const, status: 200 })),
