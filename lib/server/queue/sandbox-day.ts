@@ -78,7 +78,12 @@ async function registerDemoPatient(db: Db, platform: StaffPlatform, p: (typeof D
 }
 
 async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clinicId: string; day: string; timeZone: string; arrivals: boolean }) {
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(queueAppointments).where(and(eq(queueAppointments.clinicId, q.clinicId), eq(queueAppointments.day, q.day)));
+  // Seeded once: a booking the desk made first (late in the evening, tomorrow is the first day
+  // with free slots) must not leave the demo day empty around it.
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(queueAppointments)
+    .where(and(eq(queueAppointments.clinicId, q.clinicId), eq(queueAppointments.day, q.day), eq(queueAppointments.source, "sandbox_seed")));
   if (n > 0) return;
   const doctors = await db.select({ id: directoryEntries.platformId }).from(directoryEntries).where(eq(directoryEntries.kind, "doctor"));
   const patients = await demoPatients(db, platform);
