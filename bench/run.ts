@@ -12,7 +12,7 @@ import { browserLatency } from "./suites/browser-latency";
 import { webhookBench } from "./suites/webhooks";
 import { queueBench } from "./suites/queue";
 import { clusterBench } from "./suites/cluster";
-import { registrationFaults } from "./suites/registration-faults";
+import { registrationFaults, registrationFaultsCluster } from "./suites/registration-faults";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -27,6 +27,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   queue: queueBench,
   cluster: clusterBench,
   "registration-faults": registrationFaults,
+  "registration-faults-cluster": registrationFaultsCluster,
 };
 
 async function main() {

@@ -12,6 +12,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
 import { useSignOutEverywhere, useStaffSessions } from "@/lib/api-client/staff-sessions";
+import { useSettingsDirectory } from "@/lib/api-client/slots";
+import { DoctorLinkControl } from "./doctor-link-control";
 import type { StaffSessionsView } from "@/lib/schemas/staff-sessions";
 
 type Member = StaffSessionsView["staff"][number];
@@ -21,6 +23,7 @@ export function StaffSessionsCard() {
   const t = useTranslations("staffSessions");
   const { data, error, isPending, refetch } = useStaffSessions();
   const signOut = useSignOutEverywhere();
+  const directory = useSettingsDirectory();
   const [asking, setAsking] = useState<Member | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -75,6 +78,17 @@ export function StaffSessionsCard() {
                   {t("signOutEverywhere")}
                 </Button>
               </div>
+              {member.role === "doctor" ? (
+                directory.error ? (
+                  <div className="w-full">
+                    <ProblemAlert error={directory.error} onRetry={() => void directory.refetch()} />
+                  </div>
+                ) : directory.data ? (
+                  <DoctorLinkControl member={member} doctors={directory.data.doctors} />
+                ) : (
+                  <Skeleton className="h-5 w-1/2" />
+                )
+              ) : null}
             </li>
           ))}
         </ul>

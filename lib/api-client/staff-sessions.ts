@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { SessionsEnded, StaffSessionsView } from "@/lib/schemas/staff-sessions";
+import { DoctorLinkSaved, SessionsEnded, StaffSessionsView } from "@/lib/schemas/staff-sessions";
 import { apiGet, sendJson } from "./http";
 
 const key = ["settings", "staff-sessions"] as const;
@@ -12,6 +12,16 @@ export function useSignOutEverywhere() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (staffId: string) => sendJson("DELETE", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}`, undefined, SessionsEnded),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Links a doctor's account to a directory doctor (null: removes the link). */
+export function useLinkDoctor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ staffId, platformDoctorId }: { staffId: string; platformDoctorId: string | null }) =>
+      sendJson("PUT", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}/doctor`, { platformDoctorId }, DoctorLinkSaved),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

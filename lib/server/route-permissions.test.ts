@@ -92,6 +92,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "DELETE settings/clinics": "settings.write",
   "GET settings/staff-sessions": "settings.read",
   "DELETE settings/staff-sessions/[staffId]": "settings.write",
+  "PUT settings/staff-sessions/[staffId]/doctor": "settings.write",
   "GET settings/platform": "settings.read",
   "GET settings/webhooks": "settings.read",
   "POST settings/webhooks": "settings.write",

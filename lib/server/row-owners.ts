@@ -31,8 +31,8 @@ export async function rowDoctor(db: Db, kind: RowKind, params: Record<string, st
 }
 
 const REFUSALS = {
-  // An admin links a doctor by naming them in the clinic directory as on their staff record (or sets platform_doctor_id).
-  "unlinked-doctor": "Doctors change only their own appointments, and your staff record is not linked to a doctor on the platform: an admin can name you in the clinic directory as on your staff record.",
+  // An admin links a doctor under Settings → Staff sessions (platform_doctor_id), or names them in the clinic directory as on their staff record.
+  "unlinked-doctor": "Doctors change only their own appointments, and your staff record is not linked to a doctor on the platform: an admin can link it under Settings → Staff sessions.",
   "not-own-row": "Doctors change only their own appointments; this one is another doctor's. The front desk can change it.",
 } as const;
 

@@ -10,6 +10,7 @@ import { DrugEntryQuery, DrugRelatedQuery, DrugSearchQuery, DrugSuggestQuery } f
 import { DuplicateQuery, PatientRegistration, PatientSearchQuery, PatientUpdate } from "../schemas/patients";
 import { BookingRequest, SlotRangeQuery } from "../schemas/slots";
 import { NewWebhookSubscription } from "../schemas/webhook-settings";
+import { DoctorLinkInput } from "../schemas/staff-sessions";
 import type { Role } from "../schemas/staff";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -69,6 +70,16 @@ export const ROUTE_INPUTS: RouteInput[] = [
     sharedState: true,
   },
   { method: "DELETE", route: "/api/settings/clinics", role: "admin", in: "query", schema: DirectoryEntryKey, sample: () => ({ kind: "clinic", platformId: "no-such-clinic" }) },
+  {
+    method: "PUT",
+    route: "/api/settings/staff-sessions/[staffId]/doctor",
+    role: "admin",
+    in: "body",
+    schema: DoctorLinkInput,
+    sample: () => ({ platformDoctorId: "dr-arjun-rao" }),
+    // A doctor's link decides whose appointments they may change in the other specs.
+    sharedState: true,
+  },
   {
     method: "POST",
     route: "/api/slots/bookings",

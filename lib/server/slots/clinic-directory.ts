@@ -151,8 +151,16 @@ export function doctorNameKey(name: string): string {
 export async function ownDoctorId(db: Db, directory: ClinicDirectory, who: { id: string; role: string; name: string }): Promise<string | null> {
   if (who.role !== "doctor") return null;
   const [row] = await db.select({ platformDoctorId: staff.platformDoctorId }).from(staff).where(eq(staff.id, who.id));
-  if (row?.platformDoctorId && directory.doctors.some((d) => d.platformId === row.platformDoctorId)) return row.platformDoctorId;
+  return doctorLinkOf(directory, { name: who.name, platformDoctorId: row?.platformDoctorId ?? null })?.doctorId ?? null;
+}
+
+/**
+ * How a doctor's staff record points at a directory doctor: the link an admin recorded (while that
+ * doctor is still in the directory), else the one directory doctor with the same name.
+ */
+export function doctorLinkOf(directory: Pick<ClinicDirectory, "doctors">, who: { name: string; platformDoctorId: string | null }): { doctorId: string; by: "record" | "name" } | null {
+  if (who.platformDoctorId && directory.doctors.some((d) => d.platformId === who.platformDoctorId)) return { doctorId: who.platformDoctorId, by: "record" };
   const key = doctorNameKey(who.name);
   const matches = directory.doctors.filter((d) => doctorNameKey(d.displayName) === key);
-  return matches.length === 1 ? matches[0]!.platformId : null;
+  return matches.length === 1 ? { doctorId: matches[0]!.platformId, by: "name" } : null;
 }
