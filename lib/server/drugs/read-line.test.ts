@@ -53,6 +53,20 @@ describe("one prescription line, every token read once", () => {
     expect(understandQuery("Liv 52").understood.generic).toBeUndefined();
   });
 
+  it("reads dotted and run-together dosing words as dosing, never as a brand's letters (O.D. is not Pan D)", () => {
+    expect(understandQuery("Pan 40 O.D.").understood).toMatchObject({ generic: ["Pantoprazole"], brand: { name: "Pan 40" }, sig: { perDay: 1 } });
+    expect(understandQuery("Telma 80 H.S.").understood).toMatchObject({ generic: ["Telmisartan"], sig: { bedtime: true } });
+    expect(understandQuery("Omez 20 O.D. AC").understood).toMatchObject({ generic: ["Omeprazole"], sig: { perDay: 1, timing: ["beforeFood"] } });
+    expect(understandQuery("Amaryl 2 OD BBF").understood).toMatchObject({ generic: ["Glimepiride"], sig: { perDay: 1, timing: ["beforeFood"] } });
+    expect(understandQuery("Tab Dolo 650 T.D.S. P.C.").understood).toMatchObject({ generic: ["Paracetamol"], sig: { perDay: 3, timing: ["afterFood"] } });
+    expect(understandQuery("Pan 40 1 tab B.B.F.").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { quantity: { count: 1, unit: "tablet" }, timing: ["beforeFood"] } });
+    expect(understandQuery("Dolo 650 S.O.S. pet dard").understood).toMatchObject({ generic: ["Paracetamol"], sig: { asNeeded: true, indication: "abdominal pain" } });
+    expect(understandQuery("Pan 40 ABF").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { timing: ["afterFood"] } });
+    // A brand's own letter stays the brand's when written as part of it.
+    expect(understandQuery("T. Pan D B.D.").understood.generic).toEqual(["Pantoprazole", "Domperidone"]);
+    expect(understandQuery("Pan 40 O.D.").understood.unread).toBeUndefined();
+  });
+
   it("reads dosing written in Devanagari", () => {
     expect(understandQuery("डोलो 650 खाने के बाद").understood).toMatchObject({ generic: ["Paracetamol"], sig: { timing: ["afterFood"] } });
     expect(understandQuery("पैन 40 सुबह खाली पेट").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { timing: ["emptyStomach", "morning"] } });
@@ -66,7 +80,7 @@ describe("one prescription line, every token read once", () => {
   });
 });
 
-const SIG_WORDS = ["OD", "BD", "BID", "TDS", "TID", "QID", "HS", "SOS", "PRN", "stat", "AC", "PC", "1-0-1", "0-0-1", "½-0-½", "1-1-1", "x 5 days", "5d", "for 1 week", "after food", "before food", "empty stomach", "khali pet", "raat ko", "subah"];
+const SIG_WORDS = ["OD", "BD", "BID", "TDS", "TID", "QID", "HS", "SOS", "PRN", "stat", "AC", "PC", "1-0-1", "0-0-1", "½-0-½", "1-1-1", "x 5 days", "5d", "for 1 week", "after food", "before food", "empty stomach", "khali pet", "raat ko", "subah", "O.D.", "B.D.", "H.S.", "T.D.S.", "S.O.S.", "A.C.", "P.C.", "B.B.F.", "BBF", "ABF", "1 tab", "pet dard"];
 // Brands whose own words are all longer than a dosing word, so none is a brand letter.
 const PLAIN_BRANDS = BRANDS.filter((b) => b.name.split(/[\s-]+/).every((w) => /^[A-Za-z]{4,}$/.test(w)));
 

@@ -40,7 +40,15 @@ const FREQUENCY_WORDS: Record<string, Frequency> = {
   qid: { perDay: 4 }, qds: { perDay: 4 }, hs: { perDay: 1, bedtime: true }, qhs: { perDay: 1, bedtime: true }, sos: { asNeeded: true },
   prn: { asNeeded: true }, stat: { stat: true }, weekly: { weekly: true }, once: { perDay: 1 }, twice: { perDay: 2 }, thrice: { perDay: 3 },
 };
-const TIMING_WORDS: Record<string, RxSig["timing"][number]> = { ac: "beforeFood", pc: "afterFood", subah: "morning", morning: "morning", night: "night", raat: "night" };
+const TIMING_WORDS: Record<string, RxSig["timing"][number]> = {
+  ac: "beforeFood", pc: "afterFood", bbf: "beforeFood", abf: "afterFood", subah: "morning", morning: "morning", night: "night", raat: "night",
+};
+/** "O.D.", "B.B.F.", "T.D.S.": letters and dots that spell a dosing word are that word, never a brand's letters. */
+const dottedSig = (t: string): string | undefined => {
+  if (!/^(?:[a-z]\.)+[a-z]$/.test(t)) return undefined;
+  const word = t.replace(/\./g, "");
+  return FREQUENCY_WORDS[word] || TIMING_WORDS[word] ? word : undefined;
+};
 const FILLERS = new Set(["for", "day", "days", "ko", "at", "then", "to", "be", "taken", "take", "the"]);
 
 /** Phrases read before the text is split into words (they span words, or hold hyphens and fractions). */
@@ -84,6 +92,9 @@ const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
   [/\blocal(?:ly)?\s+application\b|\blocally\b|\bl\/a\b/gu, (_m, s) => void (s.route = "topical")],
   // What the dose is for, as written after SOS: "for pain", "if fever".
   [/\b(?:for|if|in\s+case\s+of|when)\s+(pain|fever|headache|vomiting|nausea|acidity|cough|cold|breathlessness|wheeze|sleep|loose\s+motions?|itching|allergy|needed|required)\b/gu, (m, s) => void (s.indication = m[1]!)],
+  // The Hinglish of what it is for: "SOS pet dard", "bukhar mein".
+  [/\b(?:(?:for|if|in\s+case\s+of|when)\s+)?(pet\s+(?:me\s+|mein\s+|main\s+)?dard|s[ai]r\s+dard|dard|bukha+r)(?:\s+(?:me|mein|main|hone\s+par|par))?\b/gu, (m, s) =>
+    void (s.indication = m[1]!.startsWith("pet") ? "abdominal pain" : /^s[ai]r/.test(m[1]!) ? "headache" : m[1]!.startsWith("bukh") ? "fever" : "pain")],
   [/\bper\s+(?:oral(?:ly)?|os)\b|\bby\s+mouth\b/gu, (_m, s) => void (s.route = "oral")],
   // "2 puffs", "1 tab", "10 ml" after the name: how much at a time, not the product's strength.
   [/(?<=\S\s+)(?<![\d.])([1-9]|10|½|1\/2)\s*(tabs?|tablets?|caps?|capsules?|puffs?|drops?|gtts?|sachets?|tsp|teaspoons?|spoons?)\b/gu, (m, s) => {
@@ -155,10 +166,12 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
   let route: string | undefined;
   const words: string[] = [];
   const parts = rest.split(/\s+/).map((t) => t.replace(/^[.,/]+|[.,/]+$/g, "")).filter(Boolean);
-  for (const [i, t] of parts.entries()) {
+  for (let [i, t] of parts.entries()) {
     const next = parts[i + 1];
+    const dotted = dottedSig(t);
+    if (dotted) t = dotted;
     const alone = parts.length === 1;
-    if (!alone && joinsBrand(words, t, next)) {
+    if (!alone && !dotted && joinsBrand(words, t, next)) {
       words.push(t);
       tokens.push({ text: t, as: "name" });
       continue;
