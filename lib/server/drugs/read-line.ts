@@ -26,7 +26,7 @@ export const ROUTES: Record<string, string> = {
 };
 const UNITS: Record<string, string> = {
   mg: "mg", milligram: "mg", milligrams: "mg", mcg: "mcg", ug: "mcg", µg: "mcg", microgram: "mcg", micrograms: "mcg", g: "g", gm: "g", gms: "g",
-  gram: "g", grams: "g", ml: "ml", iu: "IU", unit: "IU", units: "IU", "%": "%", k: "k",
+  gram: "g", grams: "g", ml: "ml", iu: "IU", u: "IU", unit: "IU", units: "IU", "%": "%", k: "k",
 };
 const STRENGTH = new RegExp(
   String.raw`(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)*)\s*(${Object.keys(UNITS).sort((a, b) => b.length - a.length).join("|")})?(?:\s*\/\s*(\d+(?:\.\d+)?)?\s*(ml|l|g|dose))?(?![\p{L}\p{N}])`,

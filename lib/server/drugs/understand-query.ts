@@ -27,6 +27,12 @@ export interface Understanding {
   brandSuggestions: Brand[];
   /** The name is a medicine the desk knows is not one of its generics. */
   otherMedicine: boolean;
+  /**
+   * Whether a near spelling of a generic may answer the name with confidence. Not when the name is written like a brand
+   * ("NovoRapid": a capital inside the word) or holds a short word nothing read ("Trapic MF"): then the near generic is
+   * only offered under "Did you mean".
+   */
+  tolerant: boolean;
 }
 
 /** A line as the reader took it apart, less its token list, and whether it was written in Devanagari. */
@@ -170,10 +176,34 @@ function resolvePart(words: string[]): string[] | null {
   return noSalt.length && noSalt.length < words.length ? segmentGenerics(noSalt) : null;
 }
 
+/** A near spelling stands for a generic only within about a third of its letters: "novorapid" (4 of 10) is not nevirapine. */
+const nearInLetters = (key: string, generic: string) => {
+  const g = compactKey(generic);
+  const max = Math.max(1, Math.floor(g.length * 0.3));
+  return editDistance(key, g, max) <= max;
+};
+
+/** A word written with a capital inside it ("NovoRapid", "FlexPen") is a brand's spelling, not a misspelt generic. */
+const BRAND_CASE = /\p{Ll}\p{Lu}/u;
+
+/**
+ * Whether the generic a part sounds like may answer it with confidence: the same sound is a romanised spelling
+ * ("sitrizin"); a sound one consonant off must also be near in letters, and no one- or two-letter word may be left over
+ * ("trapic mf" is not tropicamide). Otherwise the generic is only offered.
+ */
+function soundIsSure(part: string, generic: string): boolean {
+  if (part.split(/\s+/).some((w) => w.length <= 2)) return false;
+  return INDEX.genericsByPhonetic.has(phoneticKey(part)) || nearInLetters(compactKey(part), generic);
+}
+
 /** The one generic that sounds like this part, when exactly one is nearest and no known other medicine is as near. */
 export function soundsLike(part: string): string | null {
   const key = compactKey(part);
   if (INDEX.otherKeys.has(key)) return null;
+  return soundsLikeAny(part);
+}
+
+function soundsLikeAny(part: string): string | null {
   const p = phoneticKey(part);
   if (p.length < 4) return null;
   const exact = INDEX.genericsByPhonetic.get(p);
@@ -238,7 +268,8 @@ export function understandQuery(raw: string): Understanding {
   if (p.devanagari) understood.script = "devanagari";
   if (sigRead(p.sig)) understood.sig = p.sig;
   const name = p.words.join(" ");
-  const base = { understood, name, brandSuggestions: [] as Brand[], otherMedicine: false };
+  const tolerant = !raw.split(/\s+/).some((w) => w.length >= 4 && BRAND_CASE.test(w));
+  const base = { understood, name, brandSuggestions: [] as Brand[], otherMedicine: false, tolerant };
   // A form, a strength or dosing words alone name no medicine: nothing is asked.
   if (!name) return { ...base, platformQuery: "" };
 
@@ -275,7 +306,8 @@ export function understandQuery(raw: string): Understanding {
   if (otherMedicine) understood.otherMedicine = true;
   const sounds = parts.map(soundsLike);
   const fallback = !otherMedicine && sounds.every((s) => s) ? [...new Set(sounds as string[])].join(" + ") : undefined;
-  return { ...base, brandSuggestions: near, otherMedicine, platformQuery: parts.join(" + ") || name, fallbackQuery: fallback };
+  const sure = !fallback || parts.every((part, i) => soundIsSure(part, sounds[i]!));
+  return { ...base, tolerant: tolerant && sure, brandSuggestions: near, otherMedicine, platformQuery: parts.join(" + ") || name, fallbackQuery: fallback };
 }
 
 /** The printed line of a raw prescription line whose medicine was found by the platform's own spelling tolerance. */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { PlatformDrugQuery, type PharmacologyEntry } from "@/lib/platform-contract/drugs";
+import { drugCandidate } from "@/lib/server/platform/drugs";
+import { searchFormulary } from "@/sandbox/drug-search";
+import { loadFormulary } from "@/sandbox/formulary";
+import { lookupSync, type PlatformSearchParams } from "./lookup";
+
+const { index } = loadFormulary();
+const search = (params: PlatformSearchParams) => searchFormulary(index, PlatformDrugQuery.parse(params));
+/** What the desk shows for one typed line against the sandbox's formulary: the confident answer, or what it offers. */
+function shown(q: string) {
+  const o = lookupSync({ q, limit: 10, exact: false }, search, (e: PharmacologyEntry) => drugCandidate(e));
+  return { confident: o.confident, top: o.confident ? o.results[0]?.generic_name : undefined, offered: o.didYouMean.map((d) => d.query) };
+}
+
+describe("a near spelling of a generic is confident only when it could be that generic misspelt (issue 30)", () => {
+  it.each([
+    // One consonant off by sound, but four letters of ten away: an unknown brand, not nevirapine.
+    ["Novarapit", "Nevirapine"],
+    // A short word left over that nothing read: not tropicamide.
+    ["Tropac MF", "Tropicamide"],
+    ["Tab Tropac MF 1 tab TDS", "Tropicamide"],
+    // Written like a brand, with a capital inside the word.
+    ["NevIrapin", "Nevirapine"],
+  ])("%s is not shown as %s with confidence, only offered", (q, generic) => {
+    const s = shown(q);
+    expect(s.confident).toBe(false);
+    expect(s.offered).toContain(generic);
+  });
+
+  it.each([
+    ["Paracetmol", "Paracetamol"],
+    ["Tab Paracetmol 500 mg SOS", "Paracetamol"],
+    ["Azithromycine", "Azithromycin"],
+    ["sitrizin", "Cetirizine"],
+    ["Tab Nevirapin 200 mg BD", "Nevirapine"],
+  ])("a true misspelling stays confident: %s is %s", (q, generic) => {
+    expect(shown(q)).toMatchObject({ confident: true, top: generic });
+  });
+
+  it("reads U as insulin units, so no letter is left over to be mistaken (Inj NovoRapid 10 U is insulin aspart)", () => {
+    expect(shown("Inj. NovoRapid 10 U before meals")).toMatchObject({ confident: true, top: "Insulin aspart" });
+  });
+});
