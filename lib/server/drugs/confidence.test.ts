@@ -17,9 +17,10 @@ describe("a near spelling of a generic is confident only when it could be that g
   it.each([
     // One consonant off by sound, but four letters of ten away: an unknown brand, not nevirapine.
     ["Novarapit", "Nevirapine"],
-    // A short word left over that nothing read: not tropicamide.
-    ["Tropac MF", "Tropicamide"],
-    ["Tab Tropac MF 1 tab TDS", "Tropicamide"],
+    // A word left over that nothing read: not tropicamide, not amlodipine.
+    ["Tropica MD", "Tropicamide"],
+    ["Tab Tropic AMD 1 tab TDS", "Tropicamide"],
+    ["Amlodi PN", "Amlodipine"],
     // Written like a brand, with a capital inside the word.
     ["NevIrapin", "Nevirapine"],
   ])("%s is not shown as %s with confidence, only offered", (q, generic) => {
@@ -41,4 +42,27 @@ describe("a near spelling of a generic is confident only when it could be that g
   it("reads U as insulin units, so no letter is left over to be mistaken (Inj NovoRapid 10 U is insulin aspart)", () => {
     expect(shown("Inj. NovoRapid 10 U before meals")).toMatchObject({ confident: true, top: "Insulin aspart" });
   });
+});
+
+describe("a written form the product is never made in is not confident (issue 30)", () => {
+  it("reads Tab O2 as Medley's O2 (ofloxacin + ornidazole), never as a tablet of oxygen", () => {
+    expect(shown("Tab O2")).toMatchObject({ confident: true, top: "Ofloxacin + Ornidazole" });
+    expect(shown("Tab O2 BD x 5 days")).toMatchObject({ confident: true, top: "Ofloxacin + Ornidazole" });
+  });
+
+  it("offers both readings of O2 written alone, and shows neither", () => {
+    const s = shown("O2");
+    expect(s.confident).toBe(false);
+    expect(s.offered).toEqual(expect.arrayContaining(["O2", "Oxygen"]));
+  });
+
+  it.each([["Tab Oxygen", "Oxygen"], ["Cap nitrous oxide", "Nitrous oxide"], ["Tab insulin glargine 10 units", "Insulin glargine"], ["Tab Lantus", "Insulin glargine"], ["Syp Actrapid", "Insulin"]])(
+    "%s is no product: not shown with confidence",
+    (q) => expect(shown(q).confident).toBe(false),
+  );
+
+  it.each([["oxygen", "Oxygen"], ["Inh O2", "Oxygen"], ["Inj insulin glargine 10 units HS", "Insulin glargine"], ["Inj Lantus 10 U HS", "Insulin glargine"]])(
+    "the same medicine in a form it is made in stays confident: %s",
+    (q, generic) => expect(shown(q)).toMatchObject({ confident: true, top: generic }),
+  );
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import type { DrugSearchQuery } from "@/lib/schemas/drugs";
+import { formFitsMedicine } from "./form-fit";
 import { RELEVANCE, relevanceOf, type DrugCandidate } from "./relevance";
 import { understandQuery, type Understanding } from "./understand-query";
 
@@ -62,7 +63,9 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
   const onlyInCombination = top === RELEVANCE.COMPONENT && input.parts.length === 1 && !inSection;
   // A near spelling or a sound answers only a name that could be a misspelt generic (not "NovoRapid", not "Trapic MF").
   const nearOnly = bySound || top < RELEVANCE.COMPONENT;
-  const confident = !u.otherMedicine && top >= floor && !onlyInCombination && (u.tolerant || !nearOnly);
+  // A written form the medicine is never made in ("Tab Oxygen") names no product: nothing is shown with confidence.
+  const formFits = !u.understood.form || !scored[0] || formFitsMedicine(u.understood.form, candidateOf(scored[0].entry).name);
+  const confident = !u.otherMedicine && !u.unsure && formFits && top >= floor && !onlyInCombination && (u.tolerant || !nearOnly);
   if (confident) {
     // Entries that only mention the name in their text are not answers to it; inside a chosen section they are.
     const kept = inSection ? scored : scored.filter((s) => s.score >= RELEVANCE.CONFIDENT);

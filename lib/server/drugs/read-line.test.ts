@@ -121,3 +121,25 @@ describe("dosing words never reach the medicine's name (properties)", () => {
     );
   });
 });
+
+describe("brand families prescriptions name (issue 30): every ingredient, and typos of a suffixed brand", () => {
+  it.each([
+    ["Moxicip E/D 1 drop QID", ["Moxifloxacin"]],
+    ["Tab Monticope 0-0-1", ["Montelukast", "Levocetirizine"]],
+    ["Soframycin cream LA BD", ["Framycetin"]],
+    ["Tab Oflox TZ BD x 5 days", ["Ofloxacin", "Tinidazole"]],
+    ["Tab Trapic MF TDS x 3 days", ["Tranexamic acid", "Mefenamic acid"]],
+    ["Tab Lasilactone 50 OD", ["Furosemide", "Spironolactone"]],
+    ["Tab O2 BD", ["Ofloxacin", "Ornidazole"]],
+    ["Tab Gemer 1 OD BBF", ["Glimepiride", "Metformin"]],
+    ["Tab Meftal Spas SOS pet dard", ["Mefenamic acid", "Dicyclomine"]],
+    ["Tab Shelcal 500 OD", ["Calcium carbonate", "Vitamin D3"]],
+    ["Inj NovoRapid 8 U before meals", ["Insulin aspart"]],
+    ["Inj Lantus 10 units HS", ["Insulin glargine"]],
+    ["Budecort Respules 0.5 mg BD", ["Budesonide"]],
+    ["Montaire LC 0-0-1", ["Montelukast", "Levocetirizine"]],
+    ["Tab Combiflame SOS", ["Ibuprofen", "Paracetamol"]],
+  ])("%s", (line, generics) => {
+    expect(understandQuery(line).understood.generic).toEqual(generics);
+  });
+});

@@ -15,7 +15,7 @@ export const FORMS: Record<string, string> = {
   ointment: "ointment", gel: "gel", lotion: "lotion", lot: "lotion", inhaler: "inhaler", inh: "inhaler", mdi: "inhaler", puff: "inhaler", puffs: "inhaler", rotacap: "rotacap", rotacaps: "rotacap",
   respules: "respules", respule: "respules", resp: "respules", nebule: "respules", nebules: "respules", neb: "respules", sachet: "sachet", sachets: "sachet", powder: "powder", pwd: "powder",
   spray: "spray", solution: "solution", soln: "solution", shampoo: "shampoo", suppository: "suppository", supp: "suppository", pessary: "pessary", patch: "patch",
-  granules: "granules", pen: "injection",
+  granules: "granules", pen: "injection", "e/d": "eye drops",
 };
 /** Abbreviations that are a form only at the start of a line ("T. Pan D", "Cr Candid-B"); elsewhere a brand's letters. */
 const LEADING_FORMS: Record<string, string> = { t: "tablet", c: "capsule", cr: "cream", s: "syrup" };

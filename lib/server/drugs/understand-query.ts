@@ -1,6 +1,7 @@
 import "server-only";
 import type { DrugQueryUnderstood, RxSig } from "@/lib/schemas/drugs";
 import { asciiDigits, DEVANAGARI, devanagariKey, romanise } from "./hindi";
+import { formsAgree } from "./form-fit";
 import { readRxLine, sigRead, type RxLineRead } from "./read-line";
 import { HERBAL_KEYS, INDEX, type Brand } from "./tables";
 import { bitCount, compactKey, editDistance, letterMask, phoneticKey } from "./text";
@@ -33,6 +34,8 @@ export interface Understanding {
    * only offered under "Did you mean".
    */
   tolerant: boolean;
+  /** The name is as much a brand as another medicine's name ("O2"): both are offered, nothing is shown with confidence. */
+  unsure: boolean;
 }
 
 /** A line as the reader took it apart, less its token list, and whether it was written in Devanagari. */
@@ -188,11 +191,14 @@ const BRAND_CASE = /\p{Ll}\p{Lu}/u;
 
 /**
  * Whether the generic a part sounds like may answer it with confidence: the same sound is a romanised spelling
- * ("sitrizin"); a sound one consonant off must also be near in letters, and no one- or two-letter word may be left over
- * ("trapic mf" is not tropicamide). Otherwise the generic is only offered.
+ * ("sitrizin"); a sound one consonant off must also be near in letters, and no word may be left over ("trapic mf",
+ * "tropic amd" are not tropicamide). Otherwise the generic is only offered.
  */
 function soundIsSure(part: string, generic: string): boolean {
-  if (part.split(/\s+/).some((w) => w.length <= 2)) return false;
+  const words = part.split(/\s+/);
+  if (words.some((w) => w.length <= 2)) return false;
+  // A misspelling keeps the generic's words: "tropic amd" is two words where tropicamide is one.
+  if (words.length !== generic.split(/\s+/).length) return false;
   return INDEX.genericsByPhonetic.has(phoneticKey(part)) || nearInLetters(compactKey(part), generic);
 }
 
@@ -269,7 +275,7 @@ export function understandQuery(raw: string): Understanding {
   if (sigRead(p.sig)) understood.sig = p.sig;
   const name = p.words.join(" ");
   const tolerant = !raw.split(/\s+/).some((w) => w.length >= 4 && BRAND_CASE.test(w));
-  const base = { understood, name, brandSuggestions: [] as Brand[], otherMedicine: false, tolerant };
+  const base = { understood, name, brandSuggestions: [] as Brand[], otherMedicine: false, tolerant, unsure: false };
   // A form, a strength or dosing words alone name no medicine: nothing is asked.
   if (!name) return { ...base, platformQuery: "" };
 
@@ -282,7 +288,21 @@ export function understandQuery(raw: string): Understanding {
 
   // One medicine the desk knows the formulary lacks (ranitidine); a combination holding one may still be an entry.
   const notInFormulary = (generics: string[]) => generics.length === 1 && INDEX.otherKeys.has(compactKey(generics[0]!));
-  const { brand, typo, near } = findBrand(p.words, p.numbers);
+  const found = findBrand(p.words, p.numbers);
+  const { typo } = found;
+  let { brand, near } = found;
+  // A brand of two characters ("O2") is also an other name of something else (oxygen): it is read as the brand only
+  // when the line says more that fits it (its form, its strength, dosing words); alone it is offered, nothing is shown.
+  let unsure = false;
+  if (brand && compactKey(brand.name).length <= 2) {
+    const fits = p.form ? formsAgree(p.form, brand.form) : (p.numbers.length > 0 && fitsStrength(brand, p.numbers)) || (p.numbers.length === 0 && sigRead(p.sig));
+    if (!fits) {
+      unsure = !p.form;
+      near = unsure ? [brand] : [];
+      brand = undefined;
+    }
+  }
+  base.unsure = unsure;
   if (brand) {
     understood.brand = brandUnderstood(brand);
     understood.generic = brand.components.map((c) => c.name);
