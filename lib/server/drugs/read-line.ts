@@ -166,10 +166,10 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
   let route: string | undefined;
   const words: string[] = [];
   const parts = rest.split(/\s+/).map((t) => t.replace(/^[.,/]+|[.,/]+$/g, "")).filter(Boolean);
-  for (let [i, t] of parts.entries()) {
+  for (const [i, written] of parts.entries()) {
     const next = parts[i + 1];
-    const dotted = dottedSig(t);
-    if (dotted) t = dotted;
+    const dotted = dottedSig(written);
+    const t = dotted ?? written;
     const alone = parts.length === 1;
     if (!alone && !dotted && joinsBrand(words, t, next)) {
       words.push(t);
