@@ -139,6 +139,8 @@ describe("brand families prescriptions name (issue 30): every ingredient, and ty
     ["Budecort Respules 0.5 mg BD", ["Budesonide"]],
     ["Montaire LC 0-0-1", ["Montelukast", "Levocetirizine"]],
     ["Tab Combiflame SOS", ["Ibuprofen", "Paracetamol"]],
+    // Cholecalciferol is the brand table's Vitamin D3 inside a combination (Shelcal's spelling).
+    ["Tab calcium carbonate 500 mg + cholecalciferol 250 IU OD", ["Calcium carbonate", "Vitamin D3"]],
   ])("%s", (line, generics) => {
     expect(understandQuery(line).understood.generic).toEqual(generics);
   });

@@ -12,6 +12,9 @@ const MODIFIERS = new Set(["sr", "er", "xr", "xl", "cr", "od", "dt", "md", "mr",
 const SALTS = new Set(["succinate", "tartrate", "hydrochloride", "hcl", "besylate", "besilate", "maleate", "mesylate", "fumarate", "monohydrate", "hyclate", "dihydrate", "sodium", "potassium", "disodium", "bromide"]);
 const SEPARATORS = /\s*(?:\+|,|&|\band\b|\bwith\b|\/(?!\s*\d))\s*/i;
 
+/** Ingredients the brand table spells otherwise inside a combination ("Calcium carbonate + Vitamin D3"). */
+const IN_COMBINATION: Record<string, string> = { cholecalciferol: "Vitamin D3", "vitamin d3": "Vitamin D3" };
+
 export type ResolvedVia = "brand" | "brand-typo" | "generic" | "hindi" | "romanised";
 
 export interface Understanding {
@@ -314,7 +317,9 @@ export function understandQuery(raw: string): Understanding {
   const parts = name.split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
   const resolvedParts = parts.map((part) => resolvePart(part.split(" ")));
   if (parts.length && resolvedParts.every((r) => r)) {
-    const generics = [...new Set(resolvedParts.flat() as string[])];
+    const named = [...new Set(resolvedParts.flat() as string[])];
+    // In a combination the brand table (and the formulary) write cholecalciferol as Vitamin D3: one ingredient, one spelling.
+    const generics = named.length > 1 ? [...new Set(named.map((g) => IN_COMBINATION[g.toLowerCase()] ?? g))] : named;
     understood.generic = generics;
     understood.genericLine = genericLine(generics, undefined, p);
     if (notInFormulary(generics)) understood.otherMedicine = true;
