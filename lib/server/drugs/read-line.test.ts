@@ -62,6 +62,10 @@ describe("one prescription line, every token read once", () => {
     expect(understandQuery("Pan 40 1 tab B.B.F.").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { quantity: { count: 1, unit: "tablet" }, timing: ["beforeFood"] } });
     expect(understandQuery("Dolo 650 S.O.S. pet dard").understood).toMatchObject({ generic: ["Paracetamol"], sig: { asNeeded: true, indication: "abdominal pain" } });
     expect(understandQuery("Pan 40 ABF").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { timing: ["afterFood"] } });
+    // Run together with a slash or a hyphen: two dosing words.
+    expect(understandQuery("Pan 40 OD-BBF").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { perDay: 1, timing: ["beforeFood"] } });
+    expect(understandQuery("Omez 20 BD/AC").understood).toMatchObject({ generic: ["Omeprazole"], sig: { perDay: 2, timing: ["beforeFood"] } });
+    expect(understandQuery("Tab Amaryl 2 OD B/F").understood).toMatchObject({ generic: ["Glimepiride"], sig: { perDay: 1, timing: ["beforeFood"] } });
     // A brand's own letter stays the brand's when written as part of it.
     expect(understandQuery("T. Pan D B.D.").understood.generic).toEqual(["Pantoprazole", "Domperidone"]);
     expect(understandQuery("Pan 40 O.D.").understood.unread).toBeUndefined();
@@ -80,7 +84,7 @@ describe("one prescription line, every token read once", () => {
   });
 });
 
-const SIG_WORDS = ["OD", "BD", "BID", "TDS", "TID", "QID", "HS", "SOS", "PRN", "stat", "AC", "PC", "1-0-1", "0-0-1", "½-0-½", "1-1-1", "x 5 days", "5d", "for 1 week", "after food", "before food", "empty stomach", "khali pet", "raat ko", "subah", "O.D.", "B.D.", "H.S.", "T.D.S.", "S.O.S.", "A.C.", "P.C.", "B.B.F.", "BBF", "ABF", "1 tab", "pet dard"];
+const SIG_WORDS = ["OD", "BD", "BID", "TDS", "TID", "QID", "HS", "SOS", "PRN", "stat", "AC", "PC", "1-0-1", "0-0-1", "½-0-½", "1-1-1", "x 5 days", "5d", "for 1 week", "after food", "before food", "empty stomach", "khali pet", "raat ko", "subah", "O.D.", "B.D.", "H.S.", "T.D.S.", "S.O.S.", "A.C.", "P.C.", "B.B.F.", "BBF", "ABF", "1 tab", "pet dard", "OD/BBF", "BD-AC", "B/F", "A/F"];
 // Brands whose own words are all longer than a dosing word, so none is a brand letter.
 const PLAIN_BRANDS = BRANDS.filter((b) => b.name.split(/[\s-]+/).every((w) => /^[A-Za-z]{4,}$/.test(w)));
 

@@ -41,13 +41,23 @@ const FREQUENCY_WORDS: Record<string, Frequency> = {
   prn: { asNeeded: true }, stat: { stat: true }, weekly: { weekly: true }, once: { perDay: 1 }, twice: { perDay: 2 }, thrice: { perDay: 3 },
 };
 const TIMING_WORDS: Record<string, RxSig["timing"][number]> = {
-  ac: "beforeFood", pc: "afterFood", bbf: "beforeFood", abf: "afterFood", subah: "morning", morning: "morning", night: "night", raat: "night",
+  ac: "beforeFood", pc: "afterFood", bbf: "beforeFood", abf: "afterFood", "b/f": "beforeFood", "a/f": "afterFood", subah: "morning", morning: "morning",
+  night: "night", raat: "night",
 };
-/** "O.D.", "B.B.F.", "T.D.S.": letters and dots that spell a dosing word are that word, never a brand's letters. */
-const dottedSig = (t: string): string | undefined => {
-  if (!/^(?:[a-z]\.)+[a-z]$/.test(t)) return undefined;
-  const word = t.replace(/\./g, "");
-  return FREQUENCY_WORDS[word] || TIMING_WORDS[word] ? word : undefined;
+const isSigWord = (w: string) => Boolean(FREQUENCY_WORDS[w] || TIMING_WORDS[w]);
+/**
+ * "O.D.", "B.B.F.", "T.D.S.": letters and dots that spell a dosing word are that word; "OD/BBF", "OD-BBF" (run together
+ * as "odbbf") are two dosing words. Never a brand's letters. Returns the dosing words, or undefined.
+ */
+const dottedSig = (t: string): string[] | undefined => {
+  if (/^(?:[a-z]\.)+[a-z]$/.test(t)) {
+    const word = t.replace(/\./g, "");
+    return isSigWord(word) ? [word] : undefined;
+  }
+  const pieces = t.split("/").map((w) => w.replace(/\./g, ""));
+  if (pieces.length > 1) return pieces.every(isSigWord) ? pieces : undefined;
+  for (let i = 2; i <= t.length - 2; i++) if (isSigWord(t.slice(0, i)) && isSigWord(t.slice(i))) return [t.slice(0, i), t.slice(i)];
+  return undefined;
 };
 const FILLERS = new Set(["for", "day", "days", "ko", "at", "then", "to", "be", "taken", "take", "the"]);
 
@@ -106,6 +116,16 @@ const QUANTITY_UNITS: Record<string, NonNullable<RxSig["quantity"]>["unit"]> = {
   ml: "ml",
   tab: "tablet", tablet: "tablet", cap: "capsule", capsule: "capsule", puff: "puff", drop: "drop", gtt: "drop", sachet: "sachet", tsp: "spoon", teaspoon: "spoon", spoon: "spoon",
 };
+
+/** One frequency or timing word into the sig. */
+function readSig(t: string, sig: RxSig) {
+  const freq = FREQUENCY_WORDS[t];
+  const timing = TIMING_WORDS[t];
+  if (freq) Object.assign(sig, { ...freq, perDay: sig.perDay ?? freq.perDay });
+  if (timing) addTiming(sig, timing);
+  if (freq?.bedtime) addTiming(sig, "bedtime");
+  sig.written.push(t);
+}
 
 function addTiming(s: RxSig, t: RxSig["timing"][number]) {
   if (!s.timing.includes(t)) s.timing.push(t);
@@ -169,7 +189,12 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
   for (const [i, written] of parts.entries()) {
     const next = parts[i + 1];
     const dotted = dottedSig(written);
-    const t = dotted ?? written;
+    if (dotted && dotted.length > 1) {
+      for (const w of dotted) readSig(w, sig);
+      tokens.push({ text: written, as: "sig" });
+      continue;
+    }
+    const t = dotted?.[0] ?? written;
     const alone = parts.length === 1;
     if (!alone && !dotted && joinsBrand(words, t, next)) {
       words.push(t);
@@ -197,13 +222,8 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
       tokens.push({ text: t, as: "route" });
       continue;
     }
-    const freq = FREQUENCY_WORDS[t];
-    const timing = TIMING_WORDS[t];
-    if (freq || timing) {
-      if (freq) Object.assign(sig, { ...freq, perDay: sig.perDay ?? freq.perDay });
-      if (timing) addTiming(sig, timing);
-      if (freq?.bedtime) addTiming(sig, "bedtime");
-      sig.written.push(t);
+    if (isSigWord(t)) {
+      readSig(t, sig);
       tokens.push({ text: t, as: "sig" });
       continue;
     }
