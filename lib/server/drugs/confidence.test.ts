@@ -53,7 +53,10 @@ describe("a written form the product is never made in is not confident (issue 30
   it("offers both readings of O2 written alone, and shows neither", () => {
     const s = shown("O2");
     expect(s.confident).toBe(false);
-    expect(s.offered).toEqual(expect.arrayContaining(["O2", "Oxygen"]));
+    expect(s.offered).toEqual(expect.arrayContaining(["tablet O2", "Oxygen"]));
+    // Each offer, chosen, is read as what it says.
+    expect(shown("tablet O2")).toMatchObject({ confident: true, top: "Ofloxacin + Ornidazole" });
+    expect(shown("Oxygen")).toMatchObject({ confident: true, top: "Oxygen" });
   });
 
   it.each([["Tab Oxygen", "Oxygen"], ["Cap nitrous oxide", "Nitrous oxide"], ["Tab insulin glargine 10 units", "Insulin glargine"], ["Tab Lantus", "Insulin glargine"], ["Syp Actrapid", "Insulin"]])(

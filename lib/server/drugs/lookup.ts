@@ -79,7 +79,8 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
       ? candidateOf(s.entry).components.some((c) => recognised.has(c.toLowerCase()))
       : s.score > RELEVANCE.TEXT || ((inSection || u.otherMedicine) && s.score > RELEVANCE.NONE);
   const didYouMean = [
-    ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: b.name })),
+    // A name that is also another medicine's ("O2") is asked again with the brand's form, so the choice is read as the brand.
+    ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: u.unsure ? `${b.form} ${b.name}` : b.name })),
     ...scored.filter(related).map((s) => candidateOf(s.entry).name).map((name) => ({ label: name, query: name })),
   ].filter((d) => !seen.has(d.label) && seen.add(d.label)).slice(0, DID_YOU_MEAN);
   return { understanding: u, raw, results: [], relevance: [], confident: false, didYouMean };
