@@ -35,6 +35,8 @@ describe("a near spelling of a generic is confident only when it could be that g
     ["Azithromycine", "Azithromycin"],
     ["sitrizin", "Cetirizine"],
     ["Tab Nevirapin 200 mg BD", "Nevirapine"],
+    // A unit written with a capital ("5mL") is no brand's spelling.
+    ["Syp Paracetmol 125mg/5mL 5mL TDS", "Paracetamol"],
   ])("a true misspelling stays confident: %s is %s", (q, generic) => {
     expect(shown(q)).toMatchObject({ confident: true, top: generic });
   });

@@ -190,7 +190,7 @@ const nearInLetters = (key: string, generic: string) => {
 };
 
 /** A word written with a capital inside it ("NovoRapid", "FlexPen") is a brand's spelling, not a misspelt generic. */
-const BRAND_CASE = /\p{Ll}\p{Lu}/u;
+const BRAND_CASE = /\p{Lu}\p{Ll}+\p{Lu}\p{Ll}/u;
 
 /**
  * Whether the generic a part sounds like may answer it with confidence: the same sound is a romanised spelling
