@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import type { DrugSearchQuery } from "@/lib/schemas/drugs";
+import { formFitsMedicine } from "./form-fit";
 import { RELEVANCE, relevanceOf, type DrugCandidate } from "./relevance";
 import { understandQuery, type Understanding } from "./understand-query";
 
@@ -60,7 +61,11 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
   const floor = strict ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.CONFIDENT;
   const top = scored[0]?.score ?? RELEVANCE.NONE;
   const onlyInCombination = top === RELEVANCE.COMPONENT && input.parts.length === 1 && !inSection;
-  const confident = !u.otherMedicine && top >= floor && !onlyInCombination;
+  // A near spelling or a sound answers only a name that could be a misspelt generic (not "NovoRapid", not "Trapic MF").
+  const nearOnly = bySound || top < RELEVANCE.COMPONENT;
+  // A written form the medicine is never made in ("Tab Oxygen") names no product: nothing is shown with confidence.
+  const formFits = !u.understood.form || !scored[0] || formFitsMedicine(u.understood.form, candidateOf(scored[0].entry).name);
+  const confident = !u.otherMedicine && !u.unsure && formFits && top >= floor && !onlyInCombination && (u.tolerant || !nearOnly);
   if (confident) {
     // Entries that only mention the name in their text are not answers to it; inside a chosen section they are.
     const kept = inSection ? scored : scored.filter((s) => s.score >= RELEVANCE.CONFIDENT);
@@ -74,13 +79,21 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
       ? candidateOf(s.entry).components.some((c) => recognised.has(c.toLowerCase()))
       : s.score > RELEVANCE.TEXT || ((inSection || u.otherMedicine) && s.score > RELEVANCE.NONE);
   const didYouMean = [
-    ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: b.name })),
+    // A name that is also another medicine's ("O2") is asked again with the brand's form, so the choice is read as the brand.
+    ...u.brandSuggestions.map((b) => ({ label: `${b.name} (${b.generic})`, query: u.unsure ? `${b.form} ${b.name}` : b.name })),
     ...scored.filter(related).map((s) => candidateOf(s.entry).name).map((name) => ({ label: name, query: name })),
   ].filter((d) => !seen.has(d.label) && seen.add(d.label)).slice(0, DID_YOU_MEAN);
   return { understanding: u, raw, results: [], relevance: [], confident: false, didYouMean };
 }
 
 type Search<R> = (params: PlatformSearchParams) => R;
+
+/** Neither search answered with confidence: the medicine that sounds alike is still offered under "Did you mean". */
+function withOffers<E, R extends SearchAnswer<E>>(first: LookupOutcome<E, R>, second: LookupOutcome<E, R>): LookupOutcome<E, R> {
+  const seen = new Set(first.didYouMean.map((d) => d.label));
+  const more = second.didYouMean.filter((d) => !seen.has(d.label));
+  return more.length ? { ...first, didYouMean: [...first.didYouMean, ...more].slice(0, DID_YOU_MEAN) } : first;
+}
 
 /** A form word, a strength or dosing words alone ("Tab", "BD"), or a herbal product: nothing to ask the platform. */
 const nothingToAsk = (u: Understanding | null): boolean => u !== null && u.platformQuery === "";
@@ -101,7 +114,7 @@ export function lookupSync<E, R extends SearchAnswer<E>>(
   const first = judge(understanding, search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
   const second = judge(understanding, search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);
-  return second.confident ? second : first;
+  return second.confident ? second : withOffers(first, second);
 }
 
 /** The lookup against the platform over HTTP: at most two searches, the second only for a romanised spelling. */
@@ -116,5 +129,5 @@ export async function lookup<E, R extends SearchAnswer<E>>(
   const first = judge(understanding, await search(params), candidateOf, Boolean(q.category));
   if (first.confident || !understanding?.fallbackQuery) return first;
   const second = judge(understanding, await search({ ...params, query: understanding.fallbackQuery, exact_match: undefined }), candidateOf, Boolean(q.category), true);
-  return second.confident ? second : first;
+  return second.confident ? second : withOffers(first, second);
 }

@@ -53,6 +53,24 @@ describe("one prescription line, every token read once", () => {
     expect(understandQuery("Liv 52").understood.generic).toBeUndefined();
   });
 
+  it("reads dotted and run-together dosing words as dosing, never as a brand's letters (O.D. is not Pan D)", () => {
+    expect(understandQuery("Pan 40 O.D.").understood).toMatchObject({ generic: ["Pantoprazole"], brand: { name: "Pan 40" }, sig: { perDay: 1 } });
+    expect(understandQuery("Telma 80 H.S.").understood).toMatchObject({ generic: ["Telmisartan"], sig: { bedtime: true } });
+    expect(understandQuery("Omez 20 O.D. AC").understood).toMatchObject({ generic: ["Omeprazole"], sig: { perDay: 1, timing: ["beforeFood"] } });
+    expect(understandQuery("Amaryl 2 OD BBF").understood).toMatchObject({ generic: ["Glimepiride"], sig: { perDay: 1, timing: ["beforeFood"] } });
+    expect(understandQuery("Tab Dolo 650 T.D.S. P.C.").understood).toMatchObject({ generic: ["Paracetamol"], sig: { perDay: 3, timing: ["afterFood"] } });
+    expect(understandQuery("Pan 40 1 tab B.B.F.").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { quantity: { count: 1, unit: "tablet" }, timing: ["beforeFood"] } });
+    expect(understandQuery("Dolo 650 S.O.S. pet dard").understood).toMatchObject({ generic: ["Paracetamol"], sig: { asNeeded: true, indication: "abdominal pain" } });
+    expect(understandQuery("Pan 40 ABF").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { timing: ["afterFood"] } });
+    // Run together with a slash or a hyphen: two dosing words.
+    expect(understandQuery("Pan 40 OD-BBF").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { perDay: 1, timing: ["beforeFood"] } });
+    expect(understandQuery("Omez 20 BD/AC").understood).toMatchObject({ generic: ["Omeprazole"], sig: { perDay: 2, timing: ["beforeFood"] } });
+    expect(understandQuery("Tab Amaryl 2 OD B/F").understood).toMatchObject({ generic: ["Glimepiride"], sig: { perDay: 1, timing: ["beforeFood"] } });
+    // A brand's own letter stays the brand's when written as part of it.
+    expect(understandQuery("T. Pan D B.D.").understood.generic).toEqual(["Pantoprazole", "Domperidone"]);
+    expect(understandQuery("Pan 40 O.D.").understood.unread).toBeUndefined();
+  });
+
   it("reads dosing written in Devanagari", () => {
     expect(understandQuery("डोलो 650 खाने के बाद").understood).toMatchObject({ generic: ["Paracetamol"], sig: { timing: ["afterFood"] } });
     expect(understandQuery("पैन 40 सुबह खाली पेट").understood).toMatchObject({ generic: ["Pantoprazole"], sig: { timing: ["emptyStomach", "morning"] } });
@@ -66,7 +84,7 @@ describe("one prescription line, every token read once", () => {
   });
 });
 
-const SIG_WORDS = ["OD", "BD", "BID", "TDS", "TID", "QID", "HS", "SOS", "PRN", "stat", "AC", "PC", "1-0-1", "0-0-1", "½-0-½", "1-1-1", "x 5 days", "5d", "for 1 week", "after food", "before food", "empty stomach", "khali pet", "raat ko", "subah"];
+const SIG_WORDS = ["OD", "BD", "BID", "TDS", "TID", "QID", "HS", "SOS", "PRN", "stat", "AC", "PC", "1-0-1", "0-0-1", "½-0-½", "1-1-1", "x 5 days", "5d", "for 1 week", "after food", "before food", "empty stomach", "khali pet", "raat ko", "subah", "O.D.", "B.D.", "H.S.", "T.D.S.", "S.O.S.", "A.C.", "P.C.", "B.B.F.", "BBF", "ABF", "1 tab", "pet dard", "OD/BBF", "BD-AC", "B/F", "A/F"];
 // Brands whose own words are all longer than a dosing word, so none is a brand letter.
 const PLAIN_BRANDS = BRANDS.filter((b) => b.name.split(/[\s-]+/).every((w) => /^[A-Za-z]{4,}$/.test(w)));
 
@@ -105,5 +123,29 @@ describe("dosing words never reach the medicine's name (properties)", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("brand families prescriptions name (issue 30): every ingredient, and typos of a suffixed brand", () => {
+  it.each([
+    ["Moxicip E/D 1 drop QID", ["Moxifloxacin"]],
+    ["Tab Monticope 0-0-1", ["Montelukast", "Levocetirizine"]],
+    ["Soframycin cream LA BD", ["Framycetin"]],
+    ["Tab Oflox TZ BD x 5 days", ["Ofloxacin", "Tinidazole"]],
+    ["Tab Trapic MF TDS x 3 days", ["Tranexamic acid", "Mefenamic acid"]],
+    ["Tab Lasilactone 50 OD", ["Furosemide", "Spironolactone"]],
+    ["Tab O2 BD", ["Ofloxacin", "Ornidazole"]],
+    ["Tab Gemer 1 OD BBF", ["Glimepiride", "Metformin"]],
+    ["Tab Meftal Spas SOS pet dard", ["Mefenamic acid", "Dicyclomine"]],
+    ["Tab Shelcal 500 OD", ["Calcium carbonate", "Vitamin D3"]],
+    ["Inj NovoRapid 8 U before meals", ["Insulin aspart"]],
+    ["Inj Lantus 10 units HS", ["Insulin glargine"]],
+    ["Budecort Respules 0.5 mg BD", ["Budesonide"]],
+    ["Montaire LC 0-0-1", ["Montelukast", "Levocetirizine"]],
+    ["Tab Combiflame SOS", ["Ibuprofen", "Paracetamol"]],
+    // Cholecalciferol is the brand table's Vitamin D3 inside a combination (Shelcal's spelling).
+    ["Tab calcium carbonate 500 mg + cholecalciferol 250 IU OD", ["Calcium carbonate", "Vitamin D3"]],
+  ])("%s", (line, generics) => {
+    expect(understandQuery(line).understood.generic).toEqual(generics);
   });
 });

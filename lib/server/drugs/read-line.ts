@@ -15,7 +15,7 @@ export const FORMS: Record<string, string> = {
   ointment: "ointment", gel: "gel", lotion: "lotion", lot: "lotion", inhaler: "inhaler", inh: "inhaler", mdi: "inhaler", puff: "inhaler", puffs: "inhaler", rotacap: "rotacap", rotacaps: "rotacap",
   respules: "respules", respule: "respules", resp: "respules", nebule: "respules", nebules: "respules", neb: "respules", sachet: "sachet", sachets: "sachet", powder: "powder", pwd: "powder",
   spray: "spray", solution: "solution", soln: "solution", shampoo: "shampoo", suppository: "suppository", supp: "suppository", pessary: "pessary", patch: "patch",
-  granules: "granules", pen: "injection",
+  granules: "granules", pen: "injection", "e/d": "eye drops",
 };
 /** Abbreviations that are a form only at the start of a line ("T. Pan D", "Cr Candid-B"); elsewhere a brand's letters. */
 const LEADING_FORMS: Record<string, string> = { t: "tablet", c: "capsule", cr: "cream", s: "syrup" };
@@ -26,7 +26,7 @@ export const ROUTES: Record<string, string> = {
 };
 const UNITS: Record<string, string> = {
   mg: "mg", milligram: "mg", milligrams: "mg", mcg: "mcg", ug: "mcg", µg: "mcg", microgram: "mcg", micrograms: "mcg", g: "g", gm: "g", gms: "g",
-  gram: "g", grams: "g", ml: "ml", iu: "IU", unit: "IU", units: "IU", "%": "%", k: "k",
+  gram: "g", grams: "g", ml: "ml", iu: "IU", u: "IU", unit: "IU", units: "IU", "%": "%", k: "k",
 };
 const STRENGTH = new RegExp(
   String.raw`(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?(?:\s*\/\s*\d+(?:\.\d+)?)*)\s*(${Object.keys(UNITS).sort((a, b) => b.length - a.length).join("|")})?(?:\s*\/\s*(\d+(?:\.\d+)?)?\s*(ml|l|g|dose))?(?![\p{L}\p{N}])`,
@@ -40,7 +40,25 @@ const FREQUENCY_WORDS: Record<string, Frequency> = {
   qid: { perDay: 4 }, qds: { perDay: 4 }, hs: { perDay: 1, bedtime: true }, qhs: { perDay: 1, bedtime: true }, sos: { asNeeded: true },
   prn: { asNeeded: true }, stat: { stat: true }, weekly: { weekly: true }, once: { perDay: 1 }, twice: { perDay: 2 }, thrice: { perDay: 3 },
 };
-const TIMING_WORDS: Record<string, RxSig["timing"][number]> = { ac: "beforeFood", pc: "afterFood", subah: "morning", morning: "morning", night: "night", raat: "night" };
+const TIMING_WORDS: Record<string, RxSig["timing"][number]> = {
+  ac: "beforeFood", pc: "afterFood", bbf: "beforeFood", abf: "afterFood", "b/f": "beforeFood", "a/f": "afterFood", subah: "morning", morning: "morning",
+  night: "night", raat: "night",
+};
+const isSigWord = (w: string) => Boolean(FREQUENCY_WORDS[w] || TIMING_WORDS[w]);
+/**
+ * "O.D.", "B.B.F.", "T.D.S.": letters and dots that spell a dosing word are that word; "OD/BBF", "OD-BBF" (run together
+ * as "odbbf") are two dosing words. Never a brand's letters. Returns the dosing words, or undefined.
+ */
+const dottedSig = (t: string): string[] | undefined => {
+  if (/^(?:[a-z]\.)+[a-z]$/.test(t)) {
+    const word = t.replace(/\./g, "");
+    return isSigWord(word) ? [word] : undefined;
+  }
+  const pieces = t.split("/").map((w) => w.replace(/\./g, ""));
+  if (pieces.length > 1) return pieces.every(isSigWord) ? pieces : undefined;
+  for (let i = 2; i <= t.length - 2; i++) if (isSigWord(t.slice(0, i)) && isSigWord(t.slice(i))) return [t.slice(0, i), t.slice(i)];
+  return undefined;
+};
 const FILLERS = new Set(["for", "day", "days", "ko", "at", "then", "to", "be", "taken", "take", "the"]);
 
 /** Phrases read before the text is split into words (they span words, or hold hyphens and fractions). */
@@ -84,6 +102,9 @@ const PHRASES: [RegExp, (m: RegExpExecArray, sig: RxSig) => void][] = [
   [/\blocal(?:ly)?\s+application\b|\blocally\b|\bl\/a\b/gu, (_m, s) => void (s.route = "topical")],
   // What the dose is for, as written after SOS: "for pain", "if fever".
   [/\b(?:for|if|in\s+case\s+of|when)\s+(pain|fever|headache|vomiting|nausea|acidity|cough|cold|breathlessness|wheeze|sleep|loose\s+motions?|itching|allergy|needed|required)\b/gu, (m, s) => void (s.indication = m[1]!)],
+  // The Hinglish of what it is for: "SOS pet dard", "bukhar mein".
+  [/\b(?:(?:for|if|in\s+case\s+of|when)\s+)?(pet\s+(?:me\s+|mein\s+|main\s+)?dard|s[ai]r\s+dard|dard|bukha+r)(?:\s+(?:me|mein|main|hone\s+par|par))?\b/gu, (m, s) =>
+    void (s.indication = m[1]!.startsWith("pet") ? "abdominal pain" : /^s[ai]r/.test(m[1]!) ? "headache" : m[1]!.startsWith("bukh") ? "fever" : "pain")],
   [/\bper\s+(?:oral(?:ly)?|os)\b|\bby\s+mouth\b/gu, (_m, s) => void (s.route = "oral")],
   // "2 puffs", "1 tab", "10 ml" after the name: how much at a time, not the product's strength.
   [/(?<=\S\s+)(?<![\d.])([1-9]|10|½|1\/2)\s*(tabs?|tablets?|caps?|capsules?|puffs?|drops?|gtts?|sachets?|tsp|teaspoons?|spoons?)\b/gu, (m, s) => {
@@ -95,6 +116,16 @@ const QUANTITY_UNITS: Record<string, NonNullable<RxSig["quantity"]>["unit"]> = {
   ml: "ml",
   tab: "tablet", tablet: "tablet", cap: "capsule", capsule: "capsule", puff: "puff", drop: "drop", gtt: "drop", sachet: "sachet", tsp: "spoon", teaspoon: "spoon", spoon: "spoon",
 };
+
+/** One frequency or timing word into the sig. */
+function readSig(t: string, sig: RxSig) {
+  const freq = FREQUENCY_WORDS[t];
+  const timing = TIMING_WORDS[t];
+  if (freq) Object.assign(sig, { ...freq, perDay: sig.perDay ?? freq.perDay });
+  if (timing) addTiming(sig, timing);
+  if (freq?.bedtime) addTiming(sig, "bedtime");
+  sig.written.push(t);
+}
 
 function addTiming(s: RxSig, t: RxSig["timing"][number]) {
   if (!s.timing.includes(t)) s.timing.push(t);
@@ -155,10 +186,17 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
   let route: string | undefined;
   const words: string[] = [];
   const parts = rest.split(/\s+/).map((t) => t.replace(/^[.,/]+|[.,/]+$/g, "")).filter(Boolean);
-  for (const [i, t] of parts.entries()) {
+  for (const [i, written] of parts.entries()) {
     const next = parts[i + 1];
+    const dotted = dottedSig(written);
+    if (dotted && dotted.length > 1) {
+      for (const w of dotted) readSig(w, sig);
+      tokens.push({ text: written, as: "sig" });
+      continue;
+    }
+    const t = dotted?.[0] ?? written;
     const alone = parts.length === 1;
-    if (!alone && joinsBrand(words, t, next)) {
+    if (!alone && !dotted && joinsBrand(words, t, next)) {
       words.push(t);
       tokens.push({ text: t, as: "name" });
       continue;
@@ -184,13 +222,8 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
       tokens.push({ text: t, as: "route" });
       continue;
     }
-    const freq = FREQUENCY_WORDS[t];
-    const timing = TIMING_WORDS[t];
-    if (freq || timing) {
-      if (freq) Object.assign(sig, { ...freq, perDay: sig.perDay ?? freq.perDay });
-      if (timing) addTiming(sig, timing);
-      if (freq?.bedtime) addTiming(sig, "bedtime");
-      sig.written.push(t);
+    if (isSigWord(t)) {
+      readSig(t, sig);
       tokens.push({ text: t, as: "sig" });
       continue;
     }

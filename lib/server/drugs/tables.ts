@@ -1,13 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import brandRows from "./data/brands.json";
+import moreBrandRows from "./data/brands-more.json";
 import genericsHi from "./data/generics-hi.json";
 import herbalProducts from "./data/herbal.json";
 import otherMedicines from "./data/other-medicines.json";
 import { compactKey, letterMask, phoneticKey } from "./text";
 import { devanagariKey } from "./hindi";
 
-/** One row of data/brands.json: [brand, manufacturer, composition with strengths, form, Devanagari name]. */
+/** One row of data/brands.json (and data/brands-more.json, read after it): [brand, manufacturer, composition with strengths, form, Devanagari name]. */
 export const BrandRow = z.tuple([z.string().min(1), z.string().min(1), z.string().min(3), z.string().min(2), z.string().regex(/[\u0900-\u097F]/, "needs Devanagari")]);
 
 const COMPONENT = /^(.+?)\s+(\d[\d.]*\s*(?:mg|mcg|g|ml|IU|IU\/ml|%))$/;
@@ -57,7 +58,7 @@ export function parseBrand(row: z.infer<typeof BrandRow>): Brand {
   };
 }
 
-export const BRANDS: readonly Brand[] = z.array(BrandRow).parse(brandRows).map(parseBrand);
+export const BRANDS: readonly Brand[] = z.array(BrandRow).parse([...brandRows, ...moreBrandRows]).map(parseBrand);
 
 /** Devanagari and generic spellings: generic name → its Devanagari spellings. */
 export const GENERICS_HI: Readonly<Record<string, string[]>> = z.record(z.string(), z.array(z.string().regex(/[\u0900-\u097F]/)).min(1)).parse(genericsHi);

@@ -103,7 +103,9 @@ describe("brands", () => {
   it("every brand in the table is found by its own name (property)", () => {
     fc.assert(
       fc.property(fc.constantFrom(...BRANDS), (b) => {
-        expect(compact(understandQuery(b.name).platformQuery)).toBe(compact(b.generic));
+        // A two-character brand (O2) is also another medicine's name: it is found with its form written ("tablet O2").
+        const written = b.name.replace(/[^A-Za-z0-9]/g, "").length <= 2 ? `${b.form} ${b.name}` : b.name;
+        expect(compact(understandQuery(written).platformQuery)).toBe(compact(b.generic));
       }),
       { numRuns: 400 },
     );

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DrugQueryUnderstood, RxSig } from "@/lib/schemas/drugs";
 import { asciiDigits, DEVANAGARI, devanagariKey, romanise } from "./hindi";
+import { formsAgree } from "./form-fit";
 import { readRxLine, sigRead, type RxLineRead } from "./read-line";
 import { HERBAL_KEYS, INDEX, type Brand } from "./tables";
 import { bitCount, compactKey, editDistance, letterMask, phoneticKey } from "./text";
@@ -10,6 +11,9 @@ const MODIFIERS = new Set(["sr", "er", "xr", "xl", "cr", "od", "dt", "md", "mr",
 /** Salt words: "metoprolol succinate" is metoprolol. */
 const SALTS = new Set(["succinate", "tartrate", "hydrochloride", "hcl", "besylate", "besilate", "maleate", "mesylate", "fumarate", "monohydrate", "hyclate", "dihydrate", "sodium", "potassium", "disodium", "bromide"]);
 const SEPARATORS = /\s*(?:\+|,|&|\band\b|\bwith\b|\/(?!\s*\d))\s*/i;
+
+/** Ingredients the brand table spells otherwise inside a combination ("Calcium carbonate + Vitamin D3"). */
+const IN_COMBINATION: Record<string, string> = { cholecalciferol: "Vitamin D3", "vitamin d3": "Vitamin D3" };
 
 export type ResolvedVia = "brand" | "brand-typo" | "generic" | "hindi" | "romanised";
 
@@ -27,6 +31,14 @@ export interface Understanding {
   brandSuggestions: Brand[];
   /** The name is a medicine the desk knows is not one of its generics. */
   otherMedicine: boolean;
+  /**
+   * Whether a near spelling of a generic may answer the name with confidence. Not when the name is written like a brand
+   * ("NovoRapid": a capital inside the word) or holds a short word nothing read ("Trapic MF"): then the near generic is
+   * only offered under "Did you mean".
+   */
+  tolerant: boolean;
+  /** The name is as much a brand as another medicine's name ("O2"): both are offered, nothing is shown with confidence. */
+  unsure: boolean;
 }
 
 /** A line as the reader took it apart, less its token list, and whether it was written in Devanagari. */
@@ -170,10 +182,37 @@ function resolvePart(words: string[]): string[] | null {
   return noSalt.length && noSalt.length < words.length ? segmentGenerics(noSalt) : null;
 }
 
+/** A near spelling stands for a generic only within about a third of its letters: "novorapid" (4 of 10) is not nevirapine. */
+const nearInLetters = (key: string, generic: string) => {
+  const g = compactKey(generic);
+  const max = Math.max(1, Math.floor(g.length * 0.3));
+  return editDistance(key, g, max) <= max;
+};
+
+/** A word written with a capital inside it ("NovoRapid", "FlexPen") is a brand's spelling, not a misspelt generic. */
+const BRAND_CASE = /\p{Lu}\p{Ll}+\p{Lu}\p{Ll}/u;
+
+/**
+ * Whether the generic a part sounds like may answer it with confidence: the same sound is a romanised spelling
+ * ("sitrizin"); a sound one consonant off must also be near in letters, and no word may be left over ("trapic mf",
+ * "tropic amd" are not tropicamide). Otherwise the generic is only offered.
+ */
+function soundIsSure(part: string, generic: string): boolean {
+  const words = part.split(/\s+/);
+  if (words.some((w) => w.length <= 2)) return false;
+  // A misspelling keeps the generic's words: "tropic amd" is two words where tropicamide is one.
+  if (words.length !== generic.split(/\s+/).length) return false;
+  return INDEX.genericsByPhonetic.has(phoneticKey(part)) || nearInLetters(compactKey(part), generic);
+}
+
 /** The one generic that sounds like this part, when exactly one is nearest and no known other medicine is as near. */
 export function soundsLike(part: string): string | null {
   const key = compactKey(part);
   if (INDEX.otherKeys.has(key)) return null;
+  return soundsLikeAny(part);
+}
+
+function soundsLikeAny(part: string): string | null {
   const p = phoneticKey(part);
   if (p.length < 4) return null;
   const exact = INDEX.genericsByPhonetic.get(p);
@@ -238,7 +277,8 @@ export function understandQuery(raw: string): Understanding {
   if (p.devanagari) understood.script = "devanagari";
   if (sigRead(p.sig)) understood.sig = p.sig;
   const name = p.words.join(" ");
-  const base = { understood, name, brandSuggestions: [] as Brand[], otherMedicine: false };
+  const tolerant = !raw.split(/\s+/).some((w) => w.length >= 4 && BRAND_CASE.test(w));
+  const base = { understood, name, brandSuggestions: [] as Brand[], otherMedicine: false, tolerant, unsure: false };
   // A form, a strength or dosing words alone name no medicine: nothing is asked.
   if (!name) return { ...base, platformQuery: "" };
 
@@ -251,7 +291,21 @@ export function understandQuery(raw: string): Understanding {
 
   // One medicine the desk knows the formulary lacks (ranitidine); a combination holding one may still be an entry.
   const notInFormulary = (generics: string[]) => generics.length === 1 && INDEX.otherKeys.has(compactKey(generics[0]!));
-  const { brand, typo, near } = findBrand(p.words, p.numbers);
+  const found = findBrand(p.words, p.numbers);
+  const { typo } = found;
+  let { brand, near } = found;
+  // A brand of two characters ("O2") is also an other name of something else (oxygen): it is read as the brand only
+  // when the line says more that fits it (its form, its strength, dosing words); alone it is offered, nothing is shown.
+  let unsure = false;
+  if (brand && compactKey(brand.name).length <= 2) {
+    const fits = p.form ? formsAgree(p.form, brand.form) : (p.numbers.length > 0 && fitsStrength(brand, p.numbers)) || (p.numbers.length === 0 && sigRead(p.sig));
+    if (!fits) {
+      unsure = !p.form;
+      near = unsure ? [brand] : [];
+      brand = undefined;
+    }
+  }
+  base.unsure = unsure;
   if (brand) {
     understood.brand = brandUnderstood(brand);
     understood.generic = brand.components.map((c) => c.name);
@@ -263,7 +317,9 @@ export function understandQuery(raw: string): Understanding {
   const parts = name.split(SEPARATORS).map((s) => s.trim()).filter(Boolean);
   const resolvedParts = parts.map((part) => resolvePart(part.split(" ")));
   if (parts.length && resolvedParts.every((r) => r)) {
-    const generics = [...new Set(resolvedParts.flat() as string[])];
+    const named = [...new Set(resolvedParts.flat() as string[])];
+    // In a combination the brand table (and the formulary) write cholecalciferol as Vitamin D3: one ingredient, one spelling.
+    const generics = named.length > 1 ? [...new Set(named.map((g) => IN_COMBINATION[g.toLowerCase()] ?? g))] : named;
     understood.generic = generics;
     understood.genericLine = genericLine(generics, undefined, p);
     if (notInFormulary(generics)) understood.otherMedicine = true;
@@ -275,7 +331,8 @@ export function understandQuery(raw: string): Understanding {
   if (otherMedicine) understood.otherMedicine = true;
   const sounds = parts.map(soundsLike);
   const fallback = !otherMedicine && sounds.every((s) => s) ? [...new Set(sounds as string[])].join(" + ") : undefined;
-  return { ...base, brandSuggestions: near, otherMedicine, platformQuery: parts.join(" + ") || name, fallbackQuery: fallback };
+  const sure = !fallback || parts.every((part, i) => soundIsSure(part, sounds[i]!));
+  return { ...base, tolerant: tolerant && sure, brandSuggestions: near, otherMedicine, platformQuery: parts.join(" + ") || name, fallbackQuery: fallback };
 }
 
 /** The printed line of a raw prescription line whose medicine was found by the platform's own spelling tolerance. */
