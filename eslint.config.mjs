@@ -2,6 +2,8 @@ import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // Import boundaries of ../shared/DESIGN.md ("Boundaries"); eslint-boundaries.test.ts proves they fire.
+// These match how an import is spelt, a quick hint in the editor; the client/server boundary itself is
+// checked on the resolved import graph by lib/client-server-boundary.test.ts (lib/testing/import-graph.ts).
 const CONTRACT = {
   regex: "(^|/)platform-contract(/|$)",
   message: "The platform's field names stay in lib/server/platform and sandbox: use the desk's own shapes from lib/schemas.",

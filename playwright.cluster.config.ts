@@ -29,7 +29,7 @@ export default defineConfig({
   webServer: skip
     ? undefined
     : {
-        command: "npx tsx e2e/serve-cluster.ts",
+        command: "npx tsx --conditions=react-server e2e/serve-cluster.ts",
         env: { E2E_CLUSTER_PORT: String(CLUSTER_PORT), E2E_CLUSTER_SANDBOX_PORT: String(CLUSTER_SANDBOX_PORT) },
         url: `${baseURL}/api/health`,
         timeout: 420_000,

@@ -52,7 +52,7 @@ export default defineConfig({
     { name: "hostile", testMatch: /hostile-input\.anon\.spec\.ts$/, dependencies: [...FUNCTIONAL, "visual-anon", "visual-receptionist", "visual-doctor", "visual-admin"] },
   ],
   webServer: {
-    command: "npx tsx e2e/serve.ts",
+    command: "npx tsx --conditions=react-server e2e/serve.ts",
     env: { E2E_APP_PORT: String(APP_PORT), E2E_SANDBOX_PORT: String(SANDBOX_PORT) },
     url: `${baseURL}/api/health`,
     timeout: 300_000,

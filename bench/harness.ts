@@ -67,7 +67,7 @@ export async function startApp(opts: { appPort?: number; sandboxPort?: number; e
     if (build.status !== 0) throw new Error("next build failed");
     builtThisRun = true;
   }
-  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
   child.stdout?.on("data", () => {});
   const appUrl = `http://127.0.0.1:${appPort}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;

@@ -19,7 +19,7 @@ const env = {
   // The journey holds one live stream per instance for one staff member, beside the desk's own.
   LIVE_STREAMS_PER_STAFF: "20",
 };
-const child = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/cluster.ts", "--fresh"], { stdio: "inherit", env });
+const child = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/cluster.ts", "--fresh"], { stdio: "inherit", env });
 const stop = () => child.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -34,7 +34,7 @@ async function addTestStaff() {
 }
 
 void addTestStaff().then(() => {
-  const child = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/start.ts"], { stdio: "inherit", env });
+  const child = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/start.ts"], { stdio: "inherit", env });
   const stop = () => child.kill("SIGTERM");
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -1,6 +1,11 @@
+import "server-only";
 /**
  * The only reader of process.env. Every setting is validated once, with a readable
  * message naming the variable, so a misconfigured clinic finds out at start, not mid-visit.
+ *
+ * Server-only: it holds the secrets. Outside Next, the CLI scripts run under Node's `react-server`
+ * condition (`tsx --conditions=react-server`, as in package.json), where the marker package is empty;
+ * vitest aliases it to lib/testing/server-only-stub.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";

@@ -38,7 +38,7 @@ async function main() {
     baseUrl = `http://localhost:${appPort}`;
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     console.log(`starting the app on ${baseUrl} and the sandbox on ${sandboxUrl} (data in ${dataDir})`);
-    const child = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/start.ts"], {
+    const child = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/start.ts"], {
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), APP_URL: baseUrl },
     });

@@ -11,7 +11,7 @@ cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function run(script: string, args: string[]) {
-  return spawnSync(process.execPath, [require.resolve("tsx/cli"), `scripts/${script}`, ...args], {
+  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", `scripts/${script}`, ...args], {
     encoding: "utf8",
     input: "",
     env: { ...process.env, DATA_DIR: dataDir },

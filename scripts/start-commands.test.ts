@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-cluster-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function run(script: string, args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [require.resolve("tsx/cli"), `scripts/${script}`, ...args], {
+  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", `scripts/${script}`, ...args], {
     encoding: "utf8",
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     timeout: 60_000,

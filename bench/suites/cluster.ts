@@ -67,7 +67,7 @@ async function startCluster(count: number, dataDir: string, ports: ClusterPorts)
   const taken = await portsProblem([[ports.nginx, "the bench's nginx"], ...Array.from({ length: count }, (_, i) => [ports.nginx + 1 + i, `the bench's instance ${i + 1}`] as const), [ports.sandbox, "the bench's sandbox"]]);
   if (taken) throw new Error(taken);
   const url = `http://127.0.0.1:${ports.nginx}`;
-  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/cluster.ts", "--fresh", "--instances", String(count)], {
+  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/cluster.ts", "--fresh", "--instances", String(count)], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -14,6 +14,7 @@ import { signatureHeader } from "../../lib/schemas/webhook-signature";
 import { DEFAULT_SIGNATURE_HEADER, DELIVERY_ID_HEADER } from "../../lib/schemas/webhooks";
 import { openDatabase, type Database } from "../../lib/server/db/connect";
 import { webhookInbox, webhookReceipts } from "../../lib/server/db/schema";
+import type { StoredEvent } from "../../lib/server/events/inbox-events";
 import { createLiveHub } from "../../lib/server/events/live-hub";
 import { receivePlatformEvent, type ReceiveOutcome } from "../../lib/server/webhooks/receiver";
 import { generateSigningKey, signingKeyStore } from "../../lib/server/webhooks/signing-keys";
@@ -81,7 +82,7 @@ async function run(database: Database, backend: IngestMeasurement["backend"], li
     if (e.appointmentId) onFeed.add(e.appointmentId);
   });
   // The route's dependencies: the sealed key store and the live hub's fan-out.
-  const deps = { db, verifyingKeys: () => keys.verifying(), onStored: liveFeed ? (id: number) => hub.publish(id) : undefined };
+  const deps = { db, verifyingKeys: () => keys.verifying(), onStored: liveFeed ? (_id: number, _event: unknown, stored: StoredEvent) => hub.publish(stored) : undefined };
   const bodies = eventBodies(`${process.pid}-${Date.now().toString(36)}`);
   const answered = new Map<number, ReceiveOutcome["outcome"]>();
   const counts = { accepted: 0, duplicate: 0, rejected: 0, failed: 0 };

@@ -1,55 +1,51 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { DirectoryData } from "@/lib/schemas/patients";
-import type { Booking } from "@/lib/schemas/slots";
 import type { Db } from "./db";
-import { deskOutbox, patientDocuments, patientRegistrations, slotBookings } from "./db/schema";
-import { rememberDirectory, rememberPatient, type IndexedPatient } from "./patients/patient-index";
-import type { NewPatientDocument } from "./documents/records";
+import { deskOutbox } from "./db/schema";
 import { log } from "./log";
 import { processSingleton } from "./process-singleton";
 
 /**
- * What the desk records after the platform has accepted a write. Each is idempotent (an upsert, a
- * conflict-ignoring insert, or setting a value), so applying one twice leaves one desk record.
+ * What the desk records after the platform has accepted a write: a kind, and the fields its
+ * feature needs, stored as is in desk_outbox when it cannot be applied now. Each feature registers
+ * its own kinds where it keeps its data (deskWriteKind), so this file knows none of them. Each
+ * kind's write is idempotent (an upsert, a conflict-ignoring insert, or setting a value), so
+ * applying one twice leaves one desk record.
  */
-export type DeskWrite =
-  | { kind: "document.record"; doc: NewPatientDocument & { id: string } }
-  | { kind: "patient.remember"; patient: IndexedPatient }
-  | { kind: "patient.directory"; id: string; directory: DirectoryData }
-  | { kind: "registration.profile"; key: string; patientId: string }
-  | { kind: "registration.directory"; key: string }
-  | { kind: "booking.booked"; key: string; booking: Booking };
+export interface DeskWrite {
+  readonly kind: string;
+}
 
 /** "done": written now; "catching-up": the platform has it, and the desk copy follows in the background. */
 export type DeskCopy = "done" | "catching-up";
 
+type Apply = (db: Db, write: DeskWrite) => Promise<void>;
+
+/**
+ * The registered kinds, process-wide: the drain runs in whichever route bundle built the services
+ * first, and must find the kinds registered by the features of every other bundle.
+ */
+const kinds = processSingleton("__deskOutboxKinds", () => new Map<string, Apply>());
+
+/**
+ * Registers a kind of desk write and returns its constructor. The kind's name is stored with
+ * queued writes, so it must stay the same from release to release.
+ */
+export function deskWriteKind<K extends string, F extends object>(kind: K, apply: (db: Db, write: F & { kind: K }) => Promise<unknown>): (fields: F) => F & { kind: K } {
+  kinds.set(kind, async (db, write) => void (await apply(db, write as F & { kind: K })));
+  return (fields) => ({ ...fields, kind });
+}
+
+/** Kinds registered now (tests, diagnostics). */
+export const registeredDeskWriteKinds = () => [...kinds.keys()].sort();
+
+class UnregisteredKind extends Error {}
+
 async function apply(db: Db, w: DeskWrite): Promise<void> {
-  switch (w.kind) {
-    case "document.record":
-      await db.insert(patientDocuments).values(w.doc).onConflictDoNothing();
-      return;
-    case "patient.remember":
-      await rememberPatient(db, w.patient);
-      return;
-    case "patient.directory":
-      await rememberDirectory(db, w.id, w.directory);
-      return;
-    case "registration.profile":
-      await db
-        .update(patientRegistrations)
-        .set({ patientId: w.patientId, outcomeUnknownSince: null, checkAfter: null, updatedAt: new Date() })
-        .where(eq(patientRegistrations.idempotencyKey, w.key));
-      return;
-    case "registration.directory":
-      await db.update(patientRegistrations).set({ directoryDoneAt: new Date(), lastError: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, w.key));
-      return;
-    case "booking.booked":
-      await db
-        .update(slotBookings)
-        .set({ status: "booked", appointmentId: w.booking.appointmentId, booking: w.booking, updatedAt: sql`now()` })
-        .where(eq(slotBookings.idempotencyKey, w.key));
-  }
+  const run = kinds.get(w.kind);
+  // A queued write whose feature this process has not loaded yet waits for it (the drain retries).
+  if (!run) throw new UnregisteredKind(`no feature has registered the desk write kind "${w.kind}" in this process yet`);
+  await run(db, w);
 }
 
 const RETRY_DELAYS_MS = [0, 100, 400];
@@ -139,6 +135,8 @@ export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
         .catch(() => {});
     }
   }
+  // Writes left from before a restart (or of a feature not loaded yet) are retried in the background.
+  if (waiting > 0) startDraining(db);
   return waiting;
 }
 

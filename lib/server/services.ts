@@ -5,25 +5,49 @@ import { identityProvider, type IdentityProvider } from "./auth/identity-provide
 import { createPlatform, type Platform } from "./platform/client";
 import { drainDeskOutbox } from "./desk-outbox";
 import { startRegistrationReconciler } from "./patients/registration-reconciler";
+import { createPubSub, type PubSub } from "./pubsub";
+import { createLiveHub, type LiveHub } from "./events/live-hub";
+import { createStreamRegistry, type StreamRegistry } from "./events/stream-registry";
+import { createQueueHub, type QueueHub } from "./queue/queue-hub";
+import { signingKeyStore, type SigningKeyStore } from "./webhooks/signing-keys";
 import { log } from "./log";
 import { processSingletonAsync } from "./process-singleton";
 
-interface Services {
+export interface Services {
   idp: IdentityProvider;
   platform: Platform;
+  /** The one LISTEN/NOTIFY connection of this instance; the live feed and the queue are channels of it. */
+  pubsub: PubSub;
+  liveHub: LiveHub;
+  queueHub: QueueHub;
+  /** This instance's open live-feed streams (LIVE_STREAMS_PER_STAFF per staff member). */
+  liveStreams: StreamRegistry;
+  /** Webhook signing keys, sealed in the database and cached briefly. */
+  signingKeys: SigningKeyStore;
 }
 
-/** The app instance's long-lived services, built once per process. */
+/**
+ * The composition root: the app instance's long-lived services, built once per process from the
+ * configuration and the database, and wired to each other here rather than each finding its own.
+ * Accessors such as liveHub() and queueHub() read from it. It is the one process-wide slot the
+ * services need (see process-singleton.ts for why a slot, and for the few others that remain).
+ */
 export function services(): Promise<Services> {
   return processSingletonAsync("__clinicServices", async () => {
     const config = env();
     const db = await database();
     const idp = identityProvider(db.db, config.appUrl);
     const platform = createPlatform(config.platform, { database: db, idp, sealing: config.sealing });
+    const pubsub = createPubSub({ db: db.db, databaseUrl: config.databaseUrl });
+    const liveHub = createLiveHub({ db: db.db, pubsub, reshape: { allowHttpLinks: config.sandboxMode, prefillDirectory: config.sandboxMode } });
+    const queueHub = createQueueHub({ pubsub });
+    const liveStreams = createStreamRegistry(() => env().liveStreamsPerStaff);
+    // Keys sealed before DATA_SEALING_KEY existed were sealed under the auth secret: it still opens them.
+    const signingKeys = signingKeyStore(db.db, { current: config.sealing.current, previous: [...config.sealing.previous, config.authSecret] });
     // Desk writes queued before a crash or restart are settled once at start.
     void drainDeskOutbox(db.db).catch((err) => log().warn({ err }, "desk outbox could not be drained at start"));
     // Registrations whose platform answer was lost (a timeout, a crash) are settled by asking the platform.
     startRegistrationReconciler(db.db, (member) => platform.forStaff(member).patients);
-    return { idp, platform };
+    return { idp, platform, pubsub, liveHub, queueHub, liveStreams, signingKeys };
   });
 }

@@ -4,7 +4,7 @@ import "server-only";
  * a row; an attempt first claims a turn with one atomic UPSERT (counted as a failure until the
  * password proves right), so parallel guesses cannot get more password checks than the budget.
  * The delay doubles from 1 s up to a cap and only ever postpones attempts: the owner's right
- * password is accepted as soon as the delay has passed. Kept free of `server-only` for tests.
+ * password is accepted as soon as the delay has passed.
  */
 import { subDays, subSeconds } from "date-fns";
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";

@@ -32,7 +32,24 @@ vi.mock("@/lib/env", () => ({
   }),
 }));
 vi.mock("@/lib/server/db", () => ({ db: async () => app.db, database: async () => app.database }));
-vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: { forStaff: () => ({}), tokens: { signIn: async () => {} } } }) }));
+// The composition root, with this test's database behind the live feed and the queue it serves.
+vi.mock("@/lib/server/services", async () => {
+  const [{ createLiveHub }, { createQueueHub }, { createStreamRegistry }] = await Promise.all([
+    import("@/lib/server/events/live-hub"),
+    import("@/lib/server/queue/queue-hub"),
+    import("@/lib/server/events/stream-registry"),
+  ]);
+  let built: object | undefined;
+  return {
+    services: async () =>
+      (built ??= {
+        platform: { forStaff: () => ({}), tokens: { signIn: async () => {} } },
+        liveHub: createLiveHub({ db: app.db as Db }),
+        queueHub: createQueueHub({ db: app.db as Db }),
+        liveStreams: createStreamRegistry(() => 5),
+      }),
+  };
+});
 // next-auth requires next/headers for the request's cookies, which only Next's server provides: a
 // stand-in takes its place in Node's module cache (a CommonJS require is beyond vi.mock).
 const requireHere = createRequire(import.meta.url);

@@ -4,6 +4,7 @@ import type { PatientDocument, DocumentTask, DocumentType } from "@/lib/schemas/
 import type { Db } from "../db/connect";
 import { documentCopies, patientDocuments, staff } from "../db/schema";
 import * as clock from "@/lib/clock";
+import { deskWriteKind } from "../desk-outbox";
 
 export interface NewPatientDocument {
   patientId: string;
@@ -82,3 +83,6 @@ export async function documentsWithCopy(db: Db, ids: string[]): Promise<Set<stri
   const rows = await db.select({ id: documentCopies.documentRowId }).from(documentCopies).where(inArray(documentCopies.documentRowId, ids));
   return new Set(rows.map((r) => r.id));
 }
+
+/** The desk's record of a document the platform has filed, queued in the desk outbox when the database cannot take it at once. */
+export const documentRecorded = deskWriteKind("document.record", (db, w: { doc: NewPatientDocument & { id: string } }) => db.insert(patientDocuments).values(w.doc).onConflictDoNothing());

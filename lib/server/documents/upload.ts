@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import type { StaffPlatform } from "../platform/client";
 import { DATABASE_STORE, startDocumentCopy, type CopyStore } from "./copies";
 import { openIncomingFile } from "./intake";
-import { pendingDocument, readPatientDocument } from "./records";
+import { documentRecorded, pendingDocument, readPatientDocument } from "./records";
 import { assertNotMaybeFiled, recordUploadAttempt, settleUploadAttempt, uploadOutcomeUnknown } from "./upload-attempts";
 
 export interface UploadContext {
@@ -70,7 +70,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
       uploadedBy: staffId,
     };
     await settleUploadAttempt(db, attempt, { state: "filed", sha256: record.sha256, documentId });
-    const deskCopy = await writeDeskCopy(db, { kind: "document.record", doc: record });
+    const deskCopy = await writeDeskCopy(db, documentRecorded({ doc: record }));
     // The copy links to the desk's record; while that record is still catching up there is nothing to link it to.
     if (deskCopy === "done") await copy.keep(record.id, file.size, record.sha256);
     else await copy.discard();

@@ -1,20 +1,14 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { database } from "../db";
-import { createLiveHub, type LiveHub } from "./live-hub";
-import { createStreamRegistry, type StreamRegistry } from "./stream-registry";
-import { processSingleton, processSingletonAsync } from "../process-singleton";
+import { services } from "../services";
+import type { LiveHub } from "./live-hub";
+import type { StreamRegistry } from "./stream-registry";
 
-/** This instance's open live-feed streams (LIVE_STREAMS_PER_STAFF per staff member). */
-export function liveStreams(): StreamRegistry {
-  return processSingleton("__clinicLiveStreams", () => createStreamRegistry(() => env().liveStreamsPerStaff));
+/** This instance's open live-feed streams (LIVE_STREAMS_PER_STAFF per staff member), from the composition root. */
+export async function liveStreams(): Promise<StreamRegistry> {
+  return (await services()).liveStreams;
 }
 
-/** This instance's live-feed hub, created once per process. */
-export function liveHub(): Promise<LiveHub> {
-  return processSingletonAsync("__clinicLiveHub", async () => {
-    const { db } = await database();
-    const config = env();
-    return createLiveHub({ db, databaseUrl: config.databaseUrl, reshape: { allowHttpLinks: config.sandboxMode, prefillDirectory: config.sandboxMode } });
-  });
+/** This instance's live-feed hub, from the composition root (lib/server/services.ts). */
+export async function liveHub(): Promise<LiveHub> {
+  return (await services()).liveHub;
 }

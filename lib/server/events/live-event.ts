@@ -47,7 +47,12 @@ export function toLiveEvent(row: StoredEvent, patientName: string | null = null,
 }
 
 export async function toLiveEvents(db: Db, rows: InboxEventRow[], opts: ReshapeOptions & { prefillDirectory?: boolean } = {}): Promise<LiveEvent[]> {
-  const shaped = (await inDeskShape(db, rows)).map((r) => toLiveEvent(r, null, opts));
+  return storedToLiveEvents(db, await inDeskShape(db, rows), opts);
+}
+
+/** Events already in the desk's shape (as the receiver stored them): names are looked up, the inbox is not read. */
+export async function storedToLiveEvents(db: Db, stored: StoredEvent[], opts: ReshapeOptions & { prefillDirectory?: boolean } = {}): Promise<LiveEvent[]> {
+  const shaped = stored.map((r) => toLiveEvent(r, null, opts));
   const ids = [...new Set(shaped.map((e) => e.patientId).filter((v): v is string => !!v))];
   const [names, directory] = await Promise.all([
     ids.length ? patientNamesByIds(db, ids).catch(() => new Map<string, string>()) : new Map<string, string>(),

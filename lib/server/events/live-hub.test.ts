@@ -32,7 +32,7 @@ const until = (check: () => boolean, what = () => "") => vi.waitFor(() => expect
 
 describe("live hub on PGlite (one instance)", () => {
   let t: TestDatabase;
-  let hub: LiveHub;
+  let hub: ReturnType<typeof createLiveHub>;
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     hub = createLiveHub({ db: t.database.db });
@@ -49,6 +49,19 @@ describe("live hub on PGlite (one instance)", () => {
     await until(() => got.length === 1);
     expect(got[0]).toMatchObject({ id, kind: "appointment.tele.dr_joined", doctorId: "doc-1", patientId: "pt-9", appointmentId: "apt-9" });
     expect(got[0]!.video).toEqual({ hostLink: "https://meet.jit.si/r#host", meetLink: null, vendor: "jitsi", blockedHostLink: null, blockedMeetLink: "javascript:alert(1)" });
+  });
+
+  it("shows what the receiver wrote, as written, without reading the inbox row back", async () => {
+    const got = collect(hub);
+    const id = await store(t.database.db, "w1");
+    const readBefore = hub.rowsRead();
+    const receivedAt = new Date("2026-11-24T05:00:00.000Z");
+    const event = { appointmentId: "apt-written", doctorId: "doc-1", patientId: null, clinicId: null, startsAt: null, serviceName: null, status: "booked", video: null, appointment: null };
+    // The row holds another event (the raw payload above): what is shown must be what was published.
+    hub.publish({ id, kind: "appointment.created", verification: "signed", occurredAt: null, receivedAt, event });
+    await until(() => got.length === 1);
+    expect(got[0]).toMatchObject({ id, kind: "appointment.created", appointmentId: "apt-written", status: "booked", receivedAt: receivedAt.toISOString(), video: null });
+    expect(hub.rowsRead()).toBe(readBefore);
   });
 
   it("reshapes a row stored before events were shaped on arrival once, on first read, and keeps the result", async () => {
@@ -124,7 +137,7 @@ describe("live hub on PGlite (one instance)", () => {
 
 /** Two app instances' hubs on one PostgreSQL database, each with its own connections. */
 function hubsOnTwoInstances() {
-  const hubs = {} as { t: TestDatabase; one: LiveHub; two: LiveHub; otherDb: Db };
+  const hubs = {} as { t: TestDatabase; one: ReturnType<typeof createLiveHub>; two: ReturnType<typeof createLiveHub>; otherDb: Db };
   beforeAll(async () => {
     hubs.t = await postgresTestDatabase();
     hubs.otherDb = (await hubs.t.openAnother()).db;
@@ -160,6 +173,18 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app in
     await until(() => onOne.some((e) => e.id === id3) && onTwo.some((e) => e.id === id3));
     expect(onOne.map((e) => e.id)).toEqual([id, id2, id3]);
     expect(onTwo.map((e) => e.id)).toEqual([id, id2, id3]);
+  });
+
+  it("carries what was written to the other instance, which shows it without reading the row", async () => {
+    const { t, one, two } = hubs;
+    const onTwo = collect(two);
+    const id = await store(t.database.db, "pg-written");
+    const readBefore = two.rowsRead();
+    const event = { appointmentId: "apt-pg-written", doctorId: null, patientId: null, clinicId: null, startsAt: "2026-11-24T05:00:00.000Z", serviceName: "Review", status: null, video: null, appointment: null };
+    one.publish({ id, kind: "appointment.created", verification: "unsigned", occurredAt: new Date("2026-11-24T04:00:00.000Z"), receivedAt: new Date("2026-11-24T04:00:01.000Z"), event });
+    await until(() => onTwo.some((e) => e.id === id));
+    expect(onTwo.find((e) => e.id === id)).toMatchObject({ appointmentId: "apt-pg-written", serviceName: "Review", verification: "unsigned", occurredAt: "2026-11-24T04:00:00.000Z" });
+    expect(two.rowsRead()).toBe(readBefore);
   });
 
   it("reshapes a row stored before the desk's shape existed when two instances read it at once, and both see the same event", async () => {

@@ -5,6 +5,7 @@ import { displayNameOf } from "@/lib/schemas/patient-names";
 import type { DirectoryData, DuplicateMatch, DuplicateQuery, PatientProfile } from "@/lib/schemas/patients";
 import { db as appDb, type Db } from "../db";
 import { patientIndex } from "../db/schema";
+import { deskWriteKind } from "../desk-outbox";
 import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
 import * as clock from "@/lib/clock";
 
@@ -304,3 +305,7 @@ export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Prom
   });
   return matches.sort((a, b) => b.reasons.length - a.reasons.length).slice(0, limit);
 }
+
+/** Desk writes of this index, queued in the desk outbox when the database cannot take them at once. */
+export const patientRemembered = deskWriteKind("patient.remember", (db, w: { patient: IndexedPatient }) => rememberPatient(db, w.patient));
+export const patientDirectoryKept = deskWriteKind("patient.directory", (db, w: { id: string; directory: DirectoryData }) => rememberDirectory(db, w.id, w.directory));

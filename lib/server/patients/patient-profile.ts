@@ -4,7 +4,7 @@ import type { Db } from "../db";
 import { NotFoundError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
 import { writeDeskCopy } from "../desk-outbox";
-import { directoryOf } from "./patient-index";
+import { directoryOf, patientRemembered } from "./patient-index";
 
 interface Deps {
   db: Db;
@@ -17,6 +17,6 @@ const PLATFORM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export async function readPatient({ db, patients }: Deps, id: string, signal?: AbortSignal): Promise<PatientProfile> {
   if (!PLATFORM_ID.test(id)) throw new NotFoundError("There is no patient with this id.");
   const profile = await patients.getProfile(id, signal);
-  await writeDeskCopy(db, { kind: "patient.remember", patient: profile });
+  await writeDeskCopy(db, patientRemembered({ patient: profile }));
   return { ...profile, directory: await directoryOf(db, id) };
 }

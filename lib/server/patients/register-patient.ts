@@ -7,9 +7,10 @@ import { patientRegistrations } from "../db/schema";
 import { AppError, ConflictError, PlatformRejectedError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
 import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
 import type { PatientsApi } from "../platform/patients";
-import { drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
+import { deskWriteKind, drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { withKeyLock } from "../db/key-lock";
 import { deskPartnerRef, isDeskPartnerRef } from "./partner-ref";
+import { patientDirectoryKept, patientRemembered } from "./patient-index";
 import * as clock from "@/lib/clock";
 
 /** A registration with this key is already running here (a double click): the second joins the first. */
@@ -96,7 +97,7 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
       return pending(row.outcomeUnknownSince);
     }
     if (found) {
-      await writeDeskCopy(db, { kind: "registration.profile", key, patientId: found }, { kind: "patient.remember", patient: remembered(found, earlier) });
+      await writeDeskCopy(db, registrationProfile({ key, patientId: found }), patientRemembered({ patient: remembered(found, earlier) }));
       [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
       if (!row) throw new AppError(500, "Registration not recorded");
       if (!row.patientId) return pending(row.outcomeUnknownSince ?? clock.nowDate());
@@ -147,9 +148,9 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
       }
       id = claimed;
     }
-    copies.push(await writeDeskCopy(db, { kind: "registration.profile", key, patientId: id }));
+    copies.push(await writeDeskCopy(db, registrationProfile({ key, patientId: id })));
   }
-  copies.push(await writeDeskCopy(db, { kind: "patient.remember", patient: remembered(id, r) }));
+  copies.push(await writeDeskCopy(db, patientRemembered({ patient: remembered(id, r) })));
   const deskCopy = (): Pick<RegistrationResult, "deskCopy"> => (copies.includes("catching-up") ? { deskCopy: "catching-up" } : {});
   if (row.directoryDoneAt) return { id, directory: "done", ...deskCopy() };
 
@@ -165,7 +166,7 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
     return { id, directory: "failed", directoryError: message, ...deskCopy() };
   }
   copies.push(
-    await writeDeskCopy(db, { kind: "registration.directory", key }, { kind: "patient.directory", id, directory: { designation: r.designation, address: r.address } }),
+    await writeDeskCopy(db, registrationDirectoryDone({ key }), patientDirectoryKept({ id, directory: { designation: r.designation, address: r.address } })),
   );
   return { id, directory: "done", ...deskCopy() };
 }
@@ -186,3 +187,14 @@ const remembered = (id: string, r: PatientRegistration) => ({
   mobile: r.mobile ?? null,
   uhid: r.uhid ?? null,
 });
+
+/** The registration row's outcome, recorded once the platform has the patient (queued in the desk outbox if need be). */
+const registrationProfile = deskWriteKind("registration.profile", (db, w: { key: string; patientId: string }) =>
+  db
+    .update(patientRegistrations)
+    .set({ patientId: w.patientId, outcomeUnknownSince: null, checkAfter: null, updatedAt: new Date() })
+    .where(eq(patientRegistrations.idempotencyKey, w.key)),
+);
+const registrationDirectoryDone = deskWriteKind("registration.directory", (db, w: { key: string }) =>
+  db.update(patientRegistrations).set({ directoryDoneAt: new Date(), lastError: null, updatedAt: new Date() }).where(eq(patientRegistrations.idempotencyKey, w.key)),
+);

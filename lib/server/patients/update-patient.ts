@@ -6,6 +6,7 @@ import { ConflictError } from "../errors";
 import type { PatientsApi } from "../platform/patients";
 import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { readPatient } from "./patient-profile";
+import { patientDirectoryKept, patientRemembered } from "./patient-index";
 import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
 import { log } from "../log";
 
@@ -68,7 +69,7 @@ export async function updatePatient(
     await patients.updateProfile(id, profileChanges);
     if (DIRECTORY_FIELDS.some((f) => changes[f] !== undefined)) {
       await patients.updateDirectory(id, directoryChanges);
-      deskCopy = await writeDeskCopy(db, { kind: "patient.directory", id, directory: { designation: changes.designation, address: changes.address } });
+      deskCopy = await writeDeskCopy(db, patientDirectoryKept({ id, directory: { designation: changes.designation, address: changes.address } }));
     }
   } catch (err) {
     throw fieldErrorFromPlatform(err);
@@ -79,6 +80,6 @@ export async function updatePatient(
     // The change is on the platform: say so, with the profile it now holds, rather than a failure.
     log().warn({ patientId: id, reason: (err as Error).message }, "patient was updated but could not be read back");
     const profile = withChanges(current, changes);
-    return { profile, changed, deskCopy: await writeDeskCopy(db, { kind: "patient.remember", patient: profile }) };
+    return { profile, changed, deskCopy: await writeDeskCopy(db, patientRemembered({ patient: profile })) };
   }
 }

@@ -1,13 +1,8 @@
 import "server-only";
-import { env } from "@/lib/env";
-import { database } from "../db";
-import { processSingletonAsync } from "../process-singleton";
-import { createQueueHub, type QueueHub } from "./queue-hub";
+import { services } from "../services";
+import type { QueueHub } from "./queue-hub";
 
-/** This instance's queue-change hub, created once per process. */
-export function queueHub(): Promise<QueueHub> {
-  return processSingletonAsync("__clinicQueueHub", async () => {
-    const { db } = await database();
-    return createQueueHub({ db, databaseUrl: env().databaseUrl });
-  });
+/** This instance's queue-change hub, from the composition root (lib/server/services.ts). */
+export async function queueHub(): Promise<QueueHub> {
+  return (await services()).queueHub;
 }

@@ -4,7 +4,7 @@ import { Booking, type BookingRequest } from "@/lib/schemas/slots";
 import type { Db } from "../db";
 import { slotBookings } from "../db/schema";
 import { ConflictError } from "../errors";
-import { writeDeskCopy } from "../desk-outbox";
+import { deskWriteKind, writeDeskCopy } from "../desk-outbox";
 import type { StaffPlatform } from "../platform/client";
 
 const fingerprint = (r: BookingRequest) => ({ doctorId: r.doctorId, clinicId: r.clinicId, patientId: r.patientId, confId: r.confId, start: r.start, mode: r.mode });
@@ -41,6 +41,14 @@ export async function bookSlotOnce(db: Db, slots: StaffPlatform["slots"], staffI
     throw err;
   }
   // Booked on the platform: the desk row follows even if the database cannot take it right now.
-  await writeDeskCopy(db, { kind: "booking.booked", key: req.idempotencyKey, booking });
+  await writeDeskCopy(db, bookingBooked({ key: req.idempotencyKey, booking }));
   return { booking, replayed: false };
 }
+
+/** The desk's booking row, marked booked once the platform has booked it (queued in the desk outbox if need be). */
+const bookingBooked = deskWriteKind("booking.booked", (db, w: { key: string; booking: Booking }) =>
+  db
+    .update(slotBookings)
+    .set({ status: "booked", appointmentId: w.booking.appointmentId, booking: w.booking, updatedAt: sql`now()` })
+    .where(eq(slotBookings.idempotencyKey, w.key)),
+);

@@ -7,17 +7,14 @@ import { readLimitedBody } from "../read-body";
 import { receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { queueHub } from "../queue";
 import { applyAppointmentEvent } from "../queue/platform-events";
-import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
+import type { SigningKeyStore } from "./signing-keys";
 import { log } from "../log";
 import { answerRequest, currentProblemInstance } from "../request-context";
-import { processSingletonAsync } from "../process-singleton";
+import { services } from "../services";
 
-export function signingKeys(): Promise<SigningKeyStore> {
-  return processSingletonAsync("__clinicSigningKeys", async () => {
-    // Keys sealed before DATA_SEALING_KEY existed were sealed under the auth secret: it still opens them.
-    const { sealing, authSecret } = env();
-    return signingKeyStore(await db(), { current: sealing.current, previous: [...sealing.previous, authSecret] });
-  });
+/** The webhook signing keys, from the composition root (lib/server/services.ts). */
+export async function signingKeys(): Promise<SigningKeyStore> {
+  return (await services()).signingKeys;
 }
 
 /**
@@ -53,8 +50,9 @@ async function receive(req: Request): Promise<Response> {
     const result = await receivePlatformEvent(req.headers, body, settings, {
       db: store,
       verifyingKeys: () => keys.verifying(),
-      onStored: (id, event) => {
-        hub.publish(id);
+      onStored: (id, event, stored) => {
+        // What was just written is what every live feed shows: the row is not read back.
+        hub.publish(stored);
         // The event is stored first, so a queue update that fails here is never a lost event. The
         // desk's shape just stored is the one applyInboxEvent would read back: no second read.
         if (event.appointment) void applyAppointmentEvent(store, queue, event.appointment).catch((err: unknown) => log().warn({ eventId: id, err }, "queue could not apply a platform event"));

@@ -5,6 +5,7 @@ import { lt, lte, sql } from "drizzle-orm";
 import { DESK_EVENT_VERSION, type DeskEvent } from "@/lib/schemas/desk-events";
 import { matchingKeyIndex, parseSignatureHeader, signatureHex } from "@/lib/schemas/webhook-signature";
 import type { Db } from "../db/connect";
+import type { StoredEvent } from "../events/inbox-events";
 import { webhookInbox, webhookReceipts } from "../db/schema";
 import { readPlatformEvent } from "../platform/events";
 import { unstorableTextPath } from "./event-text";
@@ -29,8 +30,11 @@ export interface ReceiverDeps {
   db: Db;
   /** Signing keys that verify right now; none means every delivery is refused unless allowUnsigned. */
   verifyingKeys(): Promise<string[]>;
-  /** Called after an event is stored, outside the request's critical path, with the desk's shape of it as stored. */
-  onStored?(inboxId: number, event: DeskEvent): void;
+  /**
+   * Called after an event is stored, outside the request's critical path, with the desk's shape of
+   * it as stored and the whole stored event (what the live feed announces: nothing reads it back).
+   */
+  onStored?(inboxId: number, event: DeskEvent, stored: StoredEvent): void;
   now?(): number;
 }
 
@@ -98,7 +102,8 @@ export async function maybePruneReceipts(db: Db, retention: { days: number; maxR
 }
 
 type InboxRow = typeof webhookInbox.$inferInsert & { deliveryKey: string; eventKey: string };
-type Waiting = { row: InboxRow; done: (inboxId: number | null, err?: unknown) => void };
+type Stored = { id: number; receivedAt: Date };
+type Waiting = { row: InboxRow; done: (stored: Stored | null, err?: unknown) => void };
 const MAX_INBOX_BATCH = 200;
 const inboxQueues = new WeakMap<Db, { waiting: Waiting[]; draining: boolean }>();
 
@@ -107,10 +112,10 @@ const inboxQueues = new WeakMap<Db, { waiting: Waiting[]; draining: boolean }>()
  * costs a few transactions instead of one each. Each caller still hears back only after its row is
  * committed; the id is null when any of its keys was already stored (a duplicate).
  */
-function storeInInbox(db: Db, row: InboxRow): Promise<number | null> {
+function storeInInbox(db: Db, row: InboxRow): Promise<Stored | null> {
   let queue = inboxQueues.get(db);
   if (!queue) inboxQueues.set(db, (queue = { waiting: [], draining: false }));
-  const stored = new Promise<number | null>((resolve, reject) => queue.waiting.push({ row, done: (id, err) => (err ? reject(err) : resolve(id)) }));
+  const stored = new Promise<Stored | null>((resolve, reject) => queue.waiting.push({ row, done: (got, err) => (err ? reject(err) : resolve(got)) }));
   if (!queue.draining) {
     // Started after this turn of the event loop, so deliveries read in the same turn share the first insert too.
     queue.draining = true;
@@ -140,7 +145,7 @@ async function drainInbox(db: Db, queue: { waiting: Waiting[]; draining: boolean
 const keysOf = (row: InboxRow) => [`d:${row.deliveryKey}`, `e:${row.eventKey}`, ...(row.signature ? [`s:${row.signature}`] : [])];
 
 /** Inserts the first delivery of each key in the batch; the map names the rows the database took. */
-async function insertNew(db: Db, batch: Waiting[]): Promise<Map<Waiting, number>> {
+async function insertNew(db: Db, batch: Waiting[]): Promise<Map<Waiting, Stored>> {
   const seen = new Set<string>();
   const first = batch.filter((w) => {
     const keys = keysOf(w.row);
@@ -153,13 +158,13 @@ async function insertNew(db: Db, batch: Waiting[]): Promise<Map<Waiting, number>
     .insert(webhookInbox)
     .values(first.map((w) => w.row))
     .onConflictDoNothing()
-    .returning({ id: webhookInbox.id, deliveryKey: webhookInbox.deliveryKey });
-  const byKey = new Map(rows.map((r) => [r.deliveryKey, r.id]));
+    .returning({ id: webhookInbox.id, deliveryKey: webhookInbox.deliveryKey, receivedAt: webhookInbox.receivedAt });
+  const byKey = new Map(rows.map((r) => [r.deliveryKey, { id: r.id, receivedAt: r.receivedAt }]));
   return new Map(first.flatMap((w) => (byKey.has(w.row.deliveryKey) ? [[w, byKey.get(w.row.deliveryKey)!] as const] : [])));
 }
 
 /** Deliveries whose row was stored get its id; the rest of the batch, and known keys, are duplicates. */
-function settle(batch: Waiting[], stored: Map<Waiting, number>) {
+function settle(batch: Waiting[], stored: Map<Waiting, Stored>) {
   for (const w of batch) w.done(stored.get(w) ?? null);
 }
 
@@ -288,7 +293,7 @@ async function checkAndStore(
   if (!reading.ok) return reject(422, "not_an_event", reading.reason);
   const bodyHash = `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
   const key = deliveryId && DELIVERY_ID.test(deliveryId) ? deliveryId : bodyHash;
-  const inboxId = await storeInInbox(deps.db, {
+  const row = {
     deliveryKey: key,
     eventKey: eventKey(reading.kind, reading.transactionId, reading.eventTime, bodyHash),
     signature,
@@ -298,8 +303,9 @@ async function checkAndStore(
     payload,
     deskEvent: reading.event,
     deskEventVersion: DESK_EVENT_VERSION,
-  });
-  if (inboxId === null) return { status: 200, outcome: "duplicate", deliveryKey: key };
-  deps.onStored?.(inboxId, reading.event);
-  return { status: 200, outcome: "accepted", inboxId, deliveryKey: key };
+  };
+  const stored = await storeInInbox(deps.db, row);
+  if (stored === null) return { status: 200, outcome: "duplicate", deliveryKey: key };
+  deps.onStored?.(stored.id, reading.event, { id: stored.id, kind: row.kind, verification, occurredAt: row.occurredAt ?? null, receivedAt: stored.receivedAt, event: reading.event });
+  return { status: 200, outcome: "accepted", inboxId: stored.id, deliveryKey: key };
 }

@@ -12,7 +12,7 @@ export const GET = withStaff({ action: "live.read", query: LiveStreamQuery }, as
   const header = Number(req.headers.get("last-event-id") ?? "");
   const after = Number.isSafeInteger(header) && header >= 0 && req.headers.has("last-event-id") ? header : query.after;
   await audit({ action: "subscribe", resource: "live-events", outcome: "ok", detail: { after: after ?? null } });
-  const streams = liveStreams();
+  const streams = await liveStreams();
   const stream = liveEventStream(await liveHub(), {
     viewer: await rowViewer(db, staff),
     after,
