@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { SandboxConfig, FaultConfig } from "./schemas/sandbox-config";
+import { SandboxConfig, FaultConfig } from "./platform/wire/sandbox-config";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());

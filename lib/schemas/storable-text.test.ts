@@ -7,7 +7,7 @@ import { PatientSearchQuery, PostalAddress } from "./patients";
 import { DirectoryEntryInput } from "./clinic-directory";
 import { CalendarDay } from "./slots";
 import { DocumentUploadQuery } from "./documents";
-import { DirectoryPatientUpdate, EmrUserProfile, ProfileCreateBody } from "../platform-contract/patients";
+import { DirectoryPatientUpdate, EmrUserProfile, ProfileCreateBody } from "../platform/wire/patients";
 import { Extras } from "./patient-extras";
 import { ROUTE_INPUTS, type Json } from "../testing/route-inputs";
 import { replaceAt, textPaths, valueAt } from "../testing/json-paths";

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { database } from "./db";
 import { identityProvider, type IdentityProvider } from "./auth/identity-provider";
-import { createPlatform, type Platform } from "./platform/client";
+import { createPlatform, type Platform } from "@/lib/platform/client";
 import { drainDeskOutbox } from "./desk-outbox";
 import { startRegistrationReconciler } from "./patients/registration-reconciler";
 import { log } from "./log";

@@ -3,7 +3,7 @@ import { canOnRow, type RowViewer } from "@/lib/access";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Db } from "../db/connect";
 import type { EventLink } from "@/lib/schemas/desk-events";
-import { cutText } from "../platform/events";
+import { cutText } from "@/lib/platform/client";
 import { readClinicDirectory } from "../slots/clinic-directory";
 import { inDeskShape, type InboxEventRow, type StoredEvent } from "./inbox-events";
 import { patientNamesByIds } from "./patient-names";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { patientError } from "@/lib/schemas/patient-messages";
 import { PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
 import { ValidationError } from "../errors";
-import { assertPlatformAccepts } from "../platform/patient-refusals";
+import { assertPlatformAccepts } from "@/lib/platform/client";
 
 const long = (letter: string) => letter.repeat(60);
 

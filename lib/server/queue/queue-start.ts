@@ -5,7 +5,7 @@ import { clinicDay } from "@/lib/slots/clinic-time";
 import type { StaffSession } from "../auth/session";
 import { db as openDb } from "../db";
 import { NotFoundError } from "../errors";
-import { DoctorNotAtClinicError } from "../platform/slots";
+import { DoctorNotAtClinicError } from "@/lib/platform/client";
 import { services } from "../services";
 import { ownDoctorId, readClinicDirectory } from "../slots/clinic-directory";
 import { defaultQueueClinic } from "./default-clinic";

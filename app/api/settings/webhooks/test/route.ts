@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
-import { DOCTOR_JOINED } from "@/lib/schemas/webhooks";
+import { DOCTOR_JOINED } from "@/lib/platform/wire/webhook-names";
 import { ConflictError } from "@/lib/server/errors";
-import { emitSandboxEvent } from "@/lib/server/platform/sandbox-events";
+import { emitSandboxEvent } from "@/lib/platform/client";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
