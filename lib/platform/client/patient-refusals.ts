@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "@/lib/platform/wire/patients";
+import { DirectoryUpdateRules, ProfileCreateRules, ProfileUpdateRules } from "./patient-rules";
 import { patientError } from "@/lib/schemas/patient-messages";
 import type { PatientRegistration } from "@/lib/schemas/patients";
 import { PlatformRejectedError, ValidationError } from "../../server/errors";
@@ -15,8 +15,10 @@ export function fieldErrorFromPlatform(err: unknown): unknown {
   const field = /^(\w+)(?:\.\w+)*:/.exec(err.detail ?? "")?.[1];
   const formField = field ? PLATFORM_TO_FORM[field] : undefined;
   if (formField && err.status !== 404) {
-    const message = err.detail!.slice(err.detail!.indexOf(":") + 1).trim();
-    return new ValidationError({ [formField]: message }, `${formField}: ${message}`);
+    // The platform answers in its own words (English, its field names): the form shows them inside the desk's own sentence.
+    const platformMessage = err.detail!.slice(err.detail!.indexOf(":") + 1).trim();
+    const message = patientError("platform.refused", { message: platformMessage });
+    return new ValidationError({ [formField]: message }, `${formField}: ${platformMessage}`);
   }
   return err;
 }
@@ -57,8 +59,8 @@ export function assertPlatformAccepts(r: Partial<PatientRegistration>, mode: "cr
       errors[path] ??= issue.message;
     }
   };
-  check(mode === "create" ? ProfileCreateBody : ProfileUpdateBody, toProfileFields(r));
-  check(DirectoryPatientUpdate, toDirectoryUpdate(r));
+  check(mode === "create" ? ProfileCreateRules : ProfileUpdateRules, toProfileFields(r));
+  check(DirectoryUpdateRules, toDirectoryUpdate(r));
   const first = Object.entries(errors)[0];
   if (first) throw new ValidationError(errors, `${first[0]}: ${first[1]}`);
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PlatformSlotResponse } from "../wire/slots";
-import { addDays } from "../../schemas/slots";
+import { addDays, weekdayOf } from "./days";
 import { PlatformAppointmentResponse, PlatformAppointmentUpdatedEvent } from "../wire/appointments";
 import { EventBus, type SandboxEvent } from "./event-bus";
 import { parseJsonBody, type RequestContext, type Services } from "./context";
 import { silentLogger } from "./log";
-import { weekdayOf } from "../../schemas/calendar";
 import { slotRoutes } from "./slot-routes";
 import { Store } from "./store";
 import { call, sandboxForTests, tempDir } from "./test-support";

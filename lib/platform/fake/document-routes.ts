@@ -3,9 +3,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseBody } from "hono/utils/body";
 import { z } from "zod";
-import { PlatformDocumentQuery } from "../wire/documents";
-import { isStorableText } from "../../schemas/storable-text";
-import { DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, sniffDocumentKind, type DocumentTask, type DocumentType } from "../../schemas/documents";
+import { PlatformDocumentQuery, type PlatformDocumentTask, type PlatformDocumentType } from "../wire/documents";
+import { FILE_KINDS, isKeepableName, MAX_UPLOAD_BYTES, sniffFileKind } from "./file-kinds";
 import type { Authenticate } from "./authenticate";
 import { describeIssues, type SandboxRoute, type Services } from "./context";
 import { badRequest, HttpError } from "./errors";
@@ -20,8 +19,8 @@ export interface StoredDocument {
   size: number;
   mime: string;
   fileName: string | null;
-  dt: DocumentType | null;
-  tasks: DocumentTask[];
+  dt: PlatformDocumentType | null;
+  tasks: PlatformDocumentTask[];
   encrypted: boolean;
   clientId: string;
   receivedAt: string;
@@ -56,7 +55,7 @@ async function fileFromRequest(contentType: string, body: Buffer, encrypted: boo
   const file = form.file;
   if (file === undefined) throw badRequest('The multipart body has no part named "file"');
   if (!(file instanceof File)) throw badRequest('The part "file" must be a file (with a filename)');
-  if (!isStorableText(file.name)) throw badRequest("The file name contains a character that cannot be stored", "invalid_file_name");
+  if (!isKeepableName(file.name)) throw badRequest("The file name contains a character that cannot be stored", "invalid_file_name");
   return { bytes: Buffer.from(await file.arrayBuffer()), fileName: file.name };
 }
 
@@ -78,8 +77,8 @@ export function documentRoutes(s: Services, authenticate: Authenticate): Sandbox
         const encrypted = String(ctx.header("x-encryption") ?? "").toUpperCase() === "JWE";
         const { bytes, fileName } = await fileFromRequest(ctx.header("content-type") ?? "", ctx.rawBody, encrypted);
         if (bytes.length === 0) throw badRequest("The file is empty", "empty_file");
-        if (bytes.length > MAX_DOCUMENT_BYTES) throw new HttpError(413, "file_too_large", `The file is ${bytes.length} bytes; at most ${MAX_DOCUMENT_BYTES} are accepted`);
-        const kind = sniffDocumentKind(bytes.subarray(0, 16));
+        if (bytes.length > MAX_UPLOAD_BYTES) throw new HttpError(413, "file_too_large", `The file is ${bytes.length} bytes; at most ${MAX_UPLOAD_BYTES} are accepted`);
+        const kind = sniffFileKind(bytes.subarray(0, 16));
         if (!kind) throw new HttpError(415, "unsupported_media_type", "The file's contents are not a PDF, JPEG, PNG, TIFF, WebP or HEIC document");
         const id = `doc_${randomBytes(12).toString("hex")}`;
         await mkdir(dir, { recursive: true });
@@ -88,7 +87,7 @@ export function documentRoutes(s: Services, authenticate: Authenticate): Sandbox
           id,
           sha256: createHash("sha256").update(bytes).digest("hex"),
           size: bytes.length,
-          mime: DOCUMENT_KINDS[kind].mime,
+          mime: FILE_KINDS[kind].mime,
           fileName,
           dt: query.data.dt ?? null,
           tasks: query.data.task,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { FlattenedEncrypt, flattenedDecrypt } from "jose";
-import { MAX_DOCUMENT_BYTES } from "../../schemas/documents";
+import { MAX_UPLOAD_BYTES as MAX_DOCUMENT_BYTES } from "./file-kinds";
 import { JweResponseEnvelope } from "../wire/jwe";
 import { call, ENCRYPTION_KEY, ENCRYPTION_KID, sandboxForTests } from "./test-support";
 

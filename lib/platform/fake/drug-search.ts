@@ -1,7 +1,7 @@
 import type { PharmacologyEntry, PlatformDrugQuery } from "../wire/drugs";
-import { damerauLevenshtein } from "../../schemas/edit-distance";
+import { editDistance } from "./edit-distance";
 
-export { damerauLevenshtein };
+export { editDistance as damerauLevenshtein };
 
 /**
  * Relevance scale (integers, higher = closer); `relevance_threshold` keeps results scoring at least that.
@@ -109,7 +109,7 @@ function nearWords(index: FormularyIndex, key: string, max: number): [string, Vo
   for (let k = 0; k < words.length; k++) {
     const word = words[k]!;
     if (Math.abs(word.length - key.length) > max || bitCount(mask ^ masks[k]!) > 2 * max) continue;
-    const d = damerauLevenshtein(key, word, max);
+    const d = editDistance(key, word, max);
     if (d <= max) near.push([word, uses[k]!, d]);
   }
   return near;
@@ -363,7 +363,7 @@ function matchWordsAsComponentPrefixes(index: FormularyIndex, part: string, offe
   const perWord = words.map((w) => {
     const found = new Set<number>();
     // Five letters or more may carry one typo ("amoxy" for amoxi-).
-    const keys = w.length >= 5 ? index.componentKeys.filter((k) => damerauLevenshtein(w, k.slice(0, w.length), 1) <= 1) : withPrefix(index.componentKeys, w, self);
+    const keys = w.length >= 5 ? index.componentKeys.filter((k) => editDistance(w, k.slice(0, w.length), 1) <= 1) : withPrefix(index.componentKeys, w, self);
     for (const key of keys) for (const i of index.byComponent.get(key) ?? []) found.add(i);
     return found;
   });

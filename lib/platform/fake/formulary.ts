@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DRUG_CATEGORIES, DRUG_SCHEDULES, PREGNANCY_CATEGORIES } from "../../schemas/drug-categories";
+import { DRUG_SCHEDULES, NLEM_SECTIONS, PREGNANCY_CATEGORIES } from "./formulary-vocabulary";
 import { PharmacologyEntry } from "../wire/drugs";
 import { buildIndex, compact, type FormularyIndex } from "./drug-search";
 import { FORMULARY_FILES } from "./formulary-files";
@@ -15,7 +15,7 @@ export interface FormularySource {
 /** Checks what the schema cannot: allowed vocabularies, unique names and pages, consistent references. */
 export function formularyProblems(entries: readonly PharmacologyEntry[]): string[] {
   const problems: string[] = [];
-  const categories = new Set<string>(DRUG_CATEGORIES);
+  const categories = new Set<string>(NLEM_SECTIONS);
   const schedules = new Set<string>(DRUG_SCHEDULES);
   const pregnancy = new Set<string>(["", ...PREGNANCY_CATEGORIES]);
   const names = new Map<string, string>();

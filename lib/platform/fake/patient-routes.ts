@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "../wire/patients";
 import type { Authenticate, Principal } from "./authenticate";
 import type { SandboxRoute, Services } from "./context";
 import { controlRoute } from "./control-routes";
 import { HttpError } from "./errors";
+import { DirectoryUpdateRules, ProfileCreateRules, ProfileUpdateRules, type DirectoryFields } from "./patient-rules";
 
 /** A stored profile: spec 2.1 fields (names, salutation and e-mail in lowercase) plus 2.2 bookkeeping. */
 export interface StoredProfile {
@@ -29,7 +29,7 @@ export interface StoredProfile {
   extras?: Record<string, unknown>;
 }
 
-export interface StoredDirectoryEntry extends z.output<typeof DirectoryPatientUpdate> {
+export interface StoredDirectoryEntry extends DirectoryFields {
   patient_id: string;
   bid: string;
   updated_at: number;
@@ -95,7 +95,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
       family: "profiles",
       handler: async (ctx) => {
         const bid = workspaceOf(await authenticate(ctx, { scheme: "bearer", requireClientId: true }));
-        const body = lowercased(parseOr400(ProfileCreateBody, readJson(ctx.rawBody)));
+        const body = lowercased(parseOr400(ProfileCreateRules, readJson(ctx.rawBody)));
         if (body.username && usernameTaken(bid, body.username)) throw duplicateUsername(body.username);
         const now = s.now();
         const { is_age, ...fields } = body;
@@ -112,7 +112,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
       handler: async (ctx) => {
         const bid = workspaceOf(await authenticate(ctx, { scheme: "bearer", requireClientId: true }));
         const current = profileInWorkspace(ctx.params.oid!, bid);
-        const body = lowercased(parseOr400(ProfileUpdateBody, readJson(ctx.rawBody)));
+        const body = lowercased(parseOr400(ProfileUpdateRules, readJson(ctx.rawBody)));
         if (body.username && usernameTaken(bid, body.username, current.oid)) throw duplicateUsername(body.username);
         profiles.set(current.oid, { ...current, ...withoutUndefined(body), u_ate: Math.max(s.now(), current.u_ate + 1) });
         return { body: { message: "Profile updated successfully" } };
@@ -147,7 +147,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
               ? profiles.get(id)
               : undefined;
         if (!profile) throw new HttpError(404, "patient_not_found", `No patient ${partnerId === "1" ? "with partner id" : "with id"} ${id}`);
-        const body = parseOr400(DirectoryPatientUpdate, readJson(ctx.rawBody));
+        const body = parseOr400(DirectoryUpdateRules, readJson(ctx.rawBody));
         const current = directory.get(profile.oid);
         directory.set(profile.oid, {
           ...current,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { addDays, daysInclusive, weekdayOf } from "../../schemas/calendar";
+import { addDays, daysInclusive, weekdayOf } from "./days";
 import type { DemoClinic, DemoDoctor, DemoService } from "./practice-data";
 
 export interface GeneratedSlot {

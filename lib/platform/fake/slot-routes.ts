@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { finalAmount, PlatformBookingRequest, PlatformBookingResponse, PlatformService } from "../wire/slots";
-import { dayInZone } from "../../schemas/calendar";
-import { daysInclusive, MAX_PLATFORM_WINDOW_DAYS, platformDateDay } from "../../schemas/slots";
+import { dayInZone, daysInclusive, MAX_WINDOW_DAYS, requestDay } from "./days";
 import type { Authenticate } from "./authenticate";
 import type { SandboxRoute, Services } from "./context";
 import { badRequest, HttpError } from "./errors";
@@ -47,7 +46,7 @@ const publicService = (s: PlatformService): PlatformService => PlatformService.p
 function dateParam(url: URL, name: string): string {
   const raw = url.searchParams.get(name);
   if (raw === null || raw.trim() === "") throw badRequest(`${name} is required`, "INVALID_REQUEST");
-  const day = platformDateDay(raw);
+  const day = requestDay(raw);
   if (!day) throw badRequest(`${name} is not a date (use YYYY-MM-DD or an ISO 8601 date-time): ${raw.slice(0, 40)}`, "INVALID_DATE");
   return day;
 }
@@ -191,7 +190,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
         const to = dateParam(ctx.url, "end_date");
         const days = daysInclusive(from, to);
         if (days < 1) throw badRequest("end_date is before start_date", "INVALID_DATE_RANGE");
-        if (days > MAX_PLATFORM_WINDOW_DAYS) throw badRequest(`The window spans ${days} days; at most ${MAX_PLATFORM_WINDOW_DAYS} are allowed`, "INVALID_DATE_RANGE");
+        if (days > MAX_WINDOW_DAYS) throw badRequest(`The window spans ${days} days; at most ${MAX_WINDOW_DAYS} are allowed`, "INVALID_DATE_RANGE");
         const now = s.now();
         const groups = new Map<string, { available: boolean; conf_id: string; s: string; e: string }[]>();
         const services: Record<string, PlatformService> = {};

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PlatformBookingResponse, PlatformSlotResponse } from "../wire/slots";
-import { addDays } from "../../schemas/slots";
+import { addDays, weekdayOf } from "./days";
 import { EventBus, type SandboxEvent } from "./event-bus";
 import type { RequestContext, Services } from "./context";
 import { parseJsonBody } from "./context";
 import { silentLogger } from "./log";
 import { Store } from "./store";
 import { slotRoutes } from "./slot-routes";
-import { weekdayOf } from "../../schemas/calendar";
 import { call, sandboxForTests, tempDir } from "./test-support";
 
 const harness = sandboxForTests({ signIn: true });

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { optionalBool } from "../../schemas/drugs";
 import { storableText } from "../../schemas/storable-text";
+
+/** A boolean query parameter as the platform reads it: true/false or 1/0. */
+const optionalBool = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) => v === true || v === "true" || v === "1");
 
 /** The platform's pharmacology search (spec 2.5, 4.3): its field names change here and in lib/platform/client/drugs.ts only. */
 

@@ -1,48 +1,39 @@
 import { z } from "zod";
-import { Extras } from "../../schemas/patient-extras";
-import { patientError } from "../../schemas/patient-messages";
-import {
-  AbhaAddress,
-  BloodGroupField,
-  DateOfBirth,
-  DesignationField,
-  Email,
-  FirstName,
-  OptionalFullName,
-  GenderField,
-  Mobile,
-  OtherName,
-  Uhid,
-} from "../../schemas/patient-fields";
-import { platformText, storableText, toStorableJson, unstorablePaths, UNSTORABLE_TEXT_MESSAGE } from "../../schemas/storable-text";
+import { platformText, storableText, toStorableJson } from "../../schemas/storable-text";
 
 /** Spec 2.1 profile fields as the platform receives them (POST create / PATCH update). */
-const profileFields = {
-  fn: FirstName,
-  mn: OtherName().optional(),
-  ln: OtherName().optional(),
-  fln: OptionalFullName.optional(),
-  s: storableText().trim().max(20, patientError("text.tooLong", { max: 20 })).optional(),
-  dob: DateOfBirth,
-  gen: GenderField,
-  bloodgroup: BloodGroupField.optional(),
-  mobile: Mobile.optional(),
-  email: Email.optional(),
-  username: Uhid.optional(),
-  abha: AbhaAddress.optional(),
-  extras: Extras.optional(),
+export interface ProfileFields {
+  fn?: string;
+  mn?: string;
+  ln?: string;
+  fln?: string;
+  s?: string;
+  dob?: string;
+  gen?: "M" | "F" | "O";
+  bloodgroup?: "A+" | "A-" | "B+" | "B-" | "AB+" | "AB-" | "O+" | "O-";
+  mobile?: string;
+  email?: string;
+  username?: string;
+  abha?: string;
+  extras?: Record<string, unknown>;
   /** Beyond the 2.1 table: says the dob was derived from an age, which 2.2 reports back as is_age. */
-  is_age: z.boolean().optional(),
-};
+  is_age?: boolean;
+}
+/** Required on create: fn, dob, gen. */
+export type ProfileCreateBody = ProfileFields & Required<Pick<ProfileFields, "fn" | "dob" | "gen">>;
+export type ProfileUpdateBody = ProfileFields;
 
-export const ProfileCreateBody = z.object(profileFields);
-export type ProfileCreateBody = z.input<typeof ProfileCreateBody>;
-
-export const ProfileUpdateBody = z
-  .object(profileFields)
-  .partial()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change.");
-export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
+/** Spec 2.3 / 4.7 body of PATCH /dr/v1/patient/{patient_id}; the pincode is an integer on the wire. */
+export interface DirectoryPatientUpdate {
+  dob?: string;
+  designation?: "Mr." | "Ms." | "Mrs." | "Miss." | "Kumar." | "Shri." | "Smt." | "Dr." | "Master." | "Baby." | "Mohd." | "B/O";
+  first_name?: string;
+  middle_name?: string;
+  last_name?: string;
+  gender?: "M" | "F" | "O";
+  address?: { line1?: string; line2?: string; city?: string; state?: string; country?: string; pincode?: number };
+  partner_meta?: Record<string, unknown>;
+}
 
 // Platform answers: ids are refused when unstorable (a changed id would name another record);
 // free text the platform sends (names, contact details, extras) is stripped of NUL and lone surrogates.
@@ -72,33 +63,5 @@ export const EmrUserProfile = z.object({
   extras: z.record(z.string(), z.unknown()).transform(toStorableJson).optional(),
 });
 export type EmrUserProfile = z.infer<typeof EmrUserProfile>;
-
-/** Spec 2.3 address; the pincode is an integer on the wire. */
-export const DirectoryAddress = z.object({
-  line1: storableText().trim().max(120).optional(),
-  line2: storableText().trim().max(120).optional(),
-  city: storableText().trim().max(60).optional(),
-  state: storableText().trim().max(60).optional(),
-  country: storableText().trim().max(60).optional(),
-  pincode: z.number({ error: "pincode must be an integer." }).int("pincode must be an integer.").positive("pincode must be positive.").optional(),
-});
-
-/** Spec 2.3 / 4.7 body of PATCH /dr/v1/patient/{patient_id}. */
-export const DirectoryPatientUpdate = z.object({
-  dob: DateOfBirth.optional(),
-  designation: DesignationField.optional(),
-  first_name: FirstName.optional(),
-  middle_name: OtherName().optional(),
-  last_name: OtherName().optional(),
-  gender: GenderField.optional(),
-  address: DirectoryAddress.optional(),
-  partner_meta: z
-    .record(z.string(), z.unknown())
-    .superRefine((value, ctx) => {
-      for (const path of unstorablePaths(value)) ctx.addIssue({ code: "custom", path, message: UNSTORABLE_TEXT_MESSAGE });
-    })
-    .optional(),
-});
-export type DirectoryPatientUpdate = z.input<typeof DirectoryPatientUpdate>;
 
 export const DirectoryPatientUpdated = z.object({ patient_id: storableText() });
