@@ -141,6 +141,8 @@ export interface AppEnv {
     agentKey?: string;
     /** How long one instance reuses a formulary answer (search, opened entry) for the same query; 0: never. */
     drugCacheSeconds: number;
+    /** No PLATFORM_BASE_URL: the platform is the sandbox, whose demo-only calls the client then offers. */
+    emulator: boolean;
   };
   webhooks: {
     signatureHeader: string;
@@ -217,6 +219,7 @@ export function env(): AppEnv {
       timeoutMs: raw.PLATFORM_TIMEOUT_MS,
       uploadTimeoutMs: raw.PLATFORM_UPLOAD_TIMEOUT_MS,
       drugCacheSeconds: raw.DRUG_CACHE_SECONDS,
+      emulator: sandboxMode,
       agentKey: raw.PLATFORM_AGENT_KEY ?? (sandboxMode ? DEFAULT_SANDBOX_AGENT_KEY : undefined),
       encryption:
         raw.PLATFORM_ENCRYPTION_KEY && raw.PLATFORM_ENCRYPTION_KID

@@ -13,6 +13,7 @@ import { webhooksApi } from "./webhooks";
 import { slotsApi } from "./slots";
 import { assistantSessionsApi } from "./assistant-sessions";
 import { appointmentsApi } from "./appointments";
+import { demoApi } from "./demo";
 
 export interface PlatformSettings {
   baseUrl: string;
@@ -24,6 +25,8 @@ export interface PlatformSettings {
   fetch?: typeof fetch;
   /** The clock token freshness is judged by; tests move it instead of editing stored rows. */
   now?: () => number;
+  /** The platform is the sandbox (lib/platform/fake): its demo-only calls are offered as `demo`. */
+  emulator?: boolean;
 }
 
 /** Wires the typed platform client for a whole app instance; `forStaff` gives one staff member's view. */
@@ -38,6 +41,8 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
     sealing: deps.sealing,
     identity: identityApi(createPlatformHttp(base), settings.clientId),
   });
+
+  const demo = settings.emulator ? demoApi(settings.baseUrl, settings.fetch) : undefined;
 
   function staffView(staff: StaffIdentity) {
     const http = createPlatformHttp({
@@ -55,6 +60,8 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
       assistantSessions: assistantSessionsApi(http, settings.agentKey),
       documents: documentsApi(http),
       appointments: appointmentsApi(http),
+      /** Demo-only calls of the sandbox platform; undefined against a real platform. */
+      demo,
     };
   }
   type StaffView = ReturnType<typeof staffView>;
@@ -64,6 +71,8 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
 
   return {
     tokens,
+    /** Demo-only calls of the sandbox platform; undefined against a real platform. */
+    demo,
     forStaff(staff: StaffIdentity): StaffView {
       let view = views.get(staff);
       if (!view) views.set(staff, (view = staffView(staff)));

@@ -13,4 +13,4 @@ export type { StaffIdentity } from "./token-store";
 export { DoctorNotAtClinicError } from "./slots";
 export { cutText, readPlatformEvent, toDeskEvent } from "./events";
 export { drugCandidate, drugsApi } from "./drugs";
-export { emitSandboxEvent } from "./sandbox-events";
+export type { DemoApi, DemoPractice } from "./demo";

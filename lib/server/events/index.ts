@@ -15,6 +15,8 @@ export function liveHub(): Promise<LiveHub> {
   return processSingletonAsync("__clinicLiveHub", async () => {
     const { db } = await database();
     const config = env();
-    return createLiveHub({ db, databaseUrl: config.databaseUrl, reshape: { allowHttpLinks: config.sandboxMode, prefillDirectory: config.sandboxMode } });
+    // Loaded late: the services module reaches the live hub through the features it composes.
+    const { platform } = await (await import("../services")).services();
+    return createLiveHub({ db, databaseUrl: config.databaseUrl, reshape: { allowHttpLinks: config.sandboxMode, prefillDirectory: platform.demo } });
   });
 }

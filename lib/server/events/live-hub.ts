@@ -6,6 +6,7 @@ import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Db } from "../db/connect";
 import { webhookInbox } from "../db/schema";
 import { INBOX_EVENT_COLUMNS } from "./inbox-events";
+import type { DirectoryPrefill } from "../slots/clinic-directory";
 import { toLiveEvents, type ReshapeOptions } from "./live-event";
 import { log as appLog } from "../log";
 
@@ -37,7 +38,7 @@ export function createLiveHub(opts: {
   db: Db;
   databaseUrl?: string;
   log?: (msg: string, err?: unknown) => void;
-  reshape?: ReshapeOptions & { prefillDirectory?: boolean };
+  reshape?: ReshapeOptions & { prefillDirectory?: DirectoryPrefill };
 }): LiveHub {
   const { db } = opts;
   const reshape = opts.reshape ?? {};

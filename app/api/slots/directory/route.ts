@@ -9,7 +9,7 @@ import { todayInIndia } from "@/lib/schemas/patient-fields";
 const PROBE_TIMEOUT_MS = 4000;
 
 export const GET = withStaff({ action: "slots.read" }, async ({ db, platform, staff }) => {
-  const directory = await readClinicDirectory(db);
+  const directory = await readClinicDirectory(db, { prefill: platform.demo });
   const day = todayInIndia();
   const schedules = await doctorSchedules(db, directory, async (doctorId, clinicId) => {
     try {
