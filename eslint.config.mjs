@@ -5,20 +5,26 @@ import nextTs from "eslint-config-next/typescript";
 // These match how an import is spelt, a quick hint in the editor; the client/server boundary itself is
 // checked on the resolved import graph by lib/client-server-boundary.test.ts (lib/testing/import-graph.ts).
 const CONTRACT = {
-  regex: "(^|/)platform-contract(/|$)",
-  message: "The platform's field names stay in lib/server/platform and sandbox: use the desk's own shapes from lib/schemas.",
+  // What the desk shares with the platform (event kinds, webhook headers and signature format, the sandbox's config) is the exception.
+  regex: "(^|/)platform/wire/(?!(webhook-names|webhook-signature|sandbox-config)$)",
+  message: "The platform's field names stay in lib/platform (its client and fake): use the desk's own shapes from lib/schemas.",
+};
+const CLIENT_INTERNALS = {
+  regex: "(^|/)platform/client/",
+  message: "The desk reaches the platform through the client's facade, @/lib/platform/client, never its inner modules.",
 };
 const SERVER = {
   regex: "^(@/|(\\.\\./)+)(lib/)?server(/|$)",
   message: "Client code reaches the server over the BFF routes (lib/api-client), never by importing lib/server.",
 };
 const SANDBOX_ONLY = {
-  regex: "^(@/|\\.\\./)(?!lib/(schemas|platform-contract)/)",
-  message: "The sandbox imports only lib/schemas, lib/platform-contract and its own files: the app reaches it over HTTP.",
+  // A first line only: lib/platform/fake/boundary.test.ts resolves every import, whatever its spelling.
+  regex: "^(@/(?!lib/platform/(wire|fake)/)|\\.\\./(?!wire/))",
+  message: "The sandbox imports only lib/platform/wire and its own files (lib/platform/fake): the app reaches it over HTTP.",
 };
 const CLIENT_FILES = ["components/**", "lib/api-client/**"];
 // Who may read the platform's contract: its one client, the sandbox that emulates it, and tests/benchmarks of both.
-const CONTRACT_READERS = ["lib/platform-contract/**", "lib/server/platform/**", "sandbox/**", "bench/**", "**/*.test.ts"];
+const CONTRACT_READERS = ["lib/platform/**", "bench/**", "**/*.test.ts"];
 
 /** Files that start with "use client" outside the client folders get the same import rule as components. */
 const useClientBoundary = {
@@ -56,8 +62,8 @@ const config = [
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   { files: ["next.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   { ignores: CLIENT_FILES, plugins: { desk: { rules: { "use-client-boundary": useClientBoundary } } }, rules: { "desk/use-client-boundary": "error" } },
-  { ignores: CONTRACT_READERS, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT] }] } },
-  { files: CLIENT_FILES, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, SERVER] }] } },
-  { files: ["sandbox/**"], rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX_ONLY] }] } },
+  { ignores: CONTRACT_READERS, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, CLIENT_INTERNALS] }] } },
+  { files: CLIENT_FILES, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, SERVER, CLIENT_INTERNALS] }] } },
+  { files: ["lib/platform/fake/**"], rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX_ONLY] }] } },
 ];
 export default config;

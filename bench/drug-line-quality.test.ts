@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadFormulary } from "../sandbox/formulary";
+import { loadFormulary } from "../lib/platform/fake/formulary";
 import { LINE_KINDS, loadLabelledLines, measureLines } from "./drug-queries/evaluate";
 import { deskLine, prescriptionReadMs } from "./suites/drug-lookup-measure";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadFormulary } from "../sandbox/formulary";
+import { loadFormulary } from "../lib/platform/fake/formulary";
 import { DESK_KINDS, loadLabelledQueries, measureLookup } from "./drug-queries/evaluate";
 import { deskLookup } from "./suites/drug-lookup-measure";
 

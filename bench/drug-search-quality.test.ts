@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadFormulary } from "../sandbox/formulary";
+import { loadFormulary } from "../lib/platform/fake/formulary";
 import { loadLabelledQueries, measureQuality, PLATFORM_KINDS } from "./drug-queries/evaluate";
 import { QUALITY_FLOOR, sandboxSearch } from "./suites/drug-search";
 

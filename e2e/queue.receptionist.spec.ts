@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { calendarUrl, futureMonday, registerPatient, sandboxAppointments, takeSlot } from "./slots-support";
 import { addDays, dayInZone, weekdayOf } from "../lib/schemas/calendar";
-import { demoClinicsOpenOn } from "../sandbox/practice-data";
+import { demoClinicsOpenOn } from "../lib/platform/fake/practice-data";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";

@@ -1,4 +1,4 @@
-import { signatureHeader } from "../lib/schemas/webhook-signature";
+import { signatureHeader } from "../lib/platform/wire/webhook-signature";
 import { expect, expectAccessible, SANDBOX_URL, test } from "./fixtures";
 
 const APP = `http://localhost:${process.env.E2E_APP_PORT ?? 3100}`;

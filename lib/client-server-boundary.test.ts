@@ -29,7 +29,7 @@ const ESCAPES: Record<string, string> = {
   "components/probe/env-relative.tsx": `${UC}import * as e from "../../lib/./env";\nexport const x = e;\n`,
   "components/probe/marked.tsx": `${UC}import { getTranslator } from "@/lib/i18n/server";\nexport const x = getTranslator;\n`,
   "components/probe/via-server-component.tsx": `${UC}import { ForbiddenNotice } from "@/components/desk/forbidden-notice";\nexport const x = ForbiddenNotice;\n`,
-  "components/probe/contract.tsx": `${UC}import { PharmacologyEntry } from "@/lib/platform-contract/drugs";\nexport const x = PharmacologyEntry;\n`,
+  "components/probe/contract.tsx": `${UC}import { PharmacologyEntry } from "@/lib/platform/wire/drugs";\nexport const x = PharmacologyEntry;\n`,
   "app/(desk)/probe/page.tsx": `${UC}import { withStaff } from "@/lib/server/with-staff";\nexport default function P() { return <p>{String(withStaff)}</p>; }\n`,
   "app/(desk)/probe/layout.tsx": `'use client'\nimport { services } from "../../../lib/server/services";\nexport default function L() { return <p>{String(services)}</p>; }\n`,
   "lib/probe-client.ts": `${UC}import { database } from "./server//db/index";\nexport const x = database;\n`,
@@ -113,7 +113,10 @@ describe("the pieces of the check", () => {
     expect(zoneOf("lib/server/db/index.ts")).toBe("server");
     expect(zoneOf("lib/env.ts")).toBe("server");
     expect(zoneOf("lib/environment.ts")).toBeUndefined();
-    expect(zoneOf("lib/platform-contract/drugs.ts")).toBe("platform-wire");
+    expect(zoneOf("lib/platform/wire/drugs.ts")).toBe("platform-wire");
+    expect(zoneOf("lib/platform/wire/webhook-names.ts")).toBe("shared");
+    expect(zoneOf("lib/platform/client/index.ts")).toBe("server");
+    expect(zoneOf("lib/platform/fake/server.ts")).toBe("server");
     expect(zoneOf("lib/schemas/drugs.ts")).toBeUndefined();
   });
 

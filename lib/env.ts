@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { SandboxConfig, FaultConfig } from "./schemas/sandbox-config";
+import { SandboxConfig, FaultConfig } from "./platform/wire/sandbox-config";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -146,6 +146,8 @@ export interface AppEnv {
     agentKey?: string;
     /** How long one instance reuses a formulary answer (search, opened entry) for the same query; 0: never. */
     drugCacheSeconds: number;
+    /** No PLATFORM_BASE_URL: the platform is the sandbox, whose demo-only calls the client then offers. */
+    emulator: boolean;
   };
   webhooks: {
     signatureHeader: string;
@@ -222,6 +224,7 @@ export function env(): AppEnv {
       timeoutMs: raw.PLATFORM_TIMEOUT_MS,
       uploadTimeoutMs: raw.PLATFORM_UPLOAD_TIMEOUT_MS,
       drugCacheSeconds: raw.DRUG_CACHE_SECONDS,
+      emulator: sandboxMode,
       agentKey: raw.PLATFORM_AGENT_KEY ?? (sandboxMode ? DEFAULT_SANDBOX_AGENT_KEY : undefined),
       encryption:
         raw.PLATFORM_ENCRYPTION_KEY && raw.PLATFORM_ENCRYPTION_KID

@@ -20,12 +20,21 @@ beforeAll(() => {
 
 describe("import boundaries (eslint.config.mjs)", () => {
   it("keeps the platform's contract out of desk code, and lets its client and the sandbox read it", async () => {
-    const contract = 'import { PharmacologyEntry } from "@/lib/platform-contract/drugs";\nexport type E = PharmacologyEntry;\n';
+    const contract = 'import { PharmacologyEntry } from "@/lib/platform/wire/drugs";\nexport type E = PharmacologyEntry;\n';
     expect(await boundaryMessages("lib/server/patients/violation.ts", contract)).toEqual([expect.stringMatching(/platform's field names/)]);
     expect(await boundaryMessages("app/api/drugs/violation.ts", contract)).toHaveLength(1);
-    expect(await boundaryMessages("lib/schemas/violation.ts", 'import { PlatformService } from "../platform-contract/slots";\nexport type S = PlatformService;\n')).toHaveLength(1);
-    expect(await boundaryMessages("lib/server/platform/legal.ts", contract)).toEqual([]);
-    expect(await boundaryMessages("sandbox/legal.ts", 'import { PharmacologyEntry } from "../lib/platform-contract/drugs";\nexport type E = PharmacologyEntry;\n')).toEqual([]);
+    expect(await boundaryMessages("lib/schemas/violation.ts", 'import { PlatformService } from "../platform/wire/slots";\nexport type S = PlatformService;\n')).toHaveLength(1);
+    expect(await boundaryMessages("lib/platform/client/legal.ts", contract)).toEqual([]);
+    // The names the desk shares with the platform are the exception.
+    expect(await boundaryMessages("lib/server/webhooks/legal.ts", 'import { EventKind } from "@/lib/platform/wire/webhook-names";\nexport const k = EventKind;\n')).toEqual([]);
+    expect(await boundaryMessages("lib/platform/fake/legal.ts", 'import { PharmacologyEntry } from "../wire/drugs";\nexport type E = PharmacologyEntry;\n')).toEqual([]);
+  }, 60_000);
+
+  it("lets the desk reach the platform client only through its facade", async () => {
+    expect(await boundaryMessages("lib/server/slots/legal.ts", 'import { createPlatform } from "@/lib/platform/client";\nexport const c = createPlatform;\n')).toEqual([]);
+    expect(await boundaryMessages("lib/server/slots/violation.ts", 'import { slotsApi } from "@/lib/platform/client/slots";\nexport const c = slotsApi;\n')).toEqual([expect.stringMatching(/client's facade/)]);
+    expect(await boundaryMessages("app/api/slots/violation.ts", 'import { jweKey } from "../../../lib/platform/client/jwe";\nexport const c = jweKey;\n')).toHaveLength(1);
+    expect(await boundaryMessages("lib/platform/client/legal.ts", 'import { jweKey } from "./jwe";\nexport const c = jweKey;\n')).toEqual([]);
   }, 60_000);
 
   it("keeps client code away from lib/server and the contract", async () => {
@@ -33,15 +42,15 @@ describe("import boundaries (eslint.config.mjs)", () => {
     expect(await boundaryMessages("components/drugs/violation.tsx", server)).toEqual([expect.stringMatching(/never by importing lib\/server/)]);
     expect(await boundaryMessages("lib/api-client/violation.ts", 'import { recordAudit } from "../server/audit";\nexport const y = recordAudit;\n')).toHaveLength(1);
     expect(await boundaryMessages("app/(desk)/violation.tsx", `"use client";\n${server}`)).toHaveLength(1);
-    expect(await boundaryMessages("components/drugs/violation.tsx", 'import { DrugEntry } from "@/lib/platform-contract/drugs";\nexport type E = DrugEntry;\n')).toHaveLength(1);
+    expect(await boundaryMessages("components/drugs/violation.tsx", 'import { DrugEntry } from "@/lib/platform/wire/drugs";\nexport type E = DrugEntry;\n')).toHaveLength(1);
     // A server component or route handler may read lib/server.
     expect(await boundaryMessages("app/(desk)/legal.tsx", server)).toEqual([]);
     expect(await boundaryMessages("components/drugs/legal.tsx", 'import type { DrugEntry } from "@/lib/schemas/drugs";\nexport type E = DrugEntry;\n')).toEqual([]);
   }, 60_000);
 
   it("keeps the sandbox to lib/schemas, the contract and its own files", async () => {
-    expect(await boundaryMessages("sandbox/violation.ts", 'import { env } from "../lib/env";\nexport const e = env;\n')).toEqual([expect.stringMatching(/sandbox imports only/)]);
-    expect(await boundaryMessages("sandbox/violation.ts", 'import { recordAudit } from "@/lib/server/audit";\nexport const y = recordAudit;\n')).toHaveLength(1);
-    expect(await boundaryMessages("sandbox/legal.ts", 'import { SandboxConfig } from "../lib/schemas/sandbox-config";\nimport { Store } from "./store";\nexport const y = [SandboxConfig, Store];\n')).toEqual([]);
+    expect(await boundaryMessages("lib/platform/fake/violation.ts", 'import { env } from "../../env";\nexport const e = env;\n')).toEqual([expect.stringMatching(/sandbox imports only/)]);
+    expect(await boundaryMessages("lib/platform/fake/violation.ts", 'import { recordAudit } from "@/lib/server/audit";\nexport const y = recordAudit;\n')).toHaveLength(1);
+    expect(await boundaryMessages("lib/platform/fake/legal.ts", 'import { SandboxConfig } from "@/lib/platform/wire/sandbox-config";\nimport { Store } from "./store";\nexport const y = [SandboxConfig, Store];\n')).toEqual([]);
   }, 60_000);
 });

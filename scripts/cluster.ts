@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { ConfigError, clusterConfig, env, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
-import { startSandbox, type RunningSandbox } from "../sandbox/server";
+import { startSandbox, type RunningSandbox } from "../lib/platform/fake/server";
 import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";

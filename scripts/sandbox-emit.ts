@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigError, env } from "../lib/env";
-import { SUBSCRIBABLE_EVENT_KINDS } from "../lib/schemas/webhooks";
+import { SUBSCRIBABLE_EVENT_KINDS } from "../lib/platform/wire/webhook-names";
 
 async function main() {
   const { positionals, values } = parseArgs({

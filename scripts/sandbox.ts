@@ -1,6 +1,6 @@
 /** `npm run sandbox`: the sandbox platform alone, configured from the environment. */
 import { ConfigError, env, sandboxConfig } from "../lib/env";
-import { startSandbox } from "../sandbox/server";
+import { startSandbox } from "../lib/platform/fake/server";
 
 async function main() {
   let config;

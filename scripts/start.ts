@@ -7,7 +7,7 @@ import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError, env, sandboxConfig } from "../lib/env";
-import { startSandbox } from "../sandbox/server";
+import { startSandbox } from "../lib/platform/fake/server";
 import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { databaseProblem } from "./database-check";

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { PharmacologyEntry } from "../../lib/platform-contract/drugs";
+import type { PharmacologyEntry } from "../../lib/platform/wire/drugs";
 
 /** Kinds the platform's generic-name search answers on its own. */
 export const PLATFORM_KINDS = ["plain", "prefix", "misspelling", "compound-order", "compound-separator", "synonym", "category"] as const;

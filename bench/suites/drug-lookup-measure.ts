@@ -2,12 +2,12 @@
  * Measuring child of the drug-search suite (run with --conditions=react-server so server-only modules load): the desk's
  * lookup (query understanding + the sandbox's search + relevance) on every labelled query, and the understanding's speed.
  */
-import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/platform-contract/drugs";
+import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/platform/wire/drugs";
 import { lookupSync, type PlatformSearchParams } from "../../lib/server/drugs/lookup";
 import { understandQuery } from "../../lib/server/drugs/understand-query";
-import { drugCandidate } from "../../lib/server/platform/drugs";
-import { searchFormulary } from "../../sandbox/drug-search";
-import { loadFormulary } from "../../sandbox/formulary";
+import { drugCandidate } from "../../lib/platform/client/drugs";
+import { searchFormulary } from "../../lib/platform/fake/drug-search";
+import { loadFormulary } from "../../lib/platform/fake/formulary";
 import { loadLabelledLines, loadLabelledQueries, measureLines, measureLookup, type LabelledQuery, type LineFn } from "../drug-queries/evaluate";
 
 const ROUNDS = 20;

@@ -2,9 +2,9 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import Fuse from "fuse.js";
-import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/platform-contract/drugs";
-import { normalize, searchFormulary } from "../../sandbox/drug-search";
-import { loadFormulary } from "../../sandbox/formulary";
+import { PlatformDrugQuery, type PharmacologyEntry } from "../../lib/platform/wire/drugs";
+import { normalize, searchFormulary } from "../../lib/platform/fake/drug-search";
+import { loadFormulary } from "../../lib/platform/fake/formulary";
 import { loadLabelledQueries, measureQuality, PLATFORM_KINDS, type LabelledQuery, type LineQuality, type LookupQuality, type Quality, type SearchFn } from "../drug-queries/evaluate";
 import type { SuiteResult } from "../report";
 

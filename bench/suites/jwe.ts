@@ -1,6 +1,6 @@
 /** (b) JWE encrypt + decrypt round trips with the spec's scheme, per payload size. */
 import { randomBytes } from "node:crypto";
-import { decryptBytes, encryptBytes, jweKey } from "../../lib/server/platform/jwe";
+import { decryptBytes, encryptBytes, jweKey } from "../../lib/platform/client/jwe";
 import type { SuiteResult } from "../report";
 
 const SIZES: [string, number, number][] = [
@@ -34,7 +34,7 @@ export async function jweRoundTrip(): Promise<SuiteResult> {
   }
   return {
     title: "JWE round trip (dir + A128CBC-HS256): encrypt then decrypt",
-    note: "lib/server/platform/jwe.ts (node:crypto AES-128-CBC + HMAC-SHA-256, checked against jose in the tests), random payloads.",
+    note: "lib/platform/client/jwe.ts (node:crypto AES-128-CBC + HMAC-SHA-256, checked against jose in the tests), random payloads.",
     columns: ["payload", "runs", "p50 ms", "p99 ms", "MB/s at p50"],
     rows,
     targets: [{ name: "1 KB round trip < 0.5 ms (p50)", value: `${p50of1k.toFixed(3)} ms`, met: p50of1k < 0.5 }],

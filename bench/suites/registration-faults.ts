@@ -240,7 +240,7 @@ export async function registrationFaults(): Promise<SuiteResult> {
   // The sandbox reads the same configuration as the app would; it lives here, beyond the app's reach.
   Object.assign(process.env, { PORT: env.PORT, SANDBOX_PORT: env.SANDBOX_PORT, DATA_DIR: env.DATA_DIR, PLATFORM_CLIENT_SECRET: env.PLATFORM_CLIENT_SECRET });
   const { sandboxConfig } = await import("../../lib/env");
-  const { startSandbox } = await import("../../sandbox/server");
+  const { startSandbox } = await import("../../lib/platform/fake/server");
   const sandbox = await startSandbox(sandboxConfig(), { logLevel: "error" });
 
   const appUrl = `http://127.0.0.1:${appPort}`;

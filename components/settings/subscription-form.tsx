@@ -9,7 +9,7 @@ import { Checkbox, FieldError, Input, Label, Select } from "@/components/ui/fiel
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useRegisterWebhook } from "@/lib/api-client/webhook-settings";
 import { ALL_EVENT_KINDS, NewWebhookSubscription, type SigningKeyIssued } from "@/lib/schemas/webhook-settings";
-import { WEBHOOK_PROTOCOLS } from "@/lib/schemas/webhooks";
+import { WEBHOOK_PROTOCOLS } from "@/lib/platform/wire/webhook-names";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 
 type FormValues = { endpoint: string; eventNames: string[]; protocol: string };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * A platform event as the desk stores it: reshaped once on arrival (lib/server/platform/events.ts),
+ * A platform event as the desk stores it: reshaped once on arrival (lib/platform/client/events.ts),
  * so nothing that reads the inbox ever sees the platform's field names. Bump the version when the
  * shape or the reading changes: stored rows of an older version are reshaped again when read.
  */

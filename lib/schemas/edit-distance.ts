@@ -1,6 +1,6 @@
 /**
- * Optimal-string-alignment (Damerau-Levenshtein) distance, shared by the desk's drug-query
- * reading and the sandbox's formulary search so that both tolerate the same typos. It gives up
+ * Optimal-string-alignment (Damerau-Levenshtein) distance for the desk's drug-query reading
+ * (the sandbox's formulary search keeps its own, lib/platform/fake/edit-distance.ts). It gives up
  * early, answering max + 1, once every alignment is past `max`.
  */
 

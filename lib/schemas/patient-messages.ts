@@ -1,7 +1,7 @@
 /**
  * Patient field messages are keys into the one message catalogue ("patients.errors.*" in
  * lib/i18n/messages/patients/{en,hi}.json), never English sentences: the zod rules, the BFF's
- * problem+json field errors and the sandbox all carry the key, and the form shows it in the
+ * problem+json field errors and the platform client's refusals all carry the key, and the form shows it in the
  * language the desk has chosen. A key may carry values for its placeholders after a "|":
  * `patients.errors.extras.keyTooLong|{"key":"referredbyclinic","max":16}`.
  */
@@ -42,6 +42,7 @@ export const PATIENT_ERROR_KEYS = [
   "extras.giveKey",
   "extras.keyTwice",
   "extras.notJson",
+  "platform.refused",
 ] as const;
 export type PatientErrorKey = (typeof PATIENT_ERROR_KEYS)[number];
 

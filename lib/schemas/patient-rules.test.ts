@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Extras, extrasProblems, EXTRAS_MAX_KEY_LENGTH, withoutIgnoredExtras } from "./patient-extras";
 import { DateOfBirth, Email, Mobile, OtherName, todayInIndia } from "./patient-fields";
-import { ProfileCreateBody } from "../platform-contract/patients";
+import { ProfileCreateRules as ProfileCreateBody } from "../platform/client/patient-rules";
 import { designationOf, displayNameOf, properCase } from "./patient-names";
 import { ageOn, dobFromAge, formatIsoDate, parseIndianDate, suggestDesignation } from "./patient-age";
 

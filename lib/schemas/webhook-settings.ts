@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storableText } from "./storable-text";
-import { endpointProblem, EventKind, SUBSCRIBABLE_EVENT_KINDS, WebhookProtocol } from "./webhooks";
+import { endpointProblem, EventKind, SUBSCRIBABLE_EVENT_KINDS, WebhookProtocol } from "../platform/wire/webhook-names";
 
 /** The settings form: register a subscription. The signing key is never typed; the server makes it. */
 export const NewWebhookSubscription = z

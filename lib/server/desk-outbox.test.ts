@@ -9,7 +9,7 @@ import type { Db } from "./db";
 import { deskOutbox, patientDocuments, patientIndex, patientRegistrations } from "./db/schema";
 import { drainDeskOutbox } from "./desk-outbox";
 import { PlatformTimeoutError } from "./errors";
-import { createPlatform, type Platform } from "./platform/client";
+import { createPlatform, type Platform } from "@/lib/platform/client";
 import { uploadPatientDocument } from "./documents/upload";
 import { registerPatient as registerOrConfirm } from "./patients/register-patient";
 import { settled } from "@/lib/testing/settled-registration";

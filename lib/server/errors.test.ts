@@ -25,9 +25,9 @@ describe("error classes across separately bundled copies of the module", () => {
   });
 
   it("so do the platform client's own classes the routes check for", async () => {
-    const page = await import("./platform/slots");
+    const page = await import("@/lib/platform/client");
     vi.resetModules();
-    const route = await import("./platform/slots");
+    const route = await import("@/lib/platform/client");
     expect(new page.DoctorNotAtClinicError()).toBeInstanceOf(route.DoctorNotAtClinicError);
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
-import { createPlatform, type Platform } from "./platform/client";
+import { createPlatform, type Platform } from "@/lib/platform/client";
 
 const wiring = vi.hoisted(() => ({
   t: undefined as TestDatabase | undefined,

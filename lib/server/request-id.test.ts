@@ -3,11 +3,11 @@ import { trace } from "@opentelemetry/api";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
-import type { Logger } from "../../sandbox/log";
-import { createPlatform, type Platform } from "./platform/client";
+import type { Logger } from "../platform/fake/log";
+import { createPlatform, type Platform } from "@/lib/platform/client";
 import { ConflictError } from "./errors";
 import { withStaff } from "./with-staff";
-import { pathTemplate } from "./platform/http";
+import { pathTemplate } from "@/lib/platform/client";
 
 const state = vi.hoisted(() => ({ platform: undefined as Platform | undefined, staffId: "" }));
 vi.mock("@/lib/env", async (importOriginal) => {

@@ -8,7 +8,7 @@ import { db } from "./db";
 import type { Db } from "./db/connect";
 import { services } from "./services";
 import { readLimitedBody } from "./read-body";
-import type { StaffPlatform } from "./platform/client";
+import type { StaffPlatform } from "@/lib/platform/client";
 import { recordAudit, type AuditEntry } from "./audit";
 import { addressAsSent, clientAddress } from "./request-info";
 import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, UnsupportedMediaTypeError, ValidationError, problemResponse } from "./errors";

@@ -7,13 +7,13 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SandboxConfig, type FaultConfig } from "../schemas/sandbox-config";
-import { startSandbox } from "../../sandbox/server";
-import type { Logger } from "../../sandbox/log";
+import { SandboxConfig, type FaultConfig } from "../platform/wire/sandbox-config";
+import { startSandbox } from "../platform/fake/server";
+import type { Logger } from "../platform/fake/log";
 import { identityProvider, type IdentityProvider } from "../server/auth/identity-provider";
 import { addStaff } from "../server/auth/staff-repo";
 import type { Database } from "../server/db/connect";
-import type { StaffIdentity } from "../server/platform/token-store";
+import type { StaffIdentity } from "@/lib/platform/client";
 import * as clock from "../clock";
 
 export const TEST_CLIENT_ID = "front-desk-test";

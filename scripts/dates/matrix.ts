@@ -34,13 +34,13 @@ export const DATE_SENSITIVE_SUITES = [
   "lib/schemas/patient-age.test.ts",
   "lib/schemas/patient-rules.test.ts",
   "lib/server/queue",
-  "lib/server/platform/slots.test.ts",
+  "lib/platform/client/slots.test.ts",
   "lib/server/auth/staff-sessions.test.ts",
   "lib/server/patients/register-unknown-outcome.test.ts",
   "lib/server/webhooks/receiver.test.ts",
-  "sandbox/slots.test.ts",
-  "sandbox/appointment-changes.test.ts",
-  "sandbox/assistant-sessions.test.ts",
+  "lib/platform/fake/slots.test.ts",
+  "lib/platform/fake/appointment-changes.test.ts",
+  "lib/platform/fake/assistant-sessions.test.ts",
 ];
 
 /** libfaketime's "start at" form, in this process's local time (the form faketime reads). */

@@ -1,5 +1,5 @@
 import { SlotRangeQuery } from "@/lib/schemas/slots";
-import { DoctorNotAtClinicError } from "@/lib/server/platform/slots";
+import { DoctorNotAtClinicError } from "@/lib/platform/client";
 import { noteDoctorSchedule } from "@/lib/server/slots/clinic-directory";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
-import { createPlatform } from "../platform/client";
+import { createPlatform } from "@/lib/platform/client";
 import { keepSessionToken, storedSessionToken } from "../slots/assistant-session-tokens";
 import { assistantSessionTokens, platformTokens } from "../db/schema";
 import { sealer } from "./seal";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { patientIndex } from "../db/schema";
 import { AppError, NotFoundError } from "../errors";
-import type { PatientsApi } from "../platform/patients";
+import type { PatientsApi } from "@/lib/platform/client";
 import { readPatient } from "../patients/patient-profile";
 
 /**

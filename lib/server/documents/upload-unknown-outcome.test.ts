@@ -6,7 +6,7 @@ import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { documentUploadAttempts, patientDocuments } from "../db/schema";
 import { AppError } from "../errors";
-import { createPlatform, type Platform } from "../platform/client";
+import { createPlatform, type Platform } from "@/lib/platform/client";
 import { uploadPatientDocument } from "./upload";
 
 const PDF = Buffer.from("%PDF-1.7\n%unknown outcome\n");

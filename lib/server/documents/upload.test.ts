@@ -10,7 +10,7 @@ import { startPlatformHarness, TEST_CLIENT_ID, TEST_ENCRYPTION, type PlatformHar
 import { recordAudit } from "../audit";
 import { auditLog, patientDocuments } from "../db/schema";
 import { AppError } from "../errors";
-import { createPlatform, type Platform } from "../platform/client";
+import { createPlatform, type Platform } from "@/lib/platform/client";
 import { readDocumentCopy, type CopyStore } from "./copies";
 import { listPatientDocuments } from "./records";
 import { uploadPatientDocument } from "./upload";

@@ -5,7 +5,7 @@ import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import type { AuditEntry } from "../audit";
 import type { Db } from "../db/connect";
 import { AppError } from "../errors";
-import type { StaffPlatform } from "../platform/client";
+import type { StaffPlatform } from "@/lib/platform/client";
 import { DATABASE_STORE, startDocumentCopy, type CopyStore } from "./copies";
 import { openIncomingFile } from "./intake";
 import { documentRecorded, pendingDocument, readPatientDocument } from "./records";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { PlatformDrugQuery, type PharmacologyEntry } from "@/lib/platform-contract/drugs";
-import { drugCandidate } from "@/lib/server/platform/drugs";
-import { searchFormulary } from "@/sandbox/drug-search";
-import { loadFormulary } from "@/sandbox/formulary";
+import { PlatformDrugQuery, type PharmacologyEntry } from "@/lib/platform/wire/drugs";
+import { drugCandidate } from "@/lib/platform/client/drugs";
+import { searchFormulary } from "@/lib/platform/fake/drug-search";
+import { loadFormulary } from "@/lib/platform/fake/formulary";
 import { lookupSync, type PlatformSearchParams } from "./lookup";
 
 const { index } = loadFormulary();

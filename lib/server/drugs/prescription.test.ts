@@ -1,11 +1,11 @@
 /** A pasted prescription through the desk's platform client, against the sandbox's formulary search in-process. */
 import { describe, expect, it } from "vitest";
-import { PlatformDrugQuery } from "@/lib/platform-contract/drugs";
-import { drugsApi } from "@/lib/server/platform/drugs";
-import type { PlatformHttp } from "@/lib/server/platform/http";
+import { PlatformDrugQuery } from "@/lib/platform/wire/drugs";
+import { drugsApi } from "@/lib/platform/client";
+import type { PlatformHttp } from "@/lib/platform/client";
 import { PrescriptionRequest } from "@/lib/schemas/drugs";
-import { searchFormulary } from "@/sandbox/drug-search";
-import { loadFormulary } from "@/sandbox/formulary";
+import { searchFormulary } from "@/lib/platform/fake/drug-search";
+import { loadFormulary } from "@/lib/platform/fake/formulary";
 
 const { index } = loadFormulary();
 const http = (async (req: { query?: Record<string, unknown>; schema: { parse: (v: unknown) => unknown } }) => {

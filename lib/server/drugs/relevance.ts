@@ -31,7 +31,7 @@ export const RELEVANCE = {
   CONFIDENT: 60,
 } as const;
 
-/** What the desk's relevance reads of one formulary entry; lib/server/platform/drugs.ts fills it from the platform's entry. */
+/** What the desk's relevance reads of one formulary entry; lib/platform/client/drugs.ts fills it from the platform's entry. */
 export interface DrugCandidate {
   name: string;
   components: readonly string[];

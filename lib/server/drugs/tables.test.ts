@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadFormulary } from "@/sandbox/formulary";
+import { loadFormulary } from "@/lib/platform/fake/formulary";
 import { devanagariKey } from "./hindi";
 import { BRANDS, GENERICS_HI, OTHER_MEDICINES } from "./tables";
 import { compactKey } from "./text";

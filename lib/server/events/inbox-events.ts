@@ -4,7 +4,7 @@ import { DESK_EVENT_VERSION, DeskEvent } from "@/lib/schemas/desk-events";
 import type { Db } from "../db/connect";
 import { webhookInbox } from "../db/schema";
 import { log } from "../log";
-import { toDeskEvent } from "../platform/events";
+import { toDeskEvent } from "@/lib/platform/client";
 
 /** The inbox columns a reader selects: never the platform's payload. */
 export const INBOX_EVENT_COLUMNS = {

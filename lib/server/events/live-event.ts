@@ -3,8 +3,8 @@ import { canOnRow, type RowViewer } from "@/lib/access";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import type { Db } from "../db/connect";
 import type { EventLink } from "@/lib/schemas/desk-events";
-import { cutText } from "../platform/events";
-import { readClinicDirectory } from "../slots/clinic-directory";
+import { cutText } from "@/lib/platform/client";
+import { readClinicDirectory, type DirectoryPrefill } from "../slots/clinic-directory";
 import { inDeskShape, type InboxEventRow, type StoredEvent } from "./inbox-events";
 import { patientNamesByIds } from "./patient-names";
 
@@ -46,18 +46,18 @@ export function toLiveEvent(row: StoredEvent, patientName: string | null = null,
   };
 }
 
-export async function toLiveEvents(db: Db, rows: InboxEventRow[], opts: ReshapeOptions & { prefillDirectory?: boolean } = {}): Promise<LiveEvent[]> {
+export async function toLiveEvents(db: Db, rows: InboxEventRow[], opts: ReshapeOptions & { prefillDirectory?: DirectoryPrefill } = {}): Promise<LiveEvent[]> {
   return storedToLiveEvents(db, await inDeskShape(db, rows), opts);
 }
 
 /** Events already in the desk's shape (as the receiver stored them): names are looked up, the inbox is not read. */
-export async function storedToLiveEvents(db: Db, stored: StoredEvent[], opts: ReshapeOptions & { prefillDirectory?: boolean } = {}): Promise<LiveEvent[]> {
+export async function storedToLiveEvents(db: Db, stored: StoredEvent[], opts: ReshapeOptions & { prefillDirectory?: DirectoryPrefill } = {}): Promise<LiveEvent[]> {
   const shaped = stored.map((r) => toLiveEvent(r, null, opts));
   const ids = [...new Set(shaped.map((e) => e.patientId).filter((v): v is string => !!v))];
   const [names, directory] = await Promise.all([
     ids.length ? patientNamesByIds(db, ids).catch(() => new Map<string, string>()) : new Map<string, string>(),
     // The admin-kept directory is small (a clinic's doctors and branches): read whole.
-    readClinicDirectory(db, { prefill: opts.prefillDirectory ?? false }).catch(() => ({ doctors: [], clinics: [] })),
+    readClinicDirectory(db, { prefill: opts.prefillDirectory }).catch(() => ({ doctors: [], clinics: [] })),
   ]);
   const doctors = new Map(directory.doctors.map((d) => [d.platformId, d]));
   const clinics = new Map(directory.clinics.map((c) => [c.platformId, c]));

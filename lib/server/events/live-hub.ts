@@ -8,6 +8,7 @@ import { webhookInbox } from "../db/schema";
 import { createPubSub, NOTIFY_MAX_BYTES, type PubSub } from "../pubsub";
 import { INBOX_EVENT_COLUMNS, type StoredEvent } from "./inbox-events";
 import { storedToLiveEvents, toLiveEvents, type ReshapeOptions } from "./live-event";
+import type { DirectoryPrefill } from "../slots/clinic-directory";
 import { log as appLog } from "../log";
 
 export const NOTIFY_CHANNEL = "clinic_live_events";
@@ -95,7 +96,7 @@ export function createLiveHub(opts: {
   pubsub?: PubSub;
   databaseUrl?: string;
   log?: (msg: string, err?: unknown) => void;
-  reshape?: ReshapeOptions & { prefillDirectory?: boolean };
+  reshape?: ReshapeOptions & { prefillDirectory?: DirectoryPrefill };
 }): LiveHub & {
   /** Inbox rows read to show announced events (tests, diagnostics): none for events announced with what was written. */
   rowsRead(): number;

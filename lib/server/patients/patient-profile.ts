@@ -2,7 +2,7 @@ import "server-only";
 import type { PatientProfile } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { NotFoundError } from "../errors";
-import type { PatientsApi } from "../platform/patients";
+import type { PatientsApi } from "@/lib/platform/client";
 import { writeDeskCopy } from "../desk-outbox";
 import { directoryOf, patientRemembered } from "./patient-index";
 

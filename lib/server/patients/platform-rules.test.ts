@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { patientError } from "@/lib/schemas/patient-messages";
 import { PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
-import { ValidationError } from "../errors";
-import { assertPlatformAccepts } from "../platform/patient-refusals";
+import { PlatformRejectedError, ValidationError } from "../errors";
+import { assertPlatformAccepts, fieldErrorFromPlatform } from "@/lib/platform/client";
 
 const long = (letter: string) => letter.repeat(60);
 
@@ -31,5 +31,11 @@ describe("a registration is checked against the platform's rules for both steps 
     expect(() => assertPlatformAccepts(r, "create")).not.toThrow();
     const u = PatientUpdate.parse({ changes: { address: { city: "Pune" } } });
     expect(() => assertPlatformAccepts(u.changes, "update")).not.toThrow();
+  });
+
+  it("puts a refusal the platform words itself on the form field, inside the desk's own translated sentence", () => {
+    const refused = fieldErrorFromPlatform(new PlatformRejectedError(400, "invalid_request", "extras.referral: key must not exceed 16 characters"));
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).extra.errors).toEqual({ extras: patientError("platform.refused", { message: "key must not exceed 16 characters" }) });
   });
 });

@@ -5,7 +5,7 @@ import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTG
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { PatientRegistration } from "@/lib/schemas/patients";
 import type { Database } from "../db/connect";
-import { createPlatform } from "../platform/client";
+import { createPlatform } from "@/lib/platform/client";
 import { patientRegistrations } from "../db/schema";
 import type { RegistrationResult } from "@/lib/schemas/patients";
 import { settled } from "@/lib/testing/settled-registration";

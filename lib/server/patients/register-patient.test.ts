@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { PatientRegistration } from "@/lib/schemas/patients";
-import { createPlatform, type StaffPlatform } from "../platform/client";
+import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
 import { patientRegistrations } from "../db/schema";
 import { ValidationError } from "../errors";
 import { registerPatient as registerOrConfirm } from "./register-patient";

@@ -5,8 +5,8 @@ import type { PatientRegistration, RegistrationPending, RegistrationResult } fro
 import type { Db } from "../db";
 import { patientRegistrations } from "../db/schema";
 import { AppError, ConflictError, PlatformRejectedError, PlatformTimeoutError, PlatformUnavailableError } from "../errors";
-import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
-import type { PatientsApi } from "../platform/patients";
+import { assertPlatformAccepts, fieldErrorFromPlatform } from "@/lib/platform/client";
+import type { PatientsApi } from "@/lib/platform/client";
 import { deskWriteKind, drainDeskOutbox, writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { withKeyLock } from "../db/key-lock";
 import { deskPartnerRef, isDeskPartnerRef } from "./partner-ref";

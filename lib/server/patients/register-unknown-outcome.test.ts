@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { PatientRegistration } from "@/lib/schemas/patients";
-import { createPlatform, type Platform } from "../platform/client";
+import { createPlatform, type Platform } from "@/lib/platform/client";
 import { patientIndex, patientRegistrations } from "../db/schema";
 import { registerPatient, registrationHash } from "./register-patient";
 import { reconcileRegistrations } from "./registration-reconciler";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
-import { createPlatform, type StaffPlatform } from "../platform/client";
+import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
 import { PlatformTimeoutError, ValidationError } from "../errors";
 import { registerPatient } from "./register-patient";
 import { settled } from "@/lib/testing/settled-registration";

@@ -3,11 +3,11 @@ import { displayNameOf } from "@/lib/schemas/patient-names";
 import type { PatientProfile, PatientUpdate } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { ConflictError } from "../errors";
-import type { PatientsApi } from "../platform/patients";
+import type { PatientsApi } from "@/lib/platform/client";
 import { writeDeskCopy, type DeskCopy } from "../desk-outbox";
 import { readPatient } from "./patient-profile";
 import { patientDirectoryKept, patientRemembered } from "./patient-index";
-import { assertPlatformAccepts, fieldErrorFromPlatform } from "../platform/patient-refusals";
+import { assertPlatformAccepts, fieldErrorFromPlatform } from "@/lib/platform/client";
 import { log } from "../log";
 
 interface Deps {

@@ -6,7 +6,7 @@ import type { QueueChange } from "@/lib/schemas/queue";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import type { AppError } from "../errors";
-import { createPlatform, type StaffPlatform } from "../platform/client";
+import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
 import { cancelInQueue, rescheduleInQueue } from "./appointment-changes";
 import { createQueueHub, type QueueHub } from "./queue-hub";
 import { readQueueEntry, recordQueueEntry, statusHistory } from "./queue-store";

@@ -2,7 +2,7 @@ import "server-only";
 import type { QueueStatus } from "@/lib/queue/status-moves";
 import type { Db } from "../db/connect";
 import { AppError, ConflictError, PlatformUnavailableError } from "../errors";
-import type { StaffPlatform } from "../platform/client";
+import type { StaffPlatform } from "@/lib/platform/client";
 import { clinicTimeZone } from "./desk-bookings";
 import type { QueueHub } from "./queue-hub";
 import { changeStatus, checkMove, linkQueuePatient, loadRow, moveQueueEntry, staleVersion, STATUS_WORDS, undoLastChange, type Changed } from "./queue-store";

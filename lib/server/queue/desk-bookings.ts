@@ -5,7 +5,7 @@ import type { Booking } from "@/lib/schemas/slots";
 import { clinicDay } from "@/lib/slots/clinic-time";
 import type { Db } from "../db/connect";
 import { directoryEntries } from "../db/schema";
-import type { StaffPlatform } from "../platform/client";
+import type { StaffPlatform } from "@/lib/platform/client";
 import { recordQueueEntry } from "./queue-store";
 import type { QueueHub } from "./queue-hub";
 

@@ -5,7 +5,7 @@ import { clinicDay } from "@/lib/slots/clinic-time";
 import type { StaffSession } from "../auth/session";
 import { db as openDb } from "../db";
 import { NotFoundError } from "../errors";
-import { DoctorNotAtClinicError } from "../platform/slots";
+import { DoctorNotAtClinicError } from "@/lib/platform/client";
 import { services } from "../services";
 import { ownDoctorId, readClinicDirectory } from "../slots/clinic-directory";
 import { defaultQueueClinic } from "./default-clinic";
@@ -29,8 +29,8 @@ export interface QueueStart {
  */
 export async function queueStart(staff: StaffSession, asked: QueueStart, cookies: { get(name: string): { value: string } | undefined }): Promise<QueueStart> {
   const db = await openDb();
-  const directory = await readClinicDirectory(db);
   const platform = (await services()).platform.forStaff(staff);
+  const directory = await readClinicDirectory(db, { prefill: platform.demo });
   const own = await ownDoctorId(db, directory, staff);
   const lastUsed = cookies.get(QUEUE_CLINIC_COOKIE)?.value ?? null;
   const clinicZone = (id: string | undefined) => directory.clinics.find((c) => c.platformId === id)?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;

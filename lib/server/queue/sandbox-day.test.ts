@@ -4,8 +4,8 @@ import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/li
 import { clinicDay } from "@/lib/slots/clinic-time";
 import { now } from "@/lib/clock";
 import { addDays, weekdayOf } from "@/lib/schemas/calendar";
-import { demoClinicsOpenOn } from "@/sandbox/practice-data";
-import { createPlatform, type StaffPlatform } from "../platform/client";
+import { demoClinicsOpenOn } from "@/lib/platform/fake/practice-data";
+import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
 import { saveDirectoryEntry } from "../slots/clinic-directory";
 import { directoryEntries } from "../db/schema";
 import { addStaff } from "../auth/staff-repo";

@@ -6,7 +6,7 @@ import { addDays } from "@/lib/schemas/calendar";
 import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments } from "../db/schema";
 import type { SlotCalendar } from "@/lib/schemas/slots";
-import type { StaffPlatform } from "../platform/client";
+import type { StaffPlatform } from "@/lib/platform/client";
 import { patientIdsByUhid, rememberPatient } from "../patients/patient-index";
 import { changeStatus, recordQueueEntry } from "./queue-store";
 import { log } from "../log";

@@ -1,24 +1,20 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
-import { env } from "@/lib/env";
+import type { DemoApi } from "@/lib/platform/client";
 import type { ClinicDirectory, DirectoryEntry, DirectoryKind } from "@/lib/schemas/clinic-directory";
 import type { Db } from "../db";
 import { directoryEntries, doctorClinicSchedules, staff } from "../db/schema";
 import { log } from "../log";
 import * as clock from "@/lib/clock";
 
-const DemoPractice = z.object({
-  doctors: z.array(z.object({ id: z.string(), name: z.string(), clinicIds: z.array(z.string()).optional() })),
-  clinics: z.array(z.object({ id: z.string(), name: z.string(), timeZone: z.string() })),
-});
+/** Where an empty directory is filled from: the sandbox platform's demo practice (`platform.demo`). */
+export type DirectoryPrefill = Pick<DemoApi, "practice">;
 
-/** Sandbox mode: copy the sandbox's demo doctors and clinics into an empty directory. */
-async function prefillFromSandbox(db: Db): Promise<void> {
+/** Copies the sandbox's demo doctors and clinics into an empty directory. */
+async function prefillFromSandbox(db: Db, source: DirectoryPrefill): Promise<void> {
   try {
-    const res = await fetch(`${env().platform.baseUrl}/__sandbox/practice`, { signal: AbortSignal.timeout(3000), cache: "no-store" });
-    if (!res.ok) return;
-    const demo = DemoPractice.parse(await res.json());
+    const demo = await source.practice();
+    if (!demo) return;
     const rows = [
       ...demo.doctors.map((d) => ({ kind: "doctor" as const, platformId: d.id, displayName: d.name, timeZone: null })),
       ...demo.clinics.map((c) => ({ kind: "clinic" as const, platformId: c.id, displayName: c.name, timeZone: c.timeZone })),
@@ -36,10 +32,11 @@ async function prefillFromSandbox(db: Db): Promise<void> {
 
 const toEntry = (r: typeof directoryEntries.$inferSelect): DirectoryEntry => ({ kind: r.kind, platformId: r.platformId, displayName: r.displayName, timeZone: r.timeZone });
 
-export async function readClinicDirectory(db: Db, opts: { prefill?: boolean } = {}): Promise<ClinicDirectory> {
+/** The directory; an empty one is first filled from `prefill` when given (the client's `platform.demo`, present only with the sandbox). */
+export async function readClinicDirectory(db: Db, opts: { prefill?: DirectoryPrefill } = {}): Promise<ClinicDirectory> {
   let rows = await db.select().from(directoryEntries).orderBy(asc(directoryEntries.displayName));
-  if (rows.length === 0 && (opts.prefill ?? env().sandboxMode)) {
-    await prefillFromSandbox(db);
+  if (rows.length === 0 && opts.prefill) {
+    await prefillFromSandbox(db, opts.prefill);
     rows = await db.select().from(directoryEntries).orderBy(asc(directoryEntries.displayName));
   }
   const entries = rows.map(toEntry);

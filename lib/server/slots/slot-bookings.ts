@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import { slotBookings } from "../db/schema";
 import { ConflictError } from "../errors";
 import { deskWriteKind, writeDeskCopy } from "../desk-outbox";
-import type { StaffPlatform } from "../platform/client";
+import type { StaffPlatform } from "@/lib/platform/client";
 
 const fingerprint = (r: BookingRequest) => ({ doctorId: r.doctorId, clinicId: r.clinicId, patientId: r.patientId, confId: r.confId, start: r.start, mode: r.mode });
 // jsonb does not keep key order, so compare field by field.

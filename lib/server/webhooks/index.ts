@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { DELIVERY_ID_HEADER } from "@/lib/schemas/webhooks";
+import { DELIVERY_ID_HEADER } from "@/lib/platform/wire/webhook-names";
 import { db } from "../db";
 import { liveHub } from "../events";
 import { readLimitedBody } from "../read-body";

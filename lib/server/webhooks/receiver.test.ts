@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { now as clockNow, setClock } from "@/lib/clock";
 import { DESK_EVENT_VERSION } from "@/lib/schemas/desk-events";
-import { signatureHeader } from "@/lib/schemas/webhook-signature";
+import { signatureHeader } from "@/lib/platform/wire/webhook-signature";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import { webhookInbox, webhookReceipts } from "../db/schema";
 import { readLimitedBody } from "../read-body";

@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DELIVERY_ID_HEADER } from "@/lib/schemas/webhooks";
+import { DELIVERY_ID_HEADER } from "@/lib/platform/wire/webhook-names";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { webhookInbox } from "../db/schema";
-import { createPlatform, type StaffPlatform } from "../platform/client";
+import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
 import { receivePlatformEvent } from "./receiver";
 import { registerSubscription, removeSubscription, rotateSubscriptionKey } from "./settings";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";

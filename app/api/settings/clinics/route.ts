@@ -4,7 +4,7 @@ import { readClinicDirectory, removeDirectoryEntry, saveDirectoryEntry } from "@
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
-export const GET = withStaff({ action: "settings.read" }, async ({ db }) => Response.json(await readClinicDirectory(db), { headers: { "cache-control": "no-store" } }));
+export const GET = withStaff({ action: "settings.read" }, async ({ db, platform }) => Response.json(await readClinicDirectory(db, { prefill: platform.demo }), { headers: { "cache-control": "no-store" } }));
 
 export const PUT = withStaff({ action: "settings.write", body: DirectoryEntryInput }, async ({ db, body, audit }) => {
   const saved = await saveDirectoryEntry(db, body);

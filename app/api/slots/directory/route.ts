@@ -1,5 +1,5 @@
 import { NotFoundError } from "@/lib/server/errors";
-import { DoctorNotAtClinicError } from "@/lib/server/platform/slots";
+import { DoctorNotAtClinicError } from "@/lib/platform/client";
 import { doctorSchedules, ownDoctorId, readClinicDirectory } from "@/lib/server/slots/clinic-directory";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
@@ -9,7 +9,7 @@ import { todayInIndia } from "@/lib/schemas/patient-fields";
 const PROBE_TIMEOUT_MS = 4000;
 
 export const GET = withStaff({ action: "slots.read" }, async ({ db, platform, staff }) => {
-  const directory = await readClinicDirectory(db);
+  const directory = await readClinicDirectory(db, { prefill: platform.demo });
   const day = todayInIndia();
   const schedules = await doctorSchedules(db, directory, async (doctorId, clinicId) => {
     try {

@@ -30,7 +30,7 @@ export const webhookInbox = pgTable(
     verification: text("verification", { enum: ["signed", "unsigned"] }).notNull(),
     occurredAt: timestamp("occurred_at", { withTimezone: true }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The body as the platform signed it; read only by lib/server/platform, to reshape. */
+    /** The body as the platform signed it; read only by lib/platform/client, to reshape. */
     payload: jsonb("payload").notNull(),
     /** The event in the desk's own shape (DeskEvent), written on arrival; null on rows stored before it existed. */
     deskEvent: jsonb("desk_event").$type<DeskEvent>(),

@@ -1,15 +1,14 @@
-import { env } from "@/lib/env";
-import { DOCTOR_JOINED } from "@/lib/schemas/webhooks";
+import { DOCTOR_JOINED } from "@/lib/platform/wire/webhook-names";
 import { ConflictError } from "@/lib/server/errors";
-import { emitSandboxEvent } from "@/lib/server/platform/sandbox-events";
+import { services } from "@/lib/server/services";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
 
 /** Sandbox mode: simulates a doctor joining a video consultation, delivered through the real webhook path. */
 export const POST = withStaff({ action: "settings.write" }, async ({ audit }) => {
-  const config = env();
-  if (!config.sandboxMode) throw new ConflictError("Test events can only be raised by the sandbox platform; the real platform sends its own.");
-  const sent = await emitSandboxEvent(config.platform.baseUrl, DOCTOR_JOINED);
+  const { demo } = (await services()).platform;
+  if (!demo) throw new ConflictError("Test events can only be raised by the sandbox platform; the real platform sends its own.");
+  const sent = await demo.emitEvent(DOCTOR_JOINED);
   await audit({ action: "test-event", resource: "webhook-subscription", outcome: "ok", detail: sent });
   return Response.json(sent, { status: 202 });
 });

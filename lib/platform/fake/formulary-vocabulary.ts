@@ -1,0 +1,35 @@
+/** The vocabularies of the sandbox's formulary data (NLEM sections, Indian drug schedules, pregnancy categories; platform notes, "Drug search"). */
+export const NLEM_SECTIONS = [
+  "Anaesthesia",
+  "Analgesics, antipyretics, NSAIDs",
+  "Antiallergics and medicines used in anaphylaxis",
+  "Antidotes and substances used in poisoning",
+  "Anticonvulsants / antiepileptics",
+  "Anti-infective medicines",
+  "Antimigraine medicines",
+  "Antineoplastic and immunosuppressive medicines",
+  "Antiparkinsonism medicines",
+  "Medicines affecting the blood",
+  "Blood products and plasma substitutes",
+  "Cardiovascular medicines",
+  "Dermatological medicines",
+  "Diagnostic agents",
+  "Dialysis solutions",
+  "Disinfectants and antiseptics",
+  "Gastrointestinal medicines",
+  "Hormones, other endocrine medicines and contraceptives",
+  "Immunologicals",
+  "Muscle relaxants and cholinesterase inhibitors",
+  "Ophthalmological preparations",
+  "Oxytocics and antioxytocics",
+  "Psychotherapeutic medicines",
+  "Medicines acting on the respiratory tract",
+  "Solutions correcting water, electrolyte and acid-base disturbances",
+  "Vitamins and minerals",
+  "Ear, nose and throat medicines",
+  "Medicines for urological disorders",
+  "Medicines used in palliative care",
+] as const;
+
+export const PREGNANCY_CATEGORIES = ["A", "B", "C", "D", "X"] as const;
+export const DRUG_SCHEDULES = ["H", "H1", "X", "G", ""] as const;
