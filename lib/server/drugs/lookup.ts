@@ -60,7 +60,8 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
   const floor = strict ? RELEVANCE.SOUNDS_LIKE : RELEVANCE.CONFIDENT;
   const top = scored[0]?.score ?? RELEVANCE.NONE;
   const onlyInCombination = top === RELEVANCE.COMPONENT && input.parts.length === 1 && !inSection;
-  const confident = !u.otherMedicine && top >= floor && !onlyInCombination;
+  // A brand the desk knows in several forms, written in another ("Syp Calpol 650"), is unsure whatever the platform holds.
+  const confident = !u.otherMedicine && !u.understood.formNotKnown?.unsure && top >= floor && !onlyInCombination;
   if (confident) {
     // Entries that only mention the name in their text are not answers to it; inside a chosen section they are.
     const kept = inSection ? scored : scored.filter((s) => s.score >= RELEVANCE.CONFIDENT);
