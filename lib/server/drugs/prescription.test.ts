@@ -31,7 +31,7 @@ describe("reading a whole prescription", () => {
   it("picks each brand's product in the written form, and marks unsure a brand written in a form it is not known in", async () => {
     const { rows } = await drugs.readPrescription("Syp Calpol 250 5 ml TDS\nSyp Calpol 650 5 ml TDS\nInj Voveran 75 mg IM SOS");
     expect(rows.map((r) => r.confident)).toEqual([true, false, true]);
-    expect(rows[0]).toMatchObject({ entry: { name: "Paracetamol" }, understood: { genericLine: "Syp Paracetamol 250 mg/5 ml, 5 mls TDS" } });
+    expect(rows[0]).toMatchObject({ entry: { name: "Paracetamol" }, understood: { genericLine: "Syp Paracetamol 250 mg/5 ml, 5 ml TDS" } });
     expect(rows[1]!.entry).toBeUndefined();
     expect(rows[1]!.understood?.formNotKnown).toMatchObject({ form: "syrup", unsure: true });
     expect(rows[1]!.didYouMean.map((d) => d.label)).toContain("Paracetamol");

@@ -207,7 +207,7 @@ describe("the printed generic line keeps a brand's strengths to its own form", (
   });
 
   it("a syrup or drops written with a brand known in several forms is that form's product, at the typed strength", () => {
-    expect(understandQuery("Syp Calpol 250 5 ml SOS").understood).toMatchObject({ brand: { name: "Calpol 250 Suspension" }, genericLine: "Syp Paracetamol 250 mg/5 ml, 5 mls SOS" });
+    expect(understandQuery("Syp Calpol 250 5 ml SOS").understood).toMatchObject({ brand: { name: "Calpol 250 Suspension" }, genericLine: "Syp Paracetamol 250 mg/5 ml, 5 ml SOS" });
     expect(understandQuery("Syp Calpol 5 ml TDS").understood.brand?.composition).toBe("Paracetamol 120 mg/5 ml");
     expect(understandQuery("Drops Calpol 0.6 ml TDS").understood.genericLine).toBe("Drops Paracetamol 100 mg/ml, 0.6 ml TDS");
     expect(understandQuery("Syp Deriphyllin 10 ml TDS").understood.brand?.composition).toBe("Etofylline 46.5 mg/5 ml + Theophylline 14 mg/5 ml");

@@ -228,7 +228,7 @@ const ROUTE_ABBREVIATION: Record<string, string> = { intravenous: "IV", intramus
 /** The dosing in the words of a printed prescription: "1-0-1 after food × 5 days", "2 puffs SOS". */
 export function sigText(sig: RxSig, route?: string): string {
   const parts: string[] = [];
-  if (sig.quantity) parts.push(`${sig.quantity.count === 0.5 ? "½" : sig.quantity.count} ${sig.quantity.unit}${sig.quantity.count > 1 ? "s" : ""}`);
+  if (sig.quantity) parts.push(`${sig.quantity.count === 0.5 ? "½" : sig.quantity.count} ${sig.quantity.unit}${sig.quantity.count > 1 && sig.quantity.unit !== "ml" ? "s" : ""}`);
   if (sig.pattern) parts.push(sig.pattern);
   else if (sig.everyHours) parts.push(`every ${sig.everyHours} hours`);
   else if (sig.bedtime) parts.push("HS");
