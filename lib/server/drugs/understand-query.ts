@@ -90,7 +90,7 @@ function pickVariant(brands: Brand[], numbers: string[]): Brand {
 
 /** Forms that are one product as a doctor writes them: "Tab" for a capsule, "Syp" for a suspension, "Drops" for eye drops. */
 const FORM_GROUP: Record<string, string> = { capsule: "tablet", suspension: "syrup" };
-export function sameForm(written: string, product: string): boolean {
+function sameForm(written: string, product: string): boolean {
   const group = (f: string) => FORM_GROUP[f] ?? f;
   return group(written) === group(product) || product.endsWith(` ${written}`);
 }
@@ -288,7 +288,7 @@ export function understandQuery(raw: string): Understanding {
     const { brand, notKnown } = inWrittenForm(found.brand, writtenForm(p), p.numbers);
     understood.generic = brand.components.map((c) => c.name);
     if (notKnown) {
-      // Named, but not as written: the medicine without any strength, and the answer unsure.
+      // Named, but not in the written form: the medicine without any product's strength (unsure when known in other forms).
       const name = brand.name.split(/\s+/).filter((w) => !/^\d/.test(w)).join(" ");
       understood.brand = { ...brandUnderstood(brand), name, composition: brand.generic };
       understood.formNotKnown = { form: writtenForm(p)!, known: notKnown, unsure: notKnown.length > 1 };
