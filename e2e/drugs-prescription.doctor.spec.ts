@@ -65,6 +65,30 @@ test.describe("a whole prescription read at once, as the demo doctor", () => {
   });
 });
 
+test.describe("a brand's product in the written form (issue 30)", () => {
+  const LINES = ["Inj Deriphyllin 2 ml IV stat", "Syp Calpol 250 5 ml TDS", "Syp Calpol 650 5 ml TDS"].join("\n");
+
+  test("an injection or syrup prints that product's strengths; a form the brand is not known in is unsure and says so, in English and Hindi", async ({ page }) => {
+    await page.goto("/drugs?mode=prescription");
+    await page.getByLabel("Prescription lines").fill(LINES);
+    await page.getByLabel("Prescription lines").press("Control+Enter");
+    await expect(page.getByTestId("prescription-row")).toHaveCount(3);
+    await expect(row(page, 0).getByTestId("prescription-generic-line")).toHaveText("Inj Etofylline 84.7 mg/ml + Theophylline 25.3 mg/ml, 2 ml STAT IV");
+    await expect(row(page, 1).getByTestId("prescription-generic-line")).toHaveText("Syp Paracetamol 250 mg/5 ml, 5 ml TDS");
+    await expect(row(page, 1)).toHaveAttribute("data-sure", "true");
+    // Calpol is known as tablets, a suspension and drops, but not a 650 syrup: no tablet strength is lent to it.
+    await expect(row(page, 2)).toHaveAttribute("data-sure", "false");
+    await expect(row(page, 2)).toContainText("Calpol is Paracetamol, but no syrup of it is known here (known as tablet, suspension, drops)");
+    await expect(row(page, 2).getByTestId("prescription-generic-line")).not.toContainText("650 mg");
+    await expectAccessible(page);
+
+    await inHindi(page);
+    await page.getByLabel("पर्चे की पंक्तियाँ").fill(LINES);
+    await page.getByLabel("पर्चे की पंक्तियाँ").press("Control+Enter");
+    await expect(row(page, 2)).toContainText("यहाँ ज्ञात नहीं है");
+  });
+});
+
 test.describe("drug page details (issue 29, items 9 and 10)", () => {
   test("Augmentin's dry syrup strength is one chip, and 'paracetamol syrup' marks the syrup strengths", async ({ page }) => {
     await page.goto("/drugs?q=augmentin%20625");

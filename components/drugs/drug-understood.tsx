@@ -41,6 +41,7 @@ export function QueryUnderstood({ understood }: { understood?: DrugQueryUndersto
         </p>
       ) : null}
       {genericLine && (dosing || brand) ? <GenericLine line={genericLine} /> : null}
+      <FormNotKnownNote understood={understood} />
     </div>
   );
 }
@@ -67,6 +68,27 @@ export function GenericLine({ line }: { line: string }) {
   );
 }
 
+type Translate = ReturnType<typeof useTranslations<"drugs.understood">>;
+
+/** "Calpol is Paracetamol, but no syrup of it is known here (known as tablet, suspension, drops)…" */
+function formNotKnownText(t: Translate, words: ReturnType<typeof useDrugWords>, understood: DrugQueryUnderstood): string | null {
+  const { brand, formNotKnown } = understood;
+  if (!brand || !formNotKnown) return null;
+  return t("formNotKnown", { brand: brand.name, composition: brand.composition, form: words.form(formNotKnown.form), known: formNotKnown.known.map(words.form).join(", ") });
+}
+
+/** A brand written in a form the desk does not know it in: said in words, so no other form's strength is taken for it. */
+export function FormNotKnownNote({ understood }: { understood?: DrugQueryUnderstood }) {
+  const t = useTranslations("drugs.understood");
+  const words = useDrugWords();
+  const text = understood ? formNotKnownText(t, words, understood) : null;
+  return text ? (
+    <p data-testid="drug-form-not-known" className="text-sm text-warning-soft-ink">
+      {text}
+    </p>
+  ) : null;
+}
+
 /** What a missed line still said: the medicine recognised (herbal, outside the formulary, a combination it lacks), its dosing, and the words not read. */
 export function MissExplained({ understood }: { understood?: DrugQueryUnderstood }) {
   const t = useTranslations("drugs.understood");
@@ -81,6 +103,7 @@ export function MissExplained({ understood }: { understood?: DrugQueryUnderstood
   const generic = understood.generic?.join(" + ");
   let about: string | null = null;
   if (understood.herbal) about = t("herbal");
+  else if (understood.brand && understood.formNotKnown) about = formNotKnownText(t, words, understood);
   else if (understood.brand && generic) about = t("combinationMissing", { brand: understood.brand.name, composition: understood.brand.composition });
   else if (understood.otherMedicine && generic) about = t("notInFormulary", { generic });
   else if (!understood.unread?.length && !generic && recognised.length) about = t("onlyDosing", { items: recognised.join(", ") });

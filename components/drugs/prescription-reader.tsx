@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError, Label } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
-import { MissExplained } from "./drug-understood";
+import { FormNotKnownNote, MissExplained } from "./drug-understood";
 import { useDrugWords } from "./use-drug-words";
 
 /** A whole prescription pasted at once: one row a line with its generic, strength, dosing in words and the generic line to print. */
@@ -152,7 +152,7 @@ function PrescriptionRowView({ row, onLookUp }: { row: PrescriptionRow; onLookUp
         ) : (
           <span className="text-ink-faint">—</span>
         )}
-        {!row.confident ? <MissExplained understood={u} /> : null}
+        {!row.confident ? <MissExplained understood={u} /> : <FormNotKnownNote understood={u} />}
       </td>
       <td data-testid="prescription-dosing" className="px-4 py-2 text-ink">{dosing || <span className="text-ink-faint">—</span>}</td>
       <td className="px-4 py-2">

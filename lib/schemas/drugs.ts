@@ -135,6 +135,12 @@ export const DrugQueryUnderstood = z.object({
   unread: z.array(z.string()).optional(),
   /** The line in generic names, to print or copy: "Tab Paracetamol 650 mg, 1-0-1 × 3 days". */
   genericLine: z.string().optional(),
+  /**
+   * The brand was recognised, but the desk knows no product of it in the written form (or of that form at the typed
+   * strength): no strength of another form is shown. `known`: the forms it is known in. `unsure`: the desk knows the
+   * brand in several forms, not this one, so the line is unsure; a brand known in one form only still names its medicine.
+   */
+  formNotKnown: z.object({ form: z.string(), known: z.array(z.string()), unsure: z.boolean() }).optional(),
 });
 export type DrugQueryUnderstood = z.infer<typeof DrugQueryUnderstood>;
 

@@ -65,7 +65,9 @@ export function judge<E, R extends SearchAnswer<E>>(u: Understanding | null, raw
   const nearOnly = bySound || top < RELEVANCE.COMPONENT;
   // A written form the medicine is never made in ("Tab Oxygen") names no product: nothing is shown with confidence.
   const formFits = !u.understood.form || !scored[0] || formFitsMedicine(u.understood.form, candidateOf(scored[0].entry).name);
-  const confident = !u.otherMedicine && !u.unsure && formFits && top >= floor && !onlyInCombination && (u.tolerant || !nearOnly);
+  // A brand the desk knows in several forms, written in another ("Syp Calpol 650"), is unsure whatever the platform holds.
+  const formKnown = !u.understood.formNotKnown?.unsure;
+  const confident = !u.otherMedicine && !u.unsure && formFits && formKnown && top >= floor && !onlyInCombination && (u.tolerant || !nearOnly);
   if (confident) {
     // Entries that only mention the name in their text are not answers to it; inside a chosen section they are.
     const kept = inSection ? scored : scored.filter((s) => s.score >= RELEVANCE.CONFIDENT);

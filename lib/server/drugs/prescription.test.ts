@@ -28,6 +28,16 @@ describe("reading a whole prescription", () => {
     expect(rows[4]).toMatchObject({ entry: { name: "Paracetamol" }, understood: { genericLine: "Tab Paracetamol 500, TDS" } });
   });
 
+  it("picks each brand's product in the written form, and marks unsure a brand written in a form it is not known in", async () => {
+    const { rows } = await drugs.readPrescription("Syp Calpol 250 5 ml TDS\nSyp Calpol 650 5 ml TDS\nInj Voveran 75 mg IM SOS");
+    expect(rows.map((r) => r.confident)).toEqual([true, false, true]);
+    expect(rows[0]).toMatchObject({ entry: { name: "Paracetamol" }, understood: { genericLine: "Syp Paracetamol 250 mg/5 ml, 5 ml TDS" } });
+    expect(rows[1]!.entry).toBeUndefined();
+    expect(rows[1]!.understood?.formNotKnown).toMatchObject({ form: "syrup", unsure: true });
+    expect(rows[1]!.didYouMean.map((d) => d.label)).toContain("Paracetamol");
+    expect(rows[2]).toMatchObject({ entry: { name: "Diclofenac" }, understood: { genericLine: "Inj Diclofenac 75 mg, SOS IM" } });
+  });
+
   it("refuses an empty paste and more than 30 lines with a sentence", () => {
     expect(PrescriptionRequest.safeParse({ text: " \n " }).error?.issues[0]?.message).toBe("Paste at least one line of the prescription");
     expect(PrescriptionRequest.safeParse({ text: Array(31).fill("Tab Dolo 650").join("\n") }).error?.issues[0]?.message).toBe("Paste at most 30 lines at once");

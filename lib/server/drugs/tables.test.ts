@@ -21,7 +21,7 @@ describe("brand table (lib/server/drugs/data/brands.json and brands-more.json)",
     const unresolved = BRANDS.filter((b) => !byComponents.has(b.components.map((c) => compactKey(c.name)).sort().join("+")) && !entryNames.has(compactKey(b.generic)));
     // Prescribed every day, so they are known with every ingredient; the formulary has no entry for the combination (or for ranitidine).
     expect(unresolved.map((b) => b.name)).toEqual([
-      "Deriphyllin", "Deriphyllin Retard 150", "Deriphyllin Retard 300", "Candid-B", "Cyclopam", "Ecosprin Gold 10", "Ecosprin Gold 20", "Zerodol TH",
+      "Deriphyllin", "Deriphyllin Retard 150", "Deriphyllin Retard 300", "Deriphyllin Retard 450", "Deriphyllin Injection", "Deriphyllin Syrup", "Candid-B", "Cyclopam", "Ecosprin Gold 10", "Ecosprin Gold 20", "Zerodol TH",
       "Zerodol MR", "Cheston Cold", "Saridon", "Lomotil", "Dytor Plus 10", "Dytor Plus 20", "Ciplox TZ", "Betnovate N", "Betnovate C", "Cilacar T",
       "Rantac 150", "Rantac 300", "Aciloc 150", "Aciloc 300", "Soframycin", "Oflox TZ", "Trapic MF", "Lasilactone 50",
     ]);
@@ -30,6 +30,18 @@ describe("brand table (lib/server/drugs/data/brands.json and brands-more.json)",
   it("gives every component a strength unless the medicine is a fixed mixture (ORS) or its strengths could not be confirmed", () => {
     const unconfirmed = ["Cyclopam", "Cheston Cold"];
     expect(BRANDS.filter((b) => b.components.some((c) => !c.strength) && b.generic !== "Oral rehydration salts").map((b) => b.name)).toEqual(unconfirmed);
+  });
+
+  it("reads a liquid's strength per volume as the component's strength", () => {
+    const byName = (n: string) => BRANDS.find((b) => b.name === n)!;
+    expect(byName("Calpol 250 Suspension").components).toEqual([{ name: "Paracetamol", strength: "250 mg/5 ml" }]);
+    expect(byName("Deriphyllin Injection").components).toEqual([
+      { name: "Etofylline", strength: "84.7 mg/ml" },
+      { name: "Theophylline", strength: "25.3 mg/ml" },
+    ]);
+    expect(byName("Lantus").components).toEqual([{ name: "Insulin glargine", strength: "100 IU/ml" }]);
+    // One brand across its forms: its number and form words do not make another brand.
+    expect(new Set(["Calpol", "Calpol 650", "Calpol Suspension", "Calpol Drops", "Pan IV", "Pan 40"].map((n) => byName(n).base))).toEqual(new Set(["calpol", "pan"]));
   });
 
   it("never names a brand like a generic or a reference entry, nor like an other name of a different medicine", () => {

@@ -11,7 +11,10 @@ import { devanagariKey } from "./hindi";
 /** One row of data/brands.json (and data/brands-more.json, read after it): [brand, manufacturer, composition with strengths, form, Devanagari name]. */
 export const BrandRow = z.tuple([z.string().min(1), z.string().min(1), z.string().min(3), z.string().min(2), z.string().regex(/[\u0900-\u097F]/, "needs Devanagari")]);
 
-const COMPONENT = /^(.+?)\s+(\d[\d.]*\s*(?:mg|mcg|g|ml|IU|IU\/ml|%))$/;
+/** "Paracetamol 650 mg", "Insulin glargine 100 IU/ml", "Paracetamol 120 mg/5 ml" (a liquid's strength per volume). */
+const COMPONENT = /^(.+?)\s+(\d[\d.]*\s*(?:mg|mcg|g|ml|IU|%)(?:\/\s*(?:\d[\d.]*\s*)?ml)?)$/;
+/** Words of a brand's name that say its form or route ("Deriphyllin Injection", "Calpol Drops", "Pan IV"), not which medicine it is. */
+const FORM_WORDS = new Set(["injection", "inj", "iv", "syrup", "suspension", "drops", "eye", "ear", "nasal", "cream", "ointment", "gel", "lotion", "respules", "inhaler", "spray"]);
 
 export interface BrandComponent {
   name: string;
@@ -33,6 +36,8 @@ export interface Brand {
   /** Compact name without its number words: "dolo". */
   family: string;
   familyWords: number;
+  /** Compact name without its number and form words: "calpol" for Calpol 650, Calpol Suspension and Calpol Drops alike. */
+  base: string;
 }
 
 const numberWord = (w: string) => /^\d/.test(w);
@@ -55,6 +60,7 @@ export function parseBrand(row: z.infer<typeof BrandRow>): Brand {
     key: compactKey(name),
     family: compactKey(words.join("")),
     familyWords: words.length,
+    base: compactKey(words.filter((w) => !FORM_WORDS.has(w.toLowerCase())).join("")),
   };
 }
 
@@ -96,6 +102,8 @@ const genericNames = [...new Set([...Object.keys(GENERICS_HI), ...BRANDS.flatMap
 export const INDEX = {
   brandByKey: group(BRANDS, (b) => b.key),
   brandsByFamily: group(BRANDS, (b) => (b.family.length >= 3 ? b.family : "")),
+  /** One brand's products in every form: "Inj Deriphyllin" is Deriphyllin's injection, "Syp Calpol 250" its 250 mg/5 ml suspension. */
+  brandsByBase: group(BRANDS, (b) => b.base),
   /** Compact keys of each brand's first words ("t", "tbact"): a dosing-looking word that begins a brand stays in the name. */
   brandFamilyPrefixes: new Set(
     BRANDS.flatMap((b) => {

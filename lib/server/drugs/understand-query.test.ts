@@ -194,12 +194,39 @@ describe("relevance scale", () => {
 });
 
 describe("the printed generic line keeps a brand's strengths to its own form", () => {
-  it("a tablet brand written as an injection names its generics without the tablet's strengths", () => {
+  it("a brand written as an injection is its injection, with the injection's strengths, never the tablet's", () => {
     const inj = understandQuery("Inj Deriphyllin 2 ml IV stat").understood;
     expect(inj.generic).toEqual(["Etofylline", "Theophylline"]);
+    expect(inj.brand).toMatchObject({ name: "Deriphyllin Injection", form: "injection" });
     expect(inj.genericLine).not.toMatch(/77 mg|23 mg/);
-    expect(inj.genericLine).toMatch(/^Inj Etofylline \+ Theophylline/);
+    expect(inj.genericLine).toMatch(/^Inj Etofylline 84\.7 mg\/ml \+ Theophylline 25\.3 mg\/ml, /);
+    // An injection route alone says injection; the typed dose (two ml of 4 mg/ml) is printed as typed.
+    expect(understandQuery("Dexona 8 mg IV stat").understood).toMatchObject({ brand: { name: "Dexona Injection" }, genericLine: "Inj Dexamethasone 8 mg, STAT IV" });
+    expect(understandQuery("Inj Pan 40 IV OD").understood.brand?.name).toBe("Pan IV");
     // Written as the tablet it is, the strengths are the brand's.
     expect(understandQuery("Tab Deriphyllin 1-0-1").understood.genericLine).toMatch(/Etofylline 77 mg \+ Theophylline 23 mg/);
+    expect(understandQuery("Tab Deriphyllin 1-0-1").understood.formNotKnown).toBeUndefined();
+  });
+
+  it("a syrup or drops written with a brand known in several forms is that form's product, at the typed strength", () => {
+    expect(understandQuery("Syp Calpol 250 5 ml SOS").understood).toMatchObject({ brand: { name: "Calpol 250 Suspension" }, genericLine: "Syp Paracetamol 250 mg/5 ml, 5 ml SOS" });
+    expect(understandQuery("Syp Calpol 5 ml TDS").understood.brand?.composition).toBe("Paracetamol 120 mg/5 ml");
+    expect(understandQuery("Drops Calpol 0.6 ml TDS").understood.genericLine).toBe("Drops Paracetamol 100 mg/ml, 0.6 ml TDS");
+    expect(understandQuery("Syp Deriphyllin 10 ml TDS").understood.brand?.composition).toBe("Etofylline 46.5 mg/5 ml + Theophylline 14 mg/5 ml");
+    // "Syp" for a suspension and "Tab" for a capsule are the same product as written.
+    expect(understandQuery("Syp Augmentin Duo 5 ml BD").understood.brand?.name).toBe("Augmentin Duo");
+    expect(understandQuery("Tab Pan D BD").understood.genericLine).toBe("Tab Pantoprazole 40 mg + Domperidone 30 mg, BD");
+  });
+
+  it("says plainly when the brand is not known in the written form, and lends no other form's strength", () => {
+    const syrup = understandQuery("Syp Calpol 650 5 ml TDS").understood;
+    expect(syrup.formNotKnown).toEqual({ form: "syrup", known: ["tablet", "suspension", "drops"], unsure: true });
+    expect(syrup.brand).toMatchObject({ name: "Calpol", composition: "Paracetamol" });
+    expect(syrup.genericLine).not.toMatch(/mg/);
+    // Known in one form only: the medicine is still named, without the tablet's strength.
+    const inj = understandQuery("Inj Voveran 75 mg IM SOS").understood;
+    expect(inj.formNotKnown).toEqual({ form: "injection", known: ["tablet"], unsure: false });
+    expect(inj.genericLine).toBe("Inj Diclofenac 75 mg, SOS IM");
+    expect(understandQuery("Oint Candid-B BD").understood.genericLine).toBe("Oint Clotrimazole + Beclomethasone, BD");
   });
 });

@@ -100,6 +100,34 @@ function pickVariant(brands: Brand[], numbers: string[]): Brand {
   return brands.find((b) => b.components.some((c) => c.strength && asked.has(c.strength.split(" ")[0]!)) || asked.has(b.name.split(/\s+/).at(-1)!)) ?? brands[0]!;
 }
 
+/** Forms that are one product as a doctor writes them: "Tab" for a capsule, "Syp" for a suspension, "Drops" for eye drops. */
+const FORM_GROUP: Record<string, string> = { capsule: "tablet", suspension: "syrup" };
+function sameForm(written: string, product: string): boolean {
+  const group = (f: string) => FORM_GROUP[f] ?? f;
+  return group(written) === group(product) || product.endsWith(` ${written}`);
+}
+
+/** Routes that mean an injection when no form is written: "Emeset 4 mg IV". */
+const INJECTED = new Set(["intravenous", "intramuscular", "subcutaneous"]);
+const writtenForm = (p: Parsed) => p.form ?? (p.route && INJECTED.has(p.route) ? "injection" : undefined);
+
+/**
+ * The brand's product in the written form: "Inj Deriphyllin" is Deriphyllin Injection, "Syp Calpol 250" the 250 mg/5 ml
+ * suspension. When the desk knows no product of the brand in that form (at the typed strength, for a liquid), it says so
+ * rather than lending another form's strengths. A typed number with an injection is the dose, not the product's strength.
+ * `notKnown` lists the forms the brand is known in: several of them and not this one make the line unsure ("Syp Calpol
+ * 650"); a brand known in one form only ("Inj Ondem") still names its medicine, without the product's strengths.
+ */
+function inWrittenForm(brand: Brand, form: string | undefined, numbers: string[]): { brand: Brand; notKnown?: string[] } {
+  if (!form || sameForm(form, brand.form)) return { brand };
+  const family = INDEX.brandsByBase.get(brand.base) ?? [brand];
+  const ofForm = family.filter((b) => sameForm(form, b.form));
+  const fitting = ofForm.filter((b) => fitsStrength(b, numbers));
+  if (fitting.length) return { brand: pickVariant(fitting, numbers) };
+  if (ofForm.length && form === "injection") return { brand: pickVariant(ofForm, numbers) };
+  return { brand, notKnown: [...new Set(family.map((b) => b.form))] };
+}
+
 /** One- and two-letter words get no typo tolerance: they must be the brand's own word at that place ("Omez D", never "Omez BD"). */
 function shortWordsAgree(typed: string[], b: Brand): boolean {
   const own = b.name.toLowerCase().split(/[\s-]+/).filter((w) => !/^\d/.test(w));
@@ -239,7 +267,7 @@ const ROUTE_ABBREVIATION: Record<string, string> = { intravenous: "IV", intramus
 /** The dosing in the words of a printed prescription: "1-0-1 after food × 5 days", "2 puffs SOS". */
 export function sigText(sig: RxSig, route?: string): string {
   const parts: string[] = [];
-  if (sig.quantity) parts.push(`${sig.quantity.count === 0.5 ? "½" : sig.quantity.count} ${sig.quantity.unit}${sig.quantity.count > 1 ? "s" : ""}`);
+  if (sig.quantity) parts.push(`${sig.quantity.count === 0.5 ? "½" : sig.quantity.count} ${sig.quantity.unit}${sig.quantity.count > 1 && sig.quantity.unit !== "ml" ? "s" : ""}`);
   if (sig.pattern) parts.push(sig.pattern);
   else if (sig.everyHours) parts.push(`every ${sig.everyHours} hours`);
   else if (sig.bedtime) parts.push("HS");
@@ -258,9 +286,12 @@ export function sigText(sig: RxSig, route?: string): string {
 
 /** "Tab Paracetamol 650 mg, 1-0-1 × 3 days": the line in generic names (the NMC's rule), strengths from the brand or as typed. */
 function genericLine(generics: string[], brand: Brand | undefined, p: Parsed): string {
-  const form = p.form ?? brand?.form;
-  // The brand's strengths belong to its own form: "Inj Deriphyllin" is not the 77 mg + 23 mg tablet.
-  const brandStrengths = brand && (!p.form || p.form === brand.form);
+  const written = writtenForm(p);
+  const form = written ?? brand?.form;
+  // The brand's strengths belong to its own form ("Inj Deriphyllin" is not the 77 mg + 23 mg tablet), and a dose typed with
+  // a unit that is not the product's strength ("Inj Dexona 8 mg": two ml of 4 mg/ml) is printed as typed.
+  const typedDose = brand !== undefined && p.strength !== undefined && /[a-z%]/i.test(p.strength) && !fitsStrength(brand, p.numbers);
+  const brandStrengths = brand && (!written || sameForm(written, brand.form)) && !(typedDose && generics.length === 1);
   const named = brandStrengths ? brand.composition : generics.length === 1 && p.strength ? `${generics[0]} ${p.strength}` : generics.join(" + ");
   const head = [form ? (FORM_ABBREVIATION[form] ?? form) : "", named].filter(Boolean).join(" ");
   const dosing = sigText(p.sig, p.route);
@@ -293,24 +324,34 @@ export function understandQuery(raw: string): Understanding {
   const notInFormulary = (generics: string[]) => generics.length === 1 && INDEX.otherKeys.has(compactKey(generics[0]!));
   const found = findBrand(p.words, p.numbers);
   const { typo } = found;
-  let { brand, near } = found;
+  let { near } = found;
+  let candidate = found.brand;
   // A brand of two characters ("O2") is also an other name of something else (oxygen): it is read as the brand only
   // when the line says more that fits it (its form, its strength, dosing words); alone it is offered, nothing is shown.
   let unsure = false;
-  if (brand && compactKey(brand.name).length <= 2) {
-    const fits = p.form ? formsAgree(p.form, brand.form) : (p.numbers.length > 0 && fitsStrength(brand, p.numbers)) || (p.numbers.length === 0 && sigRead(p.sig));
+  if (candidate && compactKey(candidate.name).length <= 2) {
+    const fits = p.form ? formsAgree(p.form, candidate.form) : (p.numbers.length > 0 && fitsStrength(candidate, p.numbers)) || (p.numbers.length === 0 && sigRead(p.sig));
     if (!fits) {
       unsure = !p.form;
-      near = unsure ? [brand] : [];
-      brand = undefined;
+      near = unsure ? [candidate] : [];
+      candidate = undefined;
     }
   }
   base.unsure = unsure;
-  if (brand) {
-    understood.brand = brandUnderstood(brand);
+  if (candidate) {
+    const { brand, notKnown } = inWrittenForm(candidate, writtenForm(p), p.numbers);
     understood.generic = brand.components.map((c) => c.name);
+    if (notKnown) {
+      // Named, but not in the written form: the medicine without any product's strength (unsure when known in other forms).
+      const name = brand.name.split(/\s+/).filter((w) => !/^\d/.test(w)).join(" ");
+      understood.brand = { ...brandUnderstood(brand), name, composition: brand.generic };
+      understood.formNotKnown = { form: writtenForm(p)!, known: notKnown, unsure: notKnown.length > 1 };
+      understood.genericLine = genericLine(understood.generic, undefined, p);
+    } else {
+      understood.brand = brandUnderstood(brand);
+      understood.genericLine = genericLine(understood.generic, brand, p);
+    }
     if (notInFormulary(understood.generic)) understood.otherMedicine = true;
-    understood.genericLine = genericLine(understood.generic, brand, p);
     return { ...base, otherMedicine: understood.otherMedicine === true, platformQuery: brand.generic, resolved: { generic: brand.generic, via: typo ? "brand-typo" : "brand" } };
   }
 
