@@ -47,6 +47,10 @@ const INSTRUCTIONS: [RegExp, (m: RegExpExecArray, sig: RxSig, say: (i: Instructi
     s.route ??= "nasal";
     say({ kind: "eachNostril" });
   }],
+  [/\b(?:in\s+|to\s+|into\s+)?(?:(both|each)\s+eyes?|(right|left)\s+eye)\b/gu, (m, s, say) => {
+    s.route ??= "eye";
+    say({ kind: m[2] === "right" ? "rightEye" : m[2] === "left" ? "leftEye" : "bothEyes" });
+  }],
   [/\bp(?:a)?ediatric\b/gu, (_m, _s, say) => say({ kind: "paediatric" })],
   // Which eye: only on a line about the eye, and "to be taken" is not "both eyes".
   [/(?<!\bto\s)\b(re|le|be|ou)\b(?!\s*-)/gu, (m, s, say, text) => {

@@ -191,6 +191,8 @@ describe("free-text instructions on a line are instructions, never name words (i
   it("reads RE, LE, BE as an eye only on a line about the eye (\"to be taken\" is no eye)", () => {
     expect(readRxLine("Tobrex eye drops 1-1-1-1 BE").sig.instructions).toEqual([{ kind: "bothEyes" }]);
     expect(readRxLine("Tab Dolo 650 to be taken BD").sig.instructions).toBeUndefined();
+    expect(readRxLine("Ciplox eye drops 2 drops QID in both eyes")).toMatchObject({ words: ["ciplox"], route: "eye", sig: { instructions: [{ kind: "bothEyes" }] } });
+    expect(readRxLine("Xalatan 1 drop HS left eye")).toMatchObject({ words: ["xalatan"], route: "eye", sig: { instructions: [{ kind: "leftEye" }] } });
   });
 });
 
