@@ -11,7 +11,7 @@ export function useDrugWords() {
   const t = useTranslations("drugs");
   const known = (key: string, fallback: string) => (t.has(key as Key) ? t(key as Key) : fallback);
 
-  /** "twice a day (1-0-1) after food for 5 days" / "दिन में दो बार (1-0-1), खाने के बाद, 5 दिन" */
+  /** "twice a day (1-0-1) after food for 5 days with a spacer" / "दिन में दो बार (1-0-1), खाने के बाद, 5 दिन, स्पेसर के साथ" */
   function sigInWords(sig: RxSig): string {
     const parts: string[] = [];
     if (sig.quantity) parts.push(t("sig.quantity", { count: sig.quantity.count, unit: sig.quantity.unit }));
@@ -24,6 +24,7 @@ export function useDrugWords() {
     if (sig.indication) parts.push(t("sig.forIndication", { what: sig.indication }));
     for (const timing of sig.timing) if (!(timing === "night" && sig.timing.includes("bedtime"))) parts.push(t(`sig.timing.${timing}`));
     if (sig.duration) parts.push(t("sig.duration", { count: sig.duration.count, unit: sig.duration.unit }));
+    for (const i of sig.instructions ?? []) parts.push(t(`sig.instructions.${i.kind}`, { count: i.count ?? 1, unit: i.unit ?? "" }));
     return parts.join(t("sig.separator"));
   }
 

@@ -106,9 +106,19 @@ export const RxSig = z.object({
   alternateDays: z.boolean().optional(),
   timing: z.array(z.enum(["beforeFood", "afterFood", "emptyStomach", "morning", "night", "bedtime"])),
   duration: z.object({ count: z.number(), unit: z.enum(["day", "week", "month"]) }).optional(),
-  quantity: z.object({ count: z.number(), unit: z.enum(["tablet", "capsule", "puff", "drop", "sachet", "spoon", "ml"]) }).optional(),
+  quantity: z.object({ count: z.number(), unit: z.enum(["tablet", "capsule", "puff", "drop", "sachet", "spoon", "ml", "spray", "unit"]) }).optional(),
   /** What an SOS dose is for, as written: "pain", "fever". */
   indication: z.string().optional(),
+  /** Free-text instructions read off the line ("apply thin layer", "with spacer", "RE"), in reading order. */
+  instructions: z
+    .array(
+      z.object({
+        kind: z.enum(["apply", "thinLayer", "onAffectedArea", "neckDown", "washOff", "externalUse", "withSpacer", "withDevice", "nebulise", "withSaline", "infusion", "slowly", "eachNostril", "rightEye", "leftEye", "bothEyes", "paediatric", "rinseMouth", "repeatAfter"]),
+        count: z.number().optional(),
+        unit: z.enum(["ml", "day", "week"]).optional(),
+      }),
+    )
+    .optional(),
   /** Read as a route while reading the line; moved to the line's route. */
   route: z.string().optional(),
   /** The dosing words as written, in reading order. */

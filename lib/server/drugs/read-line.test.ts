@@ -149,3 +149,73 @@ describe("brand families prescriptions name (issue 30): every ingredient, and ty
     expect(understandQuery(line).understood.generic).toEqual(generics);
   });
 });
+
+describe("free-text instructions on a line are instructions, never name words (issue 30)", () => {
+  it.each([
+    ["Inh Budecort 200 2 puffs BD with spacer, rinse mouth after use", { words: ["budecort"], form: "inhaler", strength: "200", kinds: ["withSpacer", "rinseMouth"], quantity: { count: 2, unit: "puff" } }],
+    ["Seroflo 250 rotacap 1 BD via rotahaler", { words: ["seroflo"], form: "rotacap", strength: "250", kinds: ["withDevice"] }],
+    ["Budecort respules 0.5 mg nebulisation BD", { words: ["budecort"], form: "respules", strength: "0.5 mg", kinds: ["nebulise"] }],
+    ["Nebulise Asthalin respules 2.5 mg with 2 ml NS QID", { words: ["asthalin"], form: "respules", strength: "2.5 mg", kinds: ["nebulise", "withSaline"] }],
+    ["Inj Lantus 12 units s/c at bedtime", { words: ["lantus"], form: "injection", route: "subcutaneous", kinds: [], quantity: { count: 12, unit: "unit" } }],
+    ["Inj Paracetamol 1 g IV infusion SOS fever", { words: ["paracetamol"], form: "injection", strength: "1 g", route: "intravenous", kinds: ["infusion"], indication: "fever" }],
+    ["Inj Meronem 1 g slow IV TDS", { words: ["meronem"], form: "injection", strength: "1 g", route: "intravenous", kinds: ["slowly"] }],
+    ["Moxicip E/D 1-1-1-1 RE x 1 week", { words: ["moxicip"], form: "eye drops", route: "eye", kinds: ["rightEye"] }],
+    ["Nasivion paediatric nasal drops 1 drop BD", { words: ["nasivion"], form: "nasal drops", route: "nasal", kinds: ["paediatric"] }],
+    ["Flomist nasal spray 2 sprays each nostril OD", { words: ["flomist"], form: "spray", route: "nasal", kinds: ["eachNostril"], quantity: { count: 2, unit: "spray" } }],
+    ["Candid cream apply BD x 2 weeks", { words: ["candid"], form: "cream", route: "topical", kinds: ["apply"] }],
+    ["Betnovate cream thin layer BD x 7 days", { words: ["betnovate"], form: "cream", route: "topical", kinds: ["thinLayer"] }],
+    ["Fucidin cream apply on lesions BD", { words: ["fucidin"], form: "cream", route: "topical", kinds: ["apply", "onAffectedArea"] }],
+    ["Permite cream apply neck down at night, repeat after 1 week", { words: ["permite"], form: "cream", route: "topical", kinds: ["apply", "neckDown", "repeatAfter"] }],
+    ["Levolin MDI 2 puff SOS breathlessness", { words: ["levolin"], form: "inhaler", kinds: [], indication: "breathlessness" }],
+    ["Tab Meftal Spas SOS for cramps", { words: ["meftal", "spas"], form: "tablet", kinds: [], indication: "cramps" }],
+  ] as const)("%s", (line, want) => {
+    const r = readRxLine(line);
+    expect(r.words).toEqual(want.words);
+    expect(r.form).toBe(want.form);
+    expect(r.strength).toBe("strength" in want ? want.strength : undefined);
+    if ("route" in want) expect(r.route).toBe(want.route);
+    expect((r.sig.instructions ?? []).map((i) => i.kind)).toEqual(want.kinds);
+    if ("quantity" in want) expect(r.sig.quantity).toEqual(want.quantity);
+    if ("indication" in want) expect(r.sig.indication).toBe(want.indication);
+  });
+
+  it("keeps the numbers of an instruction out of the strength and the duration", () => {
+    const permite = readRxLine("Permite cream apply neck down at night, repeat after 1 week");
+    expect(permite.sig.duration).toBeUndefined();
+    expect(permite.sig.instructions?.at(-1)).toEqual({ kind: "repeatAfter", count: 1, unit: "week" });
+    const saline = readRxLine("Duolin respules nebulise with 3 ml NS TDS");
+    expect(saline.sig.quantity).toBeUndefined();
+    expect(saline.sig.instructions).toContainEqual({ kind: "withSaline", count: 3, unit: "ml" });
+  });
+
+  it("reads RE, LE, BE as an eye only on a line about the eye (\"to be taken\" is no eye)", () => {
+    expect(readRxLine("Tobrex eye drops 1-1-1-1 BE").sig.instructions).toEqual([{ kind: "bothEyes" }]);
+    expect(readRxLine("Tab Dolo 650 to be taken BD").sig.instructions).toBeUndefined();
+    expect(readRxLine("Ciplox eye drops 2 drops QID in both eyes")).toMatchObject({ words: ["ciplox"], route: "eye", sig: { instructions: [{ kind: "bothEyes" }] } });
+    expect(readRxLine("Xalatan 1 drop HS left eye")).toMatchObject({ words: ["xalatan"], route: "eye", sig: { instructions: [{ kind: "leftEye" }] } });
+  });
+});
+
+const INSTRUCTIONS = ["apply", "apply thin layer", "on affected area", "neck down", "with spacer", "via rotahaler", "rinse mouth after use", "nebulise", "with 2 ml NS", "slow IV", "infusion", "s/c", "each nostril", "paediatric", "for cramps", "SOS fever", "repeat after 1 week", "at bedtime", "for external use only"];
+
+describe("instructions never reach the medicine's name (properties)", () => {
+  it("any brand followed by dosing and instruction phrases is that brand's medicine", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PLAIN_BRANDS), fc.array(fc.constantFrom(...INSTRUCTIONS), { minLength: 1, maxLength: 3 }), fc.constantFrom("BD", "OD", "TDS", "1-0-1", "SOS"), (b, said, sig) => {
+        const u = understandQuery(`${b.name} ${sig} ${said.join(", ")}`);
+        expect(u.understood.generic).toEqual(b.components.map((c) => c.name));
+        expect(u.understood.unread).toBeUndefined();
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("instructions alone ask the platform nothing", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...INSTRUCTIONS), { minLength: 1, maxLength: 3 }), fc.constantFrom("", "Cream ", "Inh "), (said, form) => {
+        expect(understandQuery(`${form}${said.join(" ")}`).platformQuery).toBe("");
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

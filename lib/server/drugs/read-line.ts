@@ -1,5 +1,6 @@
 import "server-only";
 import type { RxSig } from "@/lib/schemas/drugs";
+import { countUnit, hasCountBeforeDosing, takeCounts, takeInstructions } from "./instructions";
 import { normalizeLatin } from "./text";
 
 /**
@@ -141,7 +142,9 @@ export interface RxLineRead {
   route?: string;
   sig: RxSig;
   /** Every token and what it was read as, for showing what was and was not understood. */
-  tokens: { text: string; as: "form" | "strength" | "sig" | "route" | "name" }[];
+  tokens: { text: string; as: "form" | "strength" | "sig" | "instruction" | "route" | "name" }[];
+  /** A bare 1 to 4 stands just before a dosing word ("Combiflam 1 TDS"): it may be a count; see `counts` below. */
+  countBeforeDosing: boolean;
 }
 
 const hasSig = (s: RxSig) => Object.keys(s).some((k) => k !== "timing" && k !== "written") || s.timing.length > 0;
@@ -150,11 +153,16 @@ const hasSig = (s: RxSig) => Object.keys(s).some((k) => k !== "timing" && k !== 
  * Reads one line of Latin text (Devanagari already latinised). `joinsBrand(words, token)` says whether a dosing or
  * form token completes a brand name as written ("Contiflo OD", "Pan IV", "T Bact"): then it stays in the name.
  */
-export function readRxLine(text: string, joinsBrand: (before: string[], token: string, after?: string) => boolean = () => false): RxLineRead {
+export function readRxLine(text: string, joinsBrand: (before: string[], token: string, after?: string) => boolean = () => false, counts = false): RxLineRead {
   const sig: RxSig = { timing: [], written: [] };
   const tokens: RxLineRead["tokens"] = [];
   let rest = text.replace(/1\u20442/g, "½").replace(/1\u20444/g, "¼").toLowerCase();
   rest = rest.replace(/(\d+(?:\.\d+)?)\s*(?:lakh|lac)s?\b/g, (_m, n: string) => `${Number(n) * 100000}`);
+  // Instructions first ("rinse mouth after use", "repeat after 1 week", "with 2 ml NS"): their words and numbers are no dosing, strength or name.
+  rest = takeInstructions(rest, sig, tokens);
+  const countBeforeDosing = hasCountBeforeDosing(rest);
+  // With `counts`, "1" in "Combiflam 1 TDS" is how many at a time, not a strength.
+  if (counts) rest = takeCounts(rest, sig, tokens);
   for (const [re, apply] of PHRASES) {
     rest = rest.replace(re, (...args) => {
       const m = args.slice(0, -2) as unknown as RegExpExecArray;
@@ -195,7 +203,8 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
       continue;
     }
     const t = dotted?.[0] ?? written;
-    const alone = parts.length === 1;
+    // A word left alone by instructions ("slow IV") is still read with them: it is not a one-word query.
+    const alone = parts.length === 1 && !sig.instructions;
     if (!alone && !dotted && joinsBrand(words, t, next)) {
       words.push(t);
       tokens.push({ text: t, as: "name" });
@@ -217,7 +226,7 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
       tokens.push({ text: t, as: "route" });
       continue;
     }
-    if (ROUTES[t] && !alone && !(words.length === 0 && t.length <= 2 && i === 0)) {
+    if (ROUTES[t] && !alone && !(words.length === 0 && t.length <= 2 && i === 0 && !sig.instructions)) {
       route ??= ROUTES[t];
       tokens.push({ text: t, as: "route" });
       continue;
@@ -238,7 +247,8 @@ export function readRxLine(text: string, joinsBrand: (before: string[], token: s
   route ??= sig.route;
   delete sig.route;
   if (form === "drops" && route && ["eye", "ear", "nasal"].includes(route)) form = `${route} drops`;
-  return { words, numbers, strength, form, route, sig, tokens };
+  if (counts && sig.quantity?.unit === "tablet") sig.quantity.unit = countUnit(form);
+  return { words, numbers, strength, form, route, sig, tokens, countBeforeDosing };
 }
 
 export const sigRead = (s: RxSig) => hasSig(s);

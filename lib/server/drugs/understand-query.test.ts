@@ -230,3 +230,47 @@ describe("the printed generic line keeps a brand's strengths to its own form", (
     expect(understandQuery("Oint Candid-B BD").understood.genericLine).toBe("Oint Clotrimazole + Beclomethasone, BD");
   });
 });
+
+describe("a line with instructions is read as its brand (issue 30)", () => {
+  it.each([
+    ["Inh Budecort 200 2 puffs BD with spacer, rinse mouth after use", "Budecort", ["Budesonide"]],
+    ["Seroflo 250 rotacap 1 BD via rotahaler", "Seroflo", ["Fluticasone", "Salmeterol"]],
+    ["Levolin MDI 2 puff SOS breathlessness", "Levolin", ["Levosalbutamol"]],
+    ["Nebulise Asthalin respules 2.5 mg with 2 ml NS QID", "Asthalin Respules", ["Salbutamol"]],
+    ["Inj Lantus 12 units s/c at bedtime", "Lantus", ["Insulin glargine"]],
+    ["Moxicip E/D 1-1-1-1 RE x 1 week", "Moxicip", ["Moxifloxacin"]],
+    ["Nasivion paediatric nasal drops 1 drop BD", "Nasivion", ["Oxymetazoline"]],
+    ["Flomist nasal spray 2 sprays each nostril OD", "Flomist", ["Fluticasone"]],
+    ["T-Bact ointment apply TDS", "T Bact", ["Mupirocin"]],
+    ["Permite cream apply neck down at night, repeat after 1 week", "Permite", ["Permethrin"]],
+    ["Tab Meftal Spas 1 SOS for cramps", "Meftal Spas", ["Mefenamic acid", "Dicyclomine"]],
+    ["Tab Combiflame 1 TDS x 3 days", "Combiflam", ["Ibuprofen", "Paracetamol"]],
+    ["Tab O2 1 BD x 5 days", "O2", ["Ofloxacin", "Ornidazole"]],
+  ])("%s", (line, brand, generics) => {
+    const u = understandQuery(line);
+    expect(u.understood.brand?.name).toBe(brand);
+    expect(u.understood.generic).toEqual(generics);
+    expect(u.understood.unread).toBeUndefined();
+    expect(u.unsure).toBe(false);
+  });
+
+  it("reads a bare 1 before a dosing word as how many, unless it is the brand's own strength", () => {
+    expect(understandQuery("Tab O2 1 BD x 5 days").understood).toMatchObject({ sig: { quantity: { count: 1, unit: "tablet" }, perDay: 2 } });
+    expect(understandQuery("Tab O2 1 BD x 5 days").understood.strength).toBeUndefined();
+    expect(understandQuery("Seroflo 250 rotacap 1 BD").understood.sig?.quantity).toEqual({ count: 1, unit: "capsule" });
+    // Amaryl is 1 mg: its "1" stays the strength.
+    expect(understandQuery("Tab Amaryl 1 OD").understood).toMatchObject({ brand: { name: "Amaryl" }, strength: "1" });
+  });
+
+  it("prints the instructions with the generic line", () => {
+    expect(understandQuery("Inh Budecort 200 2 puffs BD with spacer, rinse mouth after use").understood.genericLine).toBe("Inhaler Budesonide 200 mcg, 2 puffs BD, with spacer, rinse mouth after use");
+    expect(understandQuery("Betnovate cream thin layer BD x 7 days").understood.genericLine).toBe("Cream Betamethasone 0.1%, BD × 7 days, thin layer");
+  });
+
+  it("still leaves a truly unknown word unread, and the line unsure", () => {
+    const u = understandQuery("Candid cream apply zorbex BD");
+    expect(u.understood.brand).toBeUndefined();
+    expect(u.understood.unread).toEqual(["candid", "zorbex"]);
+    expect(understandQuery("Tab Zarblix 1 SOS for pain").resolved).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@ import "server-only";
 import type { DrugQueryUnderstood, RxSig } from "@/lib/schemas/drugs";
 import { asciiDigits, DEVANAGARI, devanagariKey, romanise } from "./hindi";
 import { formsAgree } from "./form-fit";
+import { printedInstructions } from "./instructions";
 import { readRxLine, sigRead, type RxLineRead } from "./read-line";
 import { HERBAL_KEYS, INDEX, type Brand } from "./tables";
 import { bitCount, compactKey, editDistance, letterMask, phoneticKey } from "./text";
@@ -80,10 +81,26 @@ function joinsBrand(before: string[], token: string, after?: string): boolean {
   return !before.length && after !== undefined && (INDEX.brandsByFamily.has(joined) || INDEX.brandFamilyPrefixes.has(joined));
 }
 
-function parse(raw: string): Parsed {
+function parse(raw: string, counts = false): Parsed {
   const { text, devanagari } = latinise(raw.normalize("NFKC"));
-  const line = readRxLine(text, joinsBrand);
+  const line = readRxLine(text, joinsBrand, counts);
   return { ...line, devanagari };
+}
+
+/**
+ * "Combiflam 1 TDS", "O2 1 BD", "Meftal Spas 1 SOS": a bare 1 to 4 before a dosing word is a strength only when it is
+ * one of the brand's (Amaryl 1, Glycomet GP 1); when a brand fits the line only with it read as a count, it is a count.
+ */
+function parseLine(raw: string): Parsed {
+  const p = parse(raw);
+  if (!p.countBeforeDosing) return p;
+  const fits = (q: Parsed) => {
+    const b = findBrand(q.words, q.numbers).brand;
+    return b !== undefined && fitsStrength(b, q.numbers);
+  };
+  if (fits(p)) return p;
+  const counted = parse(raw, true);
+  return fits(counted) ? counted : p;
 }
 
 const brandUnderstood = (b: Brand) => ({ name: b.name, manufacturer: b.manufacturer, composition: b.composition, form: b.form });
@@ -281,7 +298,8 @@ export function sigText(sig: RxSig, route?: string): string {
   if (route && ROUTE_ABBREVIATION[route]) parts.push(ROUTE_ABBREVIATION[route]!);
   let text = parts.join(" ");
   if (sig.duration) text += `${text ? " " : ""}× ${sig.duration.count} ${sig.duration.unit}${sig.duration.count > 1 ? "s" : ""}`;
-  return text;
+  const instructions = printedInstructions(sig);
+  return instructions ? `${text}${text ? ", " : ""}${instructions}` : text;
 }
 
 /** "Tab Paracetamol 650 mg, 1-0-1 × 3 days": the line in generic names (the NMC's rule), strengths from the brand or as typed. */
@@ -300,7 +318,7 @@ function genericLine(generics: string[], brand: Brand | undefined, p: Parsed): s
 
 /** Reads what a doctor or desk typed: brand, generic, strength, form, route, dosing, script. Pure and synchronous. */
 export function understandQuery(raw: string): Understanding {
-  const p = parse(raw);
+  const p = parseLine(raw);
   const understood: DrugQueryUnderstood = {};
   if (p.strength) understood.strength = p.strength;
   if (p.form) understood.form = p.form;
