@@ -19,7 +19,7 @@ function render(locale: "en" | "hi", message: string) {
 describe("patient field messages: one catalogue, two languages", () => {
   it("has every key in English and in Hindi, and the Hindi is Devanagari", () => {
     for (const key of PATIENT_ERROR_KEYS) {
-      const message = patientError(key, { key: "ward", max: 16 });
+      const message = patientError(key, { key: "ward", max: 16, message: "gen: is required" });
       const en = render("en", message);
       const hi = render("hi", message);
       expect(en, key).not.toContain("patients.errors");
