@@ -88,33 +88,66 @@ test.describe("today's queue", () => {
     await page.keyboard.press("Escape");
     await expect(mine).toBeVisible();
 
-    await mine.getByRole("button", { name: /^Check in/ }).click();
-    const clicked = Date.now();
-    await expect(mine).toHaveAttribute("data-status", "checked_in");
-    await expect(row(desk2, seen)).toHaveAttribute("data-status", "checked_in", { timeout: 1_000 });
-    console.log(`second desk saw the check-in ${Date.now() - clicked} ms after the click`);
-    await expect(row(desk2, seen)).toContainText(/Waiting \d+ min/);
-
-    await page.getByRole("button", { name: "Undo" }).click();
+    // The appointment is on a later day: nobody can arrive for it yet. No arrival action, a reason instead, and the server refuses too.
+    await expect(mine.getByRole("button", { name: /^Check in/ })).toHaveCount(0);
+    await expect(mine.getByRole("button", { name: /^No-show/ })).toHaveCount(0);
+    await expect(mine.getByTestId("day-reason")).toHaveText("Check-in opens on the appointment's day.");
+    const hindi = await browser.newContext({ storageState: "e2e/.auth/receptionist.json" });
+    await hindi.addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    const hindiPage = await hindi.newPage();
+    await hindiPage.goto(url);
+    await expect(row(hindiPage, seen).getByTestId("day-reason")).toHaveText("चेक-इन अपॉइंटमेंट वाले दिन ही होगा।");
+    await expect(row(hindiPage, seen).getByRole("button", { name: /^चेक-इन करें/ })).toHaveCount(0);
+    await hindi.close();
+    const tooEarly = await page.request.post(`/api/queue/${seen}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
+    expect(tooEarly.status()).toBe(409);
+    expect(tooEarly.headers()["content-type"]).toContain("application/problem+json");
+    expect((await tooEarly.json()) as { detail: string; code: string }).toMatchObject({ code: "not_today", detail: expect.stringMatching(/^This appointment is on \d{2}\/\d{2}\/\d{4} and today is \d{2}\/\d{2}\/\d{4} at the clinic: only today's patients can be checked in, called in or marked a no-show\.$/) });
     await expect(mine).toHaveAttribute("data-status", "booked");
-    await expect(row(desk2, seen)).toHaveAttribute("data-status", "booked", { timeout: 1_000 });
 
-    await mine.getByRole("button", { name: /^Check in/ }).click();
-    await expect(mine).toHaveAttribute("data-status", "checked_in");
-    await mine.getByRole("button", { name: /^Call in/ }).click();
-    await expect(mine).toHaveAttribute("data-status", "in_consultation");
-    await mine.getByRole("button", { name: /^Mark done/ }).click();
-    await expect(mine).toHaveAttribute("data-status", "done");
-    await expect(row(desk2, seen)).toHaveAttribute("data-status", "done");
-    await expect(mine.getByRole("button")).toHaveCount(0);
+    // Today's patient arrives: check in, a second desk sees it, undo, call in, done. Late in the day, or on
+    // Sunday when the clinic is closed, no slot of today is left to book: then only the other-day rules above are checked.
+    const today = dayInZone(Date.now(), "Asia/Kolkata");
+    const todaysSlot = (await freeSlots(page.request, today)).find((s) => Date.parse(s.start) > Date.now() + 60_000);
+    test.info().annotations.push({ type: "check-in journey", description: todaysSlot ? `today ${todaysSlot.start}` : "no free slot left today: other-day rules only" });
+    if (todaysSlot) {
+      const arrival = await book(page.request, baseURL!, patientId, todaysSlot);
+      const todayUrl = `/appointments/today?clinic=${CLINIC}&day=${today}`;
+      await page.goto(todayUrl);
+      await desk2.goto(todayUrl);
+      const mineToday = row(page, arrival);
+      await expect(mineToday).toHaveAttribute("data-status", "booked");
+      await expect(mineToday.getByTestId("day-reason")).toHaveCount(0);
+      await mineToday.getByRole("button", { name: /^Check in/ }).click();
+      const clicked = Date.now();
+      await expect(mineToday).toHaveAttribute("data-status", "checked_in");
+      await expect(row(desk2, arrival)).toHaveAttribute("data-status", "checked_in", { timeout: 1_000 });
+      console.log(`second desk saw the check-in ${Date.now() - clicked} ms after the click`);
+      await expect(row(desk2, arrival)).toContainText(/Waiting \d+ min/);
 
-    // The other desk still holds the old version: its move is refused with what happened.
-    const stale = await desk2.request.post(`/api/queue/${seen}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
-    expect(stale.status()).toBe(409);
-    expect((await stale.json()).detail).toContain("done");
-    const illegal = await page.request.post(`/api/queue/${seen}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 6 } });
-    expect(illegal.status()).toBe(409);
-    expect((await illegal.json()).detail).toContain("This appointment is done");
+      await page.getByRole("button", { name: "Undo" }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "booked");
+      await expect(row(desk2, arrival)).toHaveAttribute("data-status", "booked", { timeout: 1_000 });
+
+      await mineToday.getByRole("button", { name: /^Check in/ }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "checked_in");
+      await mineToday.getByRole("button", { name: /^Call in/ }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "in_consultation");
+      await mineToday.getByRole("button", { name: /^Mark done/ }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "done");
+      await expect(row(desk2, arrival)).toHaveAttribute("data-status", "done");
+      await expect(mineToday.getByRole("button")).toHaveCount(0);
+
+      // The other desk still holds the old version: its move is refused with what happened.
+      const stale = await desk2.request.post(`/api/queue/${arrival}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
+      expect(stale.status()).toBe(409);
+      expect((await stale.json()).detail).toContain("done");
+      const illegal = await page.request.post(`/api/queue/${arrival}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 6 } });
+      expect(illegal.status()).toBe(409);
+      expect((await illegal.json()).detail).toContain("This appointment is done");
+      await page.goto(url);
+      await desk2.goto(url);
+    }
 
     const toCancel = row(page, cancelled);
     await toCancel.getByRole("button", { name: /^Cancel/ }).click();

@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatMobile } from "@/components/patients/format-mobile";
 import { formatInr } from "@/lib/i18n/format";
-import { STATUS_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
+import { SAME_DAY_MOVES, STATUS_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
 import { ageOn } from "@/lib/schemas/patient-age";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime } from "@/lib/slots/clinic-time";
@@ -52,7 +52,11 @@ export function QueueRow({
   const time = clinicTime(entry.start, timeZone);
   const p = entry.patient;
   const name = patientName(entry, t("unknownPatient"));
-  const moves = mayChange ? STATUS_MOVES[entry.status].filter((to) => to !== "no_show" || Date.parse(entry.start) <= now) : [];
+  const allowed = mayChange ? STATUS_MOVES[entry.status] : [];
+  // Arrival moves only on the appointment's own day (the server refuses them on any other).
+  const otherDay = entry.day !== today;
+  const moves = allowed.filter((to) => (to !== "no_show" || Date.parse(entry.start) <= now) && !(otherDay && SAME_DAY_MOVES.includes(to)));
+  const dayReason = otherDay && allowed.some((to) => SAME_DAY_MOVES.includes(to)) ? t(entry.day > today ? "notTodayFuture" : "notTodayPast") : null;
   const waitedMinutes = entry.status === "checked_in" && entry.arrivedAt ? Math.max(0, Math.floor((now - Date.parse(entry.arrivedAt)) / 60_000)) : null;
   const modeWord = entry.mode === "tele" || entry.mode === "in_clinic" ? t(`mode.${entry.mode}`) : entry.mode;
   return (
@@ -91,7 +95,12 @@ export function QueueRow({
           {t("columns.bookedBy")}: {entry.bookedBy === "platform" ? t("bookedByPlatform") : (entry.bookedBy ?? "—")}
         </span>
       </div>
-      <div className="col-start-2 flex flex-wrap gap-2 md:col-start-auto md:justify-end print:hidden">
+      <div className="col-start-2 flex flex-wrap items-center gap-2 md:col-start-auto md:justify-end print:hidden">
+        {dayReason ? (
+          <p className="w-full text-xs text-ink-muted md:text-right" data-testid="day-reason">
+            {dayReason}
+          </p>
+        ) : null}
         {moves.map((to) => (
           <Button
             key={to}
