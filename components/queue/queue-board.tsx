@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import Link from "next/link";
 import { AlertTriangle, PhoneCall, Printer, Search } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
@@ -10,7 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { canOnRow, type RowViewer } from "@/lib/access";
+import { can, canOnRow, type RowViewer } from "@/lib/access";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
@@ -155,7 +156,20 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
     move(waiting[0], "in_consultation");
   }
 
-  if (directory.isSuccess && clinics.length === 0) return <p className="rounded-xl border border-line bg-surface p-6 text-sm text-ink-muted">{t("noClinic")}</p>;
+  if (directory.isSuccess && clinics.length === 0) {
+    const admin = can(viewer.role, "settings.write");
+    return (
+      <div role="status" className="flex flex-col items-start gap-2 rounded-xl border border-line bg-surface p-6" data-testid="no-clinic">
+        <p className="font-semibold text-ink">{t("noClinicTitle")}</p>
+        <p className="text-sm text-ink-muted">{admin ? t("noClinicAdmin") : t("noClinic")}</p>
+        {admin ? (
+          <Link href="/settings/clinics" className="text-sm font-medium text-primary underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-focus">
+            {t("noClinicLink")}
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">
