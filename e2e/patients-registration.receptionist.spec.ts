@@ -313,3 +313,15 @@ test("item 17: in Hindi the success toast draws a Devanagari name with the bundl
   const drawn = await page.evaluate(async (text) => (await document.fonts.load("16px 'Desk Devanagari'", text)).length > 0, name);
   expect(drawn).toBe(true);
 });
+
+test("issue 29 item 3: an API caller's problem detail is a sentence, the field keeps its key for the form", async ({ page, baseURL }) => {
+  const res = await page.request.post("/api/patients", {
+    headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+    data: { designation: "Mrs.", firstName: "Radha", lastName: "Devi", gender: "F", dob: "1990-02-31", mobile: "+919812345678" },
+  });
+  expect(res.status()).toBe(400);
+  expect(res.headers()["content-type"]).toContain("application/problem+json");
+  const body = (await res.json()) as { detail: string; errors: Record<string, string> };
+  expect(body.detail).toBe("Date of birth: this date does not exist: check the day and the month (DD/MM/YYYY).");
+  expect(body.errors.dob).toBe("patients.errors.dob.notReal");
+});

@@ -4,6 +4,7 @@ import { DirectoryPatientUpdate, ProfileCreateBody, ProfileUpdateBody } from "@/
 import { patientError } from "@/lib/schemas/patient-messages";
 import type { PatientRegistration } from "@/lib/schemas/patients";
 import { PlatformRejectedError, ValidationError } from "../errors";
+import { fieldSentence } from "../problem-words";
 import { toDirectoryUpdate, toProfileFields } from "./patients";
 
 /** The platform's refusals, moved onto the form field they are about. */
@@ -12,11 +13,11 @@ export function fieldErrorFromPlatform(err: unknown): unknown {
   if (err.status === 409 && /duplicate_username|username/i.test(`${err.platformCode} ${err.message}`)) {
     return new ValidationError({ uhid: patientError("uhid.taken") }, "This UHID is already used by another patient.");
   }
-  const field = /^(\w+)(?:\.\w+)*:/.exec(err.detail ?? "")?.[1];
+  const field = /^(\w+)(?:\.\w+)*:/.exec(err.platformMessage)?.[1];
   const formField = field ? PLATFORM_TO_FORM[field] : undefined;
   if (formField && err.status !== 404) {
-    const message = err.detail!.slice(err.detail!.indexOf(":") + 1).trim();
-    return new ValidationError({ [formField]: message }, `${formField}: ${message}`);
+    const message = err.platformMessage.slice(err.platformMessage.indexOf(":") + 1).trim();
+    return new ValidationError({ [formField]: message }, fieldSentence(formField, message));
   }
   return err;
 }
@@ -60,5 +61,5 @@ export function assertPlatformAccepts(r: Partial<PatientRegistration>, mode: "cr
   check(mode === "create" ? ProfileCreateBody : ProfileUpdateBody, toProfileFields(r));
   check(DirectoryPatientUpdate, toDirectoryUpdate(r));
   const first = Object.entries(errors)[0];
-  if (first) throw new ValidationError(errors, `${first[0]}: ${first[1]}`);
+  if (first) throw new ValidationError(errors, fieldSentence(first[0], first[1]));
 }
