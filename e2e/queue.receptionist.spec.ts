@@ -328,3 +328,45 @@ test.describe("today's queue", () => {
     expect((await page.request.post("/api/queue/apt_missing/patient", { headers: { origin: baseURL! }, data: { version: 1, patientId: "pt-1" } })).status()).toBe(404);
   });
 });
+
+test("a baby's age reads in months, and in days under a month, on screen and in the printed list, in English and Hindi", async ({ page, browser, baseURL }) => {
+  const today = dayInZone(Date.now(), "Asia/Kolkata");
+  const back = (months: number, days: number) => {
+    const d = new Date(`${today}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - days);
+    const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1, 12));
+    // The same day of the month, or the month's last when it is shorter.
+    const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0, 12)).getUTCDate();
+    target.setUTCDate(Math.min(d.getUTCDate(), last));
+    return target.toISOString().slice(0, 10);
+  };
+  const babies = [
+    { first: "Infant", dob: back(4, 3), en: "4 mo", hi: "4 माह" },
+    { first: "Newborn", dob: back(0, 12), en: "12 days", hi: "12 दिन" },
+  ];
+  const day = futureMonday(5);
+  const slots = await freeSlots(page.request, day);
+  const ids: string[] = [];
+  for (const [i, b] of babies.entries()) {
+    const res = await page.request.post("/api/patients", {
+      headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+      data: { designation: "Baby.", firstName: b.first, lastName: `Kapoor ${Date.now().toString(36).replace(/[^a-z]/g, "")}`, gender: "F", dob: b.dob, mobile: "+919812345678" },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(await book(page.request, baseURL!, ((await res.json()) as { id: string }).id, slots[i]!));
+  }
+  const url = `/appointments/today?clinic=${CLINIC}&day=${day}`;
+  await page.goto(url);
+  for (const [i, b] of babies.entries()) await expect(row(page, ids[i]!)).toContainText(`${b.en} · F`);
+  await page.emulateMedia({ media: "print" });
+  for (const [i, b] of babies.entries()) await expect(row(page, ids[i]!)).toContainText(`${b.en} · F`);
+  await expect(row(page, ids[0]!)).not.toContainText("0 y");
+
+  const hindi = await browser.newContext({ storageState: "e2e/.auth/receptionist.json" });
+  await hindi.addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  const hp = await hindi.newPage();
+  await hp.goto(url);
+  for (const [i, b] of babies.entries()) await expect(row(hp, ids[i]!)).toContainText(b.hi);
+  await expect(row(hp, ids[0]!)).not.toContainText("0 वर्ष");
+  await hindi.close();
+});

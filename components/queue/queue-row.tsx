@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { formatMobile } from "@/components/patients/format-mobile";
 import { formatInr } from "@/lib/i18n/format";
 import { SAME_DAY_MOVES, STATUS_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
-import { ageOn } from "@/lib/schemas/patient-age";
+import { ageOn, shortAge } from "@/lib/schemas/patient-age";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime } from "@/lib/slots/clinic-time";
 
@@ -76,7 +76,7 @@ export function QueueRow({
         )}
         {p ? null : <p className="text-xs text-ink-muted">{t("platformPatient", { id: entry.patientId })}</p>}
         <p className="text-xs text-ink-muted">
-          {[p?.dob ? t("age", { years: ageOn(p.dob, today).years }) : null, p?.gender ? t(`sex.${p.gender}`) : null, p?.mobile ? formatMobile(p.mobile) : null, p?.uhid ? t("uhid", { uhid: p.uhid }) : null].filter(Boolean).join(" · ")}
+          {[p?.dob ? t("age", shortAge(ageOn(p.dob, today))) : null, p?.gender ? t(`sex.${p.gender}`) : null, p?.mobile ? formatMobile(p.mobile) : null, p?.uhid ? t("uhid", { uhid: p.uhid }) : null].filter(Boolean).join(" · ")}
         </p>
       </div>
       <div className="col-start-2 min-w-0 text-sm md:col-start-auto print:col-start-auto">
