@@ -11,6 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { can, canOnRow, type RowViewer } from "@/lib/access";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
@@ -288,6 +289,9 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
             <Skeleton key={i} className="h-16 w-full" />
           ))}
         </div>
+      ) : query.isError && query.error instanceof ApiProblemError && query.error.problem.status === 401 ? (
+        // Signed out (here or on another desk): the way back is signing in, not trying again.
+        <ProblemAlert error={query.error} returnTo={`${window.location.pathname}${window.location.search}`} />
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft p-4 text-danger-soft-ink">
           <p className="flex items-center gap-2 font-semibold">
