@@ -210,6 +210,13 @@ test("item 5: a strong duplicate needs a confirmation that shows who it matches 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/patients\/new$/);
+  // …with focus on the details to check, not on <body> (issue 29 item 7); "Go back" does the same.
+  await expect(page.getByLabel("First name")).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("firstName");
+  await page.getByLabel("Mobile", { exact: true }).press("Enter");
+  await dialog.getByRole("button", { name: "Go back" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("First name")).toBeFocused();
 
   await page.getByLabel("Mobile", { exact: true }).press("Enter");
   await expect(dialog).toBeVisible();

@@ -30,6 +30,12 @@ async function book(request: APIRequestContext, baseURL: string, patientId: stri
 
 const row = (page: Page, id: string) => page.locator(`[data-appointment="${id}"]`);
 
+/** What has focus, as a person's next keystroke would find it: never <body> after an action (issue 29 item 7). */
+async function expectFocusOn(page: Page, target: ReturnType<Page["locator"]>) {
+  await expect(target).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
+}
+
 test.describe("today's queue", () => {
   test("a new desk opens today's queue on a seeded sandbox day, accessible in light and dark, and prints a day list", async ({ page }) => {
     await page.goto(`/appointments/today?clinic=${CLINIC}`);
@@ -121,12 +127,15 @@ test.describe("today's queue", () => {
       await mineToday.getByRole("button", { name: /^Check in/ }).click();
       const clicked = Date.now();
       await expect(mineToday).toHaveAttribute("data-status", "checked_in");
+      // The next keystroke calls the patient in.
+      await expectFocusOn(page, mineToday.getByRole("button", { name: /^Call in/ }));
       await expect(row(desk2, arrival)).toHaveAttribute("data-status", "checked_in", { timeout: 1_000 });
       console.log(`second desk saw the check-in ${Date.now() - clicked} ms after the click`);
       await expect(row(desk2, arrival)).toContainText(/Waiting \d+ min/);
 
       await page.getByRole("button", { name: "Undo" }).click();
       await expect(mineToday).toHaveAttribute("data-status", "booked");
+      await expectFocusOn(page, mineToday.getByRole("button", { name: /^Check in/ }));
       await expect(row(desk2, arrival)).toHaveAttribute("data-status", "booked", { timeout: 1_000 });
 
       await mineToday.getByRole("button", { name: /^Check in/ }).click();
@@ -156,6 +165,8 @@ test.describe("today's queue", () => {
     await dialog.getByLabel("Reason").fill("Patient unwell");
     await dialog.getByRole("button", { name: "Cancel appointment" }).click();
     await expect(toCancel).toHaveAttribute("data-status", "cancelled");
+    // A cancelled row has no action left: focus stays on the row, where the list goes on.
+    await expectFocusOn(page, toCancel);
     await expect(toCancel).toContainText("Reason: Patient unwell");
     await expect(row(desk2, cancelled)).toHaveAttribute("data-status", "cancelled");
     expect((await sandboxAppointments()).find((a) => a.appointment_id === cancelled)).toMatchObject({ status: "cancelled" });
@@ -185,6 +196,8 @@ test.describe("today's queue", () => {
     await targetSlot.click();
     await move.getByRole("button", { name: "Move appointment" }).click();
     await expect(move).toBeHidden();
+    await expect(row(page, moved)).toHaveAttribute("data-start", new Date(targetStart).toISOString());
+    await expectFocusOn(page, row(page, moved).getByRole("button", { name: /^Reschedule/ }));
     await expect.poll(async () => (await sandboxAppointments()).find((a) => a.appointment_id === moved)?.start_time).toBe(targetStart);
     expect((await freeSlots(page.request, day)).some((s) => s.start === third!.start)).toBe(true);
     await expectAccessible(page);

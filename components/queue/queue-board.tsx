@@ -12,6 +12,7 @@ import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { focusQueueRow } from "@/components/ui/focus-after";
 import { can, canOnRow, type RowViewer } from "@/lib/access";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
@@ -130,6 +131,7 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
       {
         onSuccess: (after) => {
           setCancelling(null);
+          focusQueueRow(after.appointmentId, after.status);
           const until = after.undoUntil ? Date.parse(after.undoUntil) - Date.now() : 0;
           toast.success(t("moved", { patient: name, status: t(`status.${after.status}`) }), {
             duration: until > 0 ? Math.min(until, 15_000) : 4000,
@@ -140,7 +142,13 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
                     onClick: () =>
                       undo.mutate(
                         { appointmentId: after.appointmentId, version: after.version },
-                        { onSuccess: (back) => toast.info(t("undone", { patient: name, status: t(`status.${back.status}`) })), onError: problem },
+                        {
+                          onSuccess: (back) => {
+                            toast.info(t("undone", { patient: name, status: t(`status.${back.status}`) }));
+                            focusQueueRow(back.appointmentId, back.status);
+                          },
+                          onError: problem,
+                        },
                       ),
                   }
                 : undefined,
@@ -342,7 +350,11 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
         entry={moving}
         timeZone={timeZone}
         onClose={() => setMoving(null)}
-        onMoved={(after) => toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }))}
+        onMoved={(after) => {
+          // Moved to another day, the row leaves this list: the search box is where the next patient is found.
+          focusQueueRow(after.appointmentId, after.status, () => searchRef.current, after.start);
+          toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }));
+        }}
       />
       <LinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
       <CancelDialog

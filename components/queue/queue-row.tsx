@@ -63,7 +63,9 @@ export function QueueRow({
     <li
       data-appointment={entry.appointmentId}
       data-status={entry.status}
-      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center print:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,1.4fr)_6rem_9rem] print:break-inside-avoid"
+      data-start={entry.start}
+      tabIndex={-1}
+      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus print:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,1.4fr)_6rem_9rem] print:break-inside-avoid"
     >
       <div className="font-mono text-sm font-semibold text-ink tabular-nums">{time}</div>
       <div className="min-w-0">
@@ -104,6 +106,7 @@ export function QueueRow({
         {moves.map((to) => (
           <Button
             key={to}
+            data-move={to}
             size="sm"
             variant={to === "cancelled" || to === "no_show" ? "ghost" : to === "checked_in" || to === "in_consultation" ? "primary" : "secondary"}
             disabled={busy}
