@@ -61,6 +61,7 @@ test("the doctor's queue calls the next waiting patient in, then marks the visit
   expect(booked.status()).toBe(201);
   const appointmentId = ((await booked.json()) as { appointmentId: string }).appointmentId;
   const checkIn = await desk.request.post(`/api/queue/${appointmentId}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
+  const checkInAnswer = (await checkIn.json()) as { code?: string };
   await desk.close();
   await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}&day=${day}`);
   const group = page.getByRole("region", { name: /Dr\. Meera Iyer/ });
@@ -68,7 +69,7 @@ test("the doctor's queue calls the next waiting patient in, then marks the visit
   if (day !== isoDay(0)) {
     // No slot of today was left: a later day's patient cannot arrive, be called in or be called next.
     expect(checkIn.status()).toBe(409);
-    expect(((await checkIn.json()) as { code: string }).code).toBe("not_today");
+    expect(checkInAnswer.code).toBe("not_today");
     const later = page.locator(`[data-appointment="${appointmentId}"]`);
     await expect(later).toHaveAttribute("data-status", "booked");
     await expect(later.getByTestId("day-reason")).toHaveText("Check-in opens on the appointment's day.");

@@ -25,6 +25,8 @@ export function SignOutButton({ className, iconOnly = false }: { className?: str
         try {
           await signOut({ redirect: false });
         } finally {
+          // A whole new page, not a client navigation: nothing of the signed-out session stays in memory.
+          // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above
           window.location.assign("/login");
         }
       }}
