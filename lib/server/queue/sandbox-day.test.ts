@@ -119,8 +119,9 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
 });
 
 describe("the sandbox day follows the clock: nobody has arrived before their slot is near", () => {
-  // A Wednesday: Andheri West and Bandra are open, Kothrud is closed.
-  const DAY = "2026-12-16";
+  // A day ahead of the process's clock (the platform's tokens are not dated before it), on which a demo clinic opens.
+  let DAY = addDays(clinicDay(now(), ZONE), 2);
+  while (demoClinicsOpenOn(weekdayOf(DAY)).length === 0) DAY = addDays(DAY, 1);
 
   async function seedAt(at: string) {
     // The modules imported at the top (the first suite reset the registry): one clock for the desk and the sandbox.
@@ -154,6 +155,7 @@ describe("the sandbox day follows the clock: nobody has arrived before their slo
   it("at 14:47 IST only patients whose slot starts within half an hour are waiting, never a 17:00 one", async () => {
     const at = Date.parse(`${DAY}T14:47:00+05:30`);
     const seeded = await seedAt(`${DAY}T14:47:00+05:30`);
+    expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThan(0);
     const waiting = seeded.filter((e) => e.status === "checked_in");
     for (const e of waiting) {
       expect(Date.parse(e.start)).toBeLessThanOrEqual(at + 30 * 60_000);
