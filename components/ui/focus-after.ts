@@ -9,14 +9,19 @@ const typing = (el: Element | null) => !!el && (el.matches("input, textarea, sel
  * typing somewhere meanwhile (the search box, a dialog's field) keeps their place.
  */
 export function focusWhenReady(find: () => HTMLElement | null | undefined, fallback?: () => HTMLElement | null | undefined, frames = 120): void {
-  const started = document.activeElement;
+  const dialogOpen = () => !!document.querySelector("dialog[open]");
+  // Where focus was once no dialog is open: a closing dialog hands focus back to its opener first.
+  let baseline: Element | null | undefined = dialogOpen() ? undefined : document.activeElement;
   let left = frames;
   const tick = () => {
+    if (dialogOpen()) {
+      if (--left > 0) requestAnimationFrame(tick);
+      return;
+    }
+    if (baseline === undefined) baseline = document.activeElement;
     const active = document.activeElement;
-    if (active !== started && typing(active)) return;
-    // A closing dialog hands focus back to its opener when it closes: wait for that, then move on.
-    const dialogOpen = !!document.querySelector("dialog[open]");
-    const target = dialogOpen ? null : (find() ?? (left <= 1 ? fallback?.() : null));
+    if (active !== baseline && typing(active)) return;
+    const target = find() ?? (left <= 1 ? fallback?.() : null);
     if (target) {
       target.focus();
       return;
