@@ -30,5 +30,8 @@ test("an admin signs a staff member out everywhere from Settings, and that desk'
   await expect(page.getByText(`${account.name} is signed out everywhere (1 session ended).`)).toBeVisible();
   await expect.poll(async () => (await deskPage.request.get("/api/patients/search?q=a")).status(), { timeout: 5_000 }).toBe(401);
   await expect(page.getByRole("button", { name: `Sign ${account.name} out everywhere` })).toBeDisabled();
+  // Focus stays on that person's row, not on <body> (issue 29 item 7).
+  await expect(page.locator("[data-staff]").filter({ hasText: account.name })).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("LI");
   await desk.close();
 });

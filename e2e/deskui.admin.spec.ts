@@ -1,5 +1,6 @@
 import { expect, expectAccessible, test } from "./fixtures";
 import { registerPerson, watchErrors } from "./deskui-support";
+import { futureMonday } from "./slots-support";
 
 test("the live feed loads without a hydration mismatch or any console error", async ({ page }) => {
   const errors = watchErrors(page);
@@ -51,4 +52,40 @@ test("the audit log names the patient and the action in words, with a burst of s
   const hindi = page.getByRole("table").getByRole("row").filter({ hasText: `Mrs. Kamala Auditson${tag}` });
   await expect(hindi.filter({ hasText: "मरीज़ का पंजीकरण किया" })).toHaveCount(1);
   await expect(hindi.filter({ hasText: "दस्तावेज़ देखा" })).toHaveCount(1);
+});
+
+test("the audit log tells the whole day: booking, reschedule and cancel with its reason, doctors in the staff filter, in English and Hindi (issue 29 item 6)", async ({ page, browser, baseURL }) => {
+  const tag = Date.now().toString(36).slice(-5).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+  const desk = await browser.newContext({ storageState: "e2e/.auth/receptionist.json" });
+  const reception = await desk.newPage();
+  const id = await registerPerson(reception.request, baseURL!, { designation: "Mrs.", firstName: "Radha", lastName: `Dayson${tag}`, gender: "F", dob: "1971-06-21", mobile: "+919811122244", uhid: `UH-DAY-${tag}` });
+  const day = futureMonday(6);
+  const calendar = (await (await reception.request.get(`/api/slots?doctorId=dr-meera-iyer&clinicId=cl-andheri-west&from=${day}&to=${day}`)).json()) as { slots: { confId: string; start: string; available: boolean }[] };
+  const free = calendar.slots.filter((s) => s.available && s.confId === "conf-mi-consult");
+  expect(free.length, "three free consultation slots").toBeGreaterThanOrEqual(3);
+  const origin = { origin: baseURL! };
+  const booked: string[] = [];
+  for (const slot of free.slice(0, 2)) {
+    const res = await reception.request.post("/api/slots/bookings", { headers: origin, data: { idempotencyKey: crypto.randomUUID(), doctorId: "dr-meera-iyer", clinicId: "cl-andheri-west", patientId: id, confId: slot.confId, start: slot.start, mode: "in_clinic" } });
+    expect(res.status()).toBe(201);
+    booked.push(((await res.json()) as { appointmentId: string }).appointmentId);
+  }
+  expect((await reception.request.post(`/api/queue/${booked[0]}/reschedule`, { headers: origin, data: { version: 1, confId: free.at(-1)!.confId, start: free.at(-1)!.start } })).status()).toBe(200);
+  expect((await reception.request.post(`/api/queue/${booked[1]}/status`, { headers: origin, data: { to: "cancelled", version: 1, reason: `Family emergency ${tag}` } })).status()).toBe(200);
+  await desk.close();
+
+  await page.goto("/patients/audit");
+  // Doctors are in the staff filter even before they touched a record.
+  await expect(page.getByLabel("Staff member").getByRole("option", { name: "Dr. Meera Iyer" })).toBeAttached();
+  const rows = page.getByRole("table", { name: "Patient audit log" }).getByRole("row").filter({ hasText: `Mrs. Radha Dayson${tag}` });
+  await expect(rows.filter({ hasText: "Booked an appointment" })).toHaveCount(2);
+  await expect(rows.filter({ hasText: "Rescheduled an appointment" })).toContainText(/Moved to \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+  await expect(rows.filter({ hasText: "Cancelled an appointment" })).toContainText(`Reason: Family emergency ${tag}`);
+  await expectAccessible(page);
+
+  await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  await page.reload();
+  const hindi = page.getByRole("table").getByRole("row").filter({ hasText: `Mrs. Radha Dayson${tag}` });
+  await expect(hindi.filter({ hasText: "अपॉइंटमेंट बुक किया" })).toHaveCount(2);
+  await expect(hindi.filter({ hasText: "अपॉइंटमेंट रद्द किया" })).toContainText(`कारण: Family emergency ${tag}`);
 });

@@ -210,6 +210,13 @@ test("item 5: a strong duplicate needs a confirmation that shows who it matches 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/patients\/new$/);
+  // …with focus on the details to check, not on <body> (issue 29 item 7); "Go back" does the same.
+  await expect(page.getByLabel("First name")).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("firstName");
+  await page.getByLabel("Mobile", { exact: true }).press("Enter");
+  await dialog.getByRole("button", { name: "Go back" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("First name")).toBeFocused();
 
   await page.getByLabel("Mobile", { exact: true }).press("Enter");
   await expect(dialog).toBeVisible();
@@ -312,4 +319,16 @@ test("item 17: in Hindi the success toast draws a Devanagari name with the bundl
   expect(fontFamily).toContain("Desk Devanagari");
   const drawn = await page.evaluate(async (text) => (await document.fonts.load("16px 'Desk Devanagari'", text)).length > 0, name);
   expect(drawn).toBe(true);
+});
+
+test("issue 29 item 3: an API caller's problem detail is a sentence, the field keeps its key for the form", async ({ page, baseURL }) => {
+  const res = await page.request.post("/api/patients", {
+    headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+    data: { designation: "Mrs.", firstName: "Radha", lastName: "Devi", gender: "F", dob: "1990-02-31", mobile: "+919812345678" },
+  });
+  expect(res.status()).toBe(400);
+  expect(res.headers()["content-type"]).toContain("application/problem+json");
+  const body = (await res.json()) as { detail: string; errors: Record<string, string> };
+  expect(body.detail).toBe("Date of birth: this date does not exist: check the day and the month (DD/MM/YYYY).");
+  expect(body.errors.dob).toBe("patients.errors.dob.notReal");
 });

@@ -100,3 +100,41 @@ test("warns of a likely duplicate while typing", async ({ page }) => {
   await expect(warnings.getByText("same mobile").first()).toBeVisible();
   await expect(warnings.getByRole("link").first()).toHaveAttribute("href", /\/patients\/[0-9a-f]{32}$/);
 });
+
+test("one patient, two scripts: 'Radha Devi' finds राधा देवी and the duplicate check catches it typed in Latin letters (issue 29 item 4)", async ({ page, baseURL }) => {
+  // A surname of its own, in both scripts: each digit of a tag is one syllable.
+  const syllables = [
+    ["का", "ka"],
+    ["की", "ki"],
+    ["रा", "ra"],
+    ["मी", "mi"],
+    ["ना", "na"],
+    ["ली", "li"],
+    ["सा", "sa"],
+    ["टी", "ti"],
+    ["पा", "pa"],
+    ["जी", "ji"],
+  ] as const;
+  const digits = String(Math.floor(1000 + Math.random() * 9000)) + String(Date.now() % 1000).padStart(3, "0");
+  const devanagari = [...digits].map((d) => syllables[Number(d)]![0]).join("");
+  const latin = [...digits].map((d) => syllables[Number(d)]![1]).join("");
+  const res = await page.request.post("/api/patients", {
+    headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+    data: { designation: "Mrs.", firstName: "राधा", lastName: `देवी${devanagari}`, gender: "F", dob: "1961-08-15", mobile: "+919811100042" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { id: string }).id;
+
+  await page.goto("/patients");
+  await page.getByLabel("Find a patient").fill(`Radha Devi${latin}`);
+  await expect(page.getByRole("option")).toHaveCount(1);
+  await expect(page.getByRole("option", { name: new RegExp(`राधा देवी${devanagari}`) })).toBeVisible();
+
+  // Registering her again in Latin letters: the duplicate warning names her.
+  await page.goto("/patients/new");
+  await page.getByLabel("First name").fill("Radha");
+  await page.getByLabel("Last name").fill(`Devi${latin}`);
+  await page.getByLabel("Date of birth").fill("15/08/1961");
+  const warnings = page.getByTestId("duplicate-warnings");
+  await expect(warnings.getByRole("link", { name: new RegExp(`राधा देवी${devanagari}`) })).toHaveAttribute("href", `/patients/${id}`);
+});

@@ -61,23 +61,28 @@ test("the doctor's queue calls the next waiting patient in, then marks the visit
   expect(booked.status()).toBe(201);
   const appointmentId = ((await booked.json()) as { appointmentId: string }).appointmentId;
   const checkIn = await desk.request.post(`/api/queue/${appointmentId}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
-  expect(checkIn.status()).toBe(200);
+  const checkInAnswer = (await checkIn.json()) as { code?: string };
   await desk.close();
-
   await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}&day=${day}`);
   const group = page.getByRole("region", { name: /Dr\. Meera Iyer/ });
+  const callNext = group.getByRole("button", { name: "Call the next waiting patient for Dr. Meera Iyer" });
+  if (day !== isoDay(0)) {
+    // No slot of today was left: a later day's patient cannot arrive, be called in or be called next.
+    expect(checkIn.status()).toBe(409);
+    expect(checkInAnswer.code).toBe("not_today");
+    const later = page.locator(`[data-appointment="${appointmentId}"]`);
+    await expect(later).toHaveAttribute("data-status", "booked");
+    await expect(later.getByTestId("day-reason")).toHaveText("Check-in opens on the appointment's day.");
+    await expect(callNext).toHaveCount(0);
+    await expect(later.getByRole("button", { name: /^(Check in|Call in)/ })).toHaveCount(0);
+    return;
+  }
+  expect(checkIn.status()).toBe(200);
   const waiting = group.locator('[data-status="checked_in"]');
   await expect(waiting.first()).toBeVisible();
   const next = await waiting.first().getAttribute("data-appointment");
-  const callNext = group.getByRole("button", { name: "Call the next waiting patient for Dr. Meera Iyer" });
-  if (day === isoDay(0)) {
-    // Today: "Call next" calls in the earliest slot among those waiting.
-    await callNext.click();
-  } else {
-    // "Call next" belongs to today's list only; on another day the doctor calls the row in.
-    await expect(callNext).toHaveCount(0);
-    await page.locator(`[data-appointment="${next}"]`).getByRole("button", { name: /^Call in/ }).click();
-  }
+  // Today: "Call next" calls in the earliest slot among those waiting.
+  await callNext.click();
   const called = page.locator(`[data-appointment="${next}"]`);
   await expect(called).toHaveAttribute("data-status", "in_consultation");
   await called.getByRole("button", { name: /^Mark done/ }).click();

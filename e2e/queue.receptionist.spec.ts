@@ -30,6 +30,12 @@ async function book(request: APIRequestContext, baseURL: string, patientId: stri
 
 const row = (page: Page, id: string) => page.locator(`[data-appointment="${id}"]`);
 
+/** What has focus, as a person's next keystroke would find it: never <body> after an action (issue 29 item 7). */
+async function expectFocusOn(page: Page, target: ReturnType<Page["locator"]>) {
+  await expect(target).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
+}
+
 test.describe("today's queue", () => {
   test("a new desk opens today's queue on a seeded sandbox day, accessible in light and dark, and prints a day list", async ({ page }) => {
     await page.goto(`/appointments/today?clinic=${CLINIC}`);
@@ -88,33 +94,69 @@ test.describe("today's queue", () => {
     await page.keyboard.press("Escape");
     await expect(mine).toBeVisible();
 
-    await mine.getByRole("button", { name: /^Check in/ }).click();
-    const clicked = Date.now();
-    await expect(mine).toHaveAttribute("data-status", "checked_in");
-    await expect(row(desk2, seen)).toHaveAttribute("data-status", "checked_in", { timeout: 1_000 });
-    console.log(`second desk saw the check-in ${Date.now() - clicked} ms after the click`);
-    await expect(row(desk2, seen)).toContainText(/Waiting \d+ min/);
-
-    await page.getByRole("button", { name: "Undo" }).click();
+    // The appointment is on a later day: nobody can arrive for it yet. No arrival action, a reason instead, and the server refuses too.
+    await expect(mine.getByRole("button", { name: /^Check in/ })).toHaveCount(0);
+    await expect(mine.getByRole("button", { name: /^No-show/ })).toHaveCount(0);
+    await expect(mine.getByTestId("day-reason")).toHaveText("Check-in opens on the appointment's day.");
+    const hindi = await browser.newContext({ storageState: "e2e/.auth/receptionist.json" });
+    await hindi.addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    const hindiPage = await hindi.newPage();
+    await hindiPage.goto(url);
+    await expect(row(hindiPage, seen).getByTestId("day-reason")).toHaveText("चेक-इन अपॉइंटमेंट वाले दिन ही होगा।");
+    await expect(row(hindiPage, seen).getByRole("button", { name: /^चेक-इन करें/ })).toHaveCount(0);
+    await hindi.close();
+    const tooEarly = await page.request.post(`/api/queue/${seen}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
+    expect(tooEarly.status()).toBe(409);
+    expect(tooEarly.headers()["content-type"]).toContain("application/problem+json");
+    expect((await tooEarly.json()) as { detail: string; code: string }).toMatchObject({ code: "not_today", detail: expect.stringMatching(/^This appointment is on \d{2}\/\d{2}\/\d{4} and today is \d{2}\/\d{2}\/\d{4} at the clinic: only today's patients can be checked in, called in or marked a no-show\.$/) });
     await expect(mine).toHaveAttribute("data-status", "booked");
-    await expect(row(desk2, seen)).toHaveAttribute("data-status", "booked", { timeout: 1_000 });
 
-    await mine.getByRole("button", { name: /^Check in/ }).click();
-    await expect(mine).toHaveAttribute("data-status", "checked_in");
-    await mine.getByRole("button", { name: /^Call in/ }).click();
-    await expect(mine).toHaveAttribute("data-status", "in_consultation");
-    await mine.getByRole("button", { name: /^Mark done/ }).click();
-    await expect(mine).toHaveAttribute("data-status", "done");
-    await expect(row(desk2, seen)).toHaveAttribute("data-status", "done");
-    await expect(mine.getByRole("button")).toHaveCount(0);
+    // Today's patient arrives: check in, a second desk sees it, undo, call in, done. Late in the day, or on
+    // Sunday when the clinic is closed, no slot of today is left to book: then only the other-day rules above are checked.
+    const today = dayInZone(Date.now(), "Asia/Kolkata");
+    const todaysSlot = (await freeSlots(page.request, today)).find((s) => Date.parse(s.start) > Date.now() + 60_000);
+    test.info().annotations.push({ type: "check-in journey", description: todaysSlot ? `today ${todaysSlot.start}` : "no free slot left today: other-day rules only" });
+    if (todaysSlot) {
+      const arrival = await book(page.request, baseURL!, patientId, todaysSlot);
+      const todayUrl = `/appointments/today?clinic=${CLINIC}&day=${today}`;
+      await page.goto(todayUrl);
+      await desk2.goto(todayUrl);
+      const mineToday = row(page, arrival);
+      await expect(mineToday).toHaveAttribute("data-status", "booked");
+      await expect(mineToday.getByTestId("day-reason")).toHaveCount(0);
+      await mineToday.getByRole("button", { name: /^Check in/ }).click();
+      const clicked = Date.now();
+      await expect(mineToday).toHaveAttribute("data-status", "checked_in");
+      // The next keystroke calls the patient in.
+      await expectFocusOn(page, mineToday.getByRole("button", { name: /^Call in/ }));
+      await expect(row(desk2, arrival)).toHaveAttribute("data-status", "checked_in", { timeout: 1_000 });
+      console.log(`second desk saw the check-in ${Date.now() - clicked} ms after the click`);
+      await expect(row(desk2, arrival)).toContainText(/Waiting \d+ min/);
 
-    // The other desk still holds the old version: its move is refused with what happened.
-    const stale = await desk2.request.post(`/api/queue/${seen}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
-    expect(stale.status()).toBe(409);
-    expect((await stale.json()).detail).toContain("done");
-    const illegal = await page.request.post(`/api/queue/${seen}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 6 } });
-    expect(illegal.status()).toBe(409);
-    expect((await illegal.json()).detail).toContain("This appointment is done");
+      await page.getByRole("button", { name: "Undo" }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "booked");
+      await expectFocusOn(page, mineToday.getByRole("button", { name: /^Check in/ }));
+      await expect(row(desk2, arrival)).toHaveAttribute("data-status", "booked", { timeout: 1_000 });
+
+      await mineToday.getByRole("button", { name: /^Check in/ }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "checked_in");
+      await mineToday.getByRole("button", { name: /^Call in/ }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "in_consultation");
+      await mineToday.getByRole("button", { name: /^Mark done/ }).click();
+      await expect(mineToday).toHaveAttribute("data-status", "done");
+      await expect(row(desk2, arrival)).toHaveAttribute("data-status", "done");
+      await expect(mineToday.getByRole("button")).toHaveCount(0);
+
+      // The other desk still holds the old version: its move is refused with what happened.
+      const stale = await desk2.request.post(`/api/queue/${arrival}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 1 } });
+      expect(stale.status()).toBe(409);
+      expect((await stale.json()).detail).toContain("done");
+      const illegal = await page.request.post(`/api/queue/${arrival}/status`, { headers: { origin: baseURL! }, data: { to: "checked_in", version: 6 } });
+      expect(illegal.status()).toBe(409);
+      expect((await illegal.json()).detail).toContain("This appointment is done");
+      await page.goto(url);
+      await desk2.goto(url);
+    }
 
     const toCancel = row(page, cancelled);
     await toCancel.getByRole("button", { name: /^Cancel/ }).click();
@@ -123,6 +165,8 @@ test.describe("today's queue", () => {
     await dialog.getByLabel("Reason").fill("Patient unwell");
     await dialog.getByRole("button", { name: "Cancel appointment" }).click();
     await expect(toCancel).toHaveAttribute("data-status", "cancelled");
+    // A cancelled row has no action left: focus stays on the row, where the list goes on.
+    await expectFocusOn(page, toCancel);
     await expect(toCancel).toContainText("Reason: Patient unwell");
     await expect(row(desk2, cancelled)).toHaveAttribute("data-status", "cancelled");
     expect((await sandboxAppointments()).find((a) => a.appointment_id === cancelled)).toMatchObject({ status: "cancelled" });
@@ -152,6 +196,15 @@ test.describe("today's queue", () => {
     await targetSlot.click();
     await move.getByRole("button", { name: "Move appointment" }).click();
     await expect(move).toBeHidden();
+    if (dayInZone(Date.parse(targetStart), "Asia/Kolkata") === day) {
+      // Still on this day's list: focus on the moved row's Reschedule, where it was.
+      await expect(row(page, moved)).toHaveAttribute("data-start", new Date(targetStart).toISOString());
+      await expectFocusOn(page, row(page, moved).getByRole("button", { name: /^Reschedule/ }));
+    } else {
+      // Moved to another day, the row leaves the list: focus goes to finding the next patient.
+      await expect(row(page, moved)).toHaveCount(0);
+      await expectFocusOn(page, page.getByLabel("Find a patient"));
+    }
     await expect.poll(async () => (await sandboxAppointments()).find((a) => a.appointment_id === moved)?.start_time).toBe(targetStart);
     expect((await freeSlots(page.request, day)).some((s) => s.start === third!.start)).toBe(true);
     await expectAccessible(page);
@@ -171,12 +224,21 @@ test.describe("today's queue", () => {
         }
       }
     }
+    // Where the patients are today (reading a clinic's day in sandbox mode books its demo day first).
+    const booked = new Map<string, number>();
+    for (const c of directory.clinics) {
+      const day = (await (await page.request.get(`/api/queue?clinicId=${c.platformId}&day=${today}`)).json()) as { appointments: { status: string }[] };
+      booked.set(c.platformId, day.appointments.filter((a) => a.status !== "cancelled").length);
+    }
+    const most = Math.max(0, ...booked.values());
     await page.goto("/");
     await expect(page).toHaveURL(/\/appointments\/today\?clinic=cl-[a-z-]+$/);
     await expect(page.getByRole("heading", { level: 1, name: "Today's queue" })).toBeVisible();
     const chosen = new URL(page.url()).searchParams.get("clinic")!;
-    // The first clinic of the list (Kothrud) is closed on some days: the desk opens where there is work.
-    if (working.length) expect(chosen).toBe(working[0]);
+    // The desk opens where the patients are (the busiest clinic today, issue 29); on a day without any,
+    // where there is work: the first clinic of the list (Kothrud) is closed on some days.
+    if (most > 0) expect(booked.get(chosen)).toBe(most);
+    else if (working.length) expect(chosen).toBe(working[0]);
     await expect(page.getByLabel("Clinic")).toHaveValue(chosen);
     await expect(page.locator("[data-appointment]").first().or(page.getByText("No appointments on this day."))).toBeVisible({ timeout: 20_000 });
 
@@ -294,4 +356,46 @@ test.describe("today's queue", () => {
     expect((await noPatient.json()).errors.patientId).toBe("Choose a patient.");
     expect((await page.request.post("/api/queue/apt_missing/patient", { headers: { origin: baseURL! }, data: { version: 1, patientId: "pt-1" } })).status()).toBe(404);
   });
+});
+
+test("a baby's age reads in months, and in days under a month, on screen and in the printed list, in English and Hindi", async ({ page, browser, baseURL }) => {
+  const today = dayInZone(Date.now(), "Asia/Kolkata");
+  const back = (months: number, days: number) => {
+    const d = new Date(`${today}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - days);
+    const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1, 12));
+    // The same day of the month, or the month's last when it is shorter.
+    const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0, 12)).getUTCDate();
+    target.setUTCDate(Math.min(d.getUTCDate(), last));
+    return target.toISOString().slice(0, 10);
+  };
+  const babies = [
+    { first: "Infant", dob: back(4, 3), en: "4 mo", hi: "4 माह" },
+    { first: "Newborn", dob: back(0, 12), en: "12 days", hi: "12 दिन" },
+  ];
+  const day = futureMonday(5);
+  const slots = await freeSlots(page.request, day);
+  const ids: string[] = [];
+  for (const [i, b] of babies.entries()) {
+    const res = await page.request.post("/api/patients", {
+      headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+      data: { designation: "Baby.", firstName: b.first, lastName: `Kapoor ${Date.now().toString(36).replace(/[^a-z]/g, "")}`, gender: "F", dob: b.dob, mobile: "+919812345678" },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(await book(page.request, baseURL!, ((await res.json()) as { id: string }).id, slots[i]!));
+  }
+  const url = `/appointments/today?clinic=${CLINIC}&day=${day}`;
+  await page.goto(url);
+  for (const [i, b] of babies.entries()) await expect(row(page, ids[i]!)).toContainText(`${b.en} · F`);
+  await page.emulateMedia({ media: "print" });
+  for (const [i, b] of babies.entries()) await expect(row(page, ids[i]!)).toContainText(`${b.en} · F`);
+  await expect(row(page, ids[0]!)).not.toContainText("0 y");
+
+  const hindi = await browser.newContext({ storageState: "e2e/.auth/receptionist.json" });
+  await hindi.addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  const hp = await hindi.newPage();
+  await hp.goto(url);
+  for (const [i, b] of babies.entries()) await expect(row(hp, ids[i]!)).toContainText(b.hi);
+  await expect(row(hp, ids[0]!)).not.toContainText("0 वर्ष");
+  await hindi.close();
 });

@@ -72,6 +72,26 @@ test.describe("signing in", () => {
     await copied.dispose();
   });
 
+  test("signing in and out keeps the host the desk was opened on and its language (issue 29 item 5)", async ({ page, baseURL }) => {
+    // A LAN PC opens the desk on the server's address, not on localhost (APP_URL here).
+    const host = baseURL!.replace("localhost", "127.0.0.1");
+    expect(host).not.toBe(baseURL);
+    const account = E2E_STAFF.signOut;
+    await page.goto(`${host}/login`);
+    await page.getByLabel("E-mail address").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    expect(new URL(page.url()).origin).toBe(host);
+    await page.getByRole("button", { name: "हिन्दी" }).first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+
+    await page.getByRole("button", { name: "साइन आउट" }).first().click();
+    await expect(page).toHaveURL(`${host}/login`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+    await expect(page.getByRole("button", { name: "साइन इन करें", exact: true })).toBeVisible();
+  });
+
   test("a signed-out visit to a desk page goes to sign-in and comes back after it", async ({ page }) => {
     await page.goto("/drugs?q=aspirin");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdrugs%3Fq%3Daspirin/);

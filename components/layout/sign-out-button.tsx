@@ -17,9 +17,18 @@ export function SignOutButton({ className, iconOnly = false }: { className?: str
       className={className}
       disabled={pending}
       title={iconOnly ? label : undefined}
-      onClick={() => {
+      onClick={async () => {
         setPending(true);
-        void signOut({ callbackUrl: "/login" });
+        // next-auth would send the browser to its configured address (APP_URL, often localhost): a
+        // desk opened on the server's LAN address or 127.0.0.1 then lands on its own machine, without
+        // its language cookie. A relative address keeps the host the desk was opened on.
+        try {
+          await signOut({ redirect: false });
+        } finally {
+          // A whole new page, not a client navigation: nothing of the signed-out session stays in memory.
+          // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above
+          window.location.assign("/login");
+        }
       }}
     >
       <LogOut aria-hidden className="size-4" />

@@ -15,6 +15,7 @@ import { parseIndianDate } from "@/lib/schemas/patient-age";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { focusWhenReady } from "@/components/ui/focus-after";
 import { DuplicateConfirmList, DuplicateWarnings } from "./duplicate-warnings";
 import { PatientFormFields } from "./patient-form-fields";
 import { EMPTY_REGISTRATION, RegistrationFormSchema, errorsFromServer, mobileOf, toRegistrationInput, type RegistrationValues } from "./registration-values";
@@ -229,7 +230,11 @@ export function RegistrationForm() {
         confirmLabel={t("register.duplicateConfirm")}
         cancelLabel={t("register.duplicateCancel")}
         busy={register.isPending}
-        onCancel={() => setDuplicates(null)}
+        onCancel={() => {
+          setDuplicates(null);
+          // Back to the details to check them against the match: the first name, where the form starts.
+          focusWhenReady(() => document.querySelector<HTMLElement>('form [name="firstName"]'));
+        }}
         onConfirm={() => {
           const pending = duplicates;
           setDuplicates(null);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import Link from "next/link";
 import { AlertTriangle, PhoneCall, Printer, Search } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
@@ -10,7 +11,9 @@ import { cn } from "@/components/ui/cn";
 import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { canOnRow, type RowViewer } from "@/lib/access";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { focusQueueRow } from "@/components/ui/focus-after";
+import { can, canOnRow, type RowViewer } from "@/lib/access";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
@@ -128,6 +131,7 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
       {
         onSuccess: (after) => {
           setCancelling(null);
+          focusQueueRow(after.appointmentId, after.status);
           const until = after.undoUntil ? Date.parse(after.undoUntil) - Date.now() : 0;
           toast.success(t("moved", { patient: name, status: t(`status.${after.status}`) }), {
             duration: until > 0 ? Math.min(until, 15_000) : 4000,
@@ -138,7 +142,13 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
                     onClick: () =>
                       undo.mutate(
                         { appointmentId: after.appointmentId, version: after.version },
-                        { onSuccess: (back) => toast.info(t("undone", { patient: name, status: t(`status.${back.status}`) })), onError: problem },
+                        {
+                          onSuccess: (back) => {
+                            toast.info(t("undone", { patient: name, status: t(`status.${back.status}`) }));
+                            focusQueueRow(back.appointmentId, back.status);
+                          },
+                          onError: problem,
+                        },
                       ),
                   }
                 : undefined,
@@ -155,7 +165,20 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
     move(waiting[0], "in_consultation");
   }
 
-  if (directory.isSuccess && clinics.length === 0) return <p className="rounded-xl border border-line bg-surface p-6 text-sm text-ink-muted">{t("noClinic")}</p>;
+  if (directory.isSuccess && clinics.length === 0) {
+    const admin = can(viewer.role, "settings.write");
+    return (
+      <div role="status" className="flex flex-col items-start gap-2 rounded-xl border border-line bg-surface p-6" data-testid="no-clinic">
+        <p className="font-semibold text-ink">{t("noClinicTitle")}</p>
+        <p className="text-sm text-ink-muted">{admin ? t("noClinicAdmin") : t("noClinic")}</p>
+        {admin ? (
+          <Link href="/settings/clinics" className="text-sm font-medium text-primary underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-focus">
+            {t("noClinicLink")}
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -274,6 +297,9 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
             <Skeleton key={i} className="h-16 w-full" />
           ))}
         </div>
+      ) : query.isError && query.error instanceof ApiProblemError && query.error.problem.status === 401 ? (
+        // Signed out (here or on another desk): the way back is signing in, not trying again.
+        <ProblemAlert error={query.error} returnTo={`${window.location.pathname}${window.location.search}`} />
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger/40 bg-danger-soft p-4 text-danger-soft-ink">
           <p className="flex items-center gap-2 font-semibold">
@@ -324,7 +350,11 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
         entry={moving}
         timeZone={timeZone}
         onClose={() => setMoving(null)}
-        onMoved={(after) => toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }))}
+        onMoved={(after) => {
+          // Moved to another day, the row leaves this list: the search box is where the next patient is found.
+          focusQueueRow(after.appointmentId, after.status, () => searchRef.current, after.start);
+          toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }));
+        }}
       />
       <LinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
       <CancelDialog

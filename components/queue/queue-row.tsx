@@ -6,8 +6,8 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatMobile } from "@/components/patients/format-mobile";
 import { formatInr } from "@/lib/i18n/format";
-import { STATUS_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
-import { ageOn } from "@/lib/schemas/patient-age";
+import { SAME_DAY_MOVES, STATUS_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
+import { ageOn, shortAge } from "@/lib/schemas/patient-age";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime } from "@/lib/slots/clinic-time";
 
@@ -52,14 +52,20 @@ export function QueueRow({
   const time = clinicTime(entry.start, timeZone);
   const p = entry.patient;
   const name = patientName(entry, t("unknownPatient"));
-  const moves = mayChange ? STATUS_MOVES[entry.status].filter((to) => to !== "no_show" || Date.parse(entry.start) <= now) : [];
+  const allowed = mayChange ? STATUS_MOVES[entry.status] : [];
+  // Arrival moves only on the appointment's own day (the server refuses them on any other).
+  const otherDay = entry.day !== today;
+  const moves = allowed.filter((to) => (to !== "no_show" || Date.parse(entry.start) <= now) && !(otherDay && SAME_DAY_MOVES.includes(to)));
+  const dayReason = otherDay && allowed.some((to) => SAME_DAY_MOVES.includes(to)) ? t(entry.day > today ? "notTodayFuture" : "notTodayPast") : null;
   const waitedMinutes = entry.status === "checked_in" && entry.arrivedAt ? Math.max(0, Math.floor((now - Date.parse(entry.arrivedAt)) / 60_000)) : null;
   const modeWord = entry.mode === "tele" || entry.mode === "in_clinic" ? t(`mode.${entry.mode}`) : entry.mode;
   return (
     <li
       data-appointment={entry.appointmentId}
       data-status={entry.status}
-      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center print:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,1.4fr)_6rem_9rem] print:break-inside-avoid"
+      data-start={entry.start}
+      tabIndex={-1}
+      className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus print:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,1.4fr)_6rem_9rem] print:break-inside-avoid"
     >
       <div className="font-mono text-sm font-semibold text-ink tabular-nums">{time}</div>
       <div className="min-w-0">
@@ -72,7 +78,7 @@ export function QueueRow({
         )}
         {p ? null : <p className="text-xs text-ink-muted">{t("platformPatient", { id: entry.patientId })}</p>}
         <p className="text-xs text-ink-muted">
-          {[p?.dob ? t("age", { years: ageOn(p.dob, today).years }) : null, p?.gender ? t(`sex.${p.gender}`) : null, p?.mobile ? formatMobile(p.mobile) : null, p?.uhid ? t("uhid", { uhid: p.uhid }) : null].filter(Boolean).join(" · ")}
+          {[p?.dob ? t("age", shortAge(ageOn(p.dob, today))) : null, p?.gender ? t(`sex.${p.gender}`) : null, p?.mobile ? formatMobile(p.mobile) : null, p?.uhid ? t("uhid", { uhid: p.uhid }) : null].filter(Boolean).join(" · ")}
         </p>
       </div>
       <div className="col-start-2 min-w-0 text-sm md:col-start-auto print:col-start-auto">
@@ -91,10 +97,16 @@ export function QueueRow({
           {t("columns.bookedBy")}: {entry.bookedBy === "platform" ? t("bookedByPlatform") : (entry.bookedBy ?? "—")}
         </span>
       </div>
-      <div className="col-start-2 flex flex-wrap gap-2 md:col-start-auto md:justify-end print:hidden">
+      <div className="col-start-2 flex flex-wrap items-center gap-2 md:col-start-auto md:justify-end print:hidden">
+        {dayReason ? (
+          <p className="w-full text-xs text-ink-muted md:text-right" data-testid="day-reason">
+            {dayReason}
+          </p>
+        ) : null}
         {moves.map((to) => (
           <Button
             key={to}
+            data-move={to}
             size="sm"
             variant={to === "cancelled" || to === "no_show" ? "ghost" : to === "checked_in" || to === "in_consultation" ? "primary" : "secondary"}
             disabled={busy}

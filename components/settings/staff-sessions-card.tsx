@@ -8,6 +8,7 @@ import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeading } from "@/components/ui/card";
+import { focusWhenReady } from "@/components/ui/focus-after";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
@@ -50,7 +51,7 @@ export function StaffSessionsCard() {
       ) : (
         <ul className="mt-3 divide-y divide-line" aria-label={t("listLabel")}>
           {data.staff.map((member) => (
-            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+            <li key={member.id} data-staff={member.id} tabIndex={-1} className="flex flex-wrap items-center justify-between gap-2 py-2.5 outline-none focus-visible:ring-2 focus-visible:ring-focus">
               <div className="max-w-full min-w-0">
                 <p className="truncate text-sm font-medium text-ink">{member.name}</p>
                 <p className="truncate text-xs text-ink-muted">
@@ -104,7 +105,14 @@ export function StaffSessionsCard() {
           const member = asking!;
           setFailure(null);
           signOut.mutate(member.id, {
-            onSuccess: ({ ended }) => toast.success(t("done", { name: member.name, count: ended })),
+            onSuccess: ({ ended }) => {
+              toast.success(t("done", { name: member.name, count: ended }));
+              // Their button is now disabled: focus stays on their row, where the list goes on.
+              focusWhenReady(() => {
+                const row = document.querySelector<HTMLElement>(`[data-staff="${CSS.escape(member.id)}"]`);
+                return row?.querySelector("button")?.disabled ? row : null;
+              });
+            },
             onError: setFailure,
             onSettled: () => setAsking(null),
           });

@@ -30,7 +30,7 @@ describe("the table of status moves", () => {
         const slotStart = Date.UTC(2026, 10, 24, 5, 0);
         for (const a of attempts) {
           const now = slotStart + (a.late ? 60_000 : -60_000);
-          if (moveRefusal(current, a.to, { slotStart, now, reason: a.reason }) !== null) continue;
+          if (moveRefusal(current, a.to, { slotStart, now, reason: a.reason, day: "2026-11-24", today: "2026-11-24" }) !== null) continue;
           current = a.to;
           path.push(current);
         }
@@ -46,11 +46,25 @@ describe("the table of status moves", () => {
 
   it("refuses a no-show before the slot starts and a cancel without a reason", () => {
     const slotStart = "2026-11-24T10:00:00+05:30";
+    const same = { day: "2026-11-24", today: "2026-11-24" };
     const at = (iso: string) => Date.parse(iso);
-    expect(moveRefusal("booked", "no_show", { slotStart, now: at("2026-11-24T09:59:00+05:30") })).toBe("before_start");
-    expect(moveRefusal("booked", "no_show", { slotStart, now: at("2026-11-24T10:00:00+05:30") })).toBeNull();
-    expect(moveRefusal("checked_in", "cancelled", { slotStart, now: 0, reason: "  " })).toBe("reason_required");
-    expect(moveRefusal("checked_in", "cancelled", { slotStart, now: 0, reason: "Patient unwell" })).toBeNull();
-    expect(moveRefusal("done", "cancelled", { slotStart, now: 0, reason: "x" })).toBe("not_allowed");
+    expect(moveRefusal("booked", "no_show", { slotStart, now: at("2026-11-24T09:59:00+05:30"), ...same })).toBe("before_start");
+    expect(moveRefusal("booked", "no_show", { slotStart, now: at("2026-11-24T10:00:00+05:30"), ...same })).toBeNull();
+    expect(moveRefusal("checked_in", "cancelled", { slotStart, now: 0, reason: "  ", ...same })).toBe("reason_required");
+    expect(moveRefusal("checked_in", "cancelled", { slotStart, now: 0, reason: "Patient unwell", ...same })).toBeNull();
+    expect(moveRefusal("done", "cancelled", { slotStart, now: 0, reason: "x", ...same })).toBe("not_allowed");
+  });
+
+  it("lets a patient arrive, be called in or be marked a no-show only on the appointment's own day; cancel any day", () => {
+    const slotStart = "2026-11-25T10:00:00+05:30";
+    const tomorrow = { day: "2026-11-25", today: "2026-11-24" };
+    const yesterday = { day: "2026-11-23", today: "2026-11-24" };
+    const now = Date.parse("2026-11-24T14:47:00+05:30");
+    expect(moveRefusal("booked", "checked_in", { slotStart, now, ...tomorrow })).toBe("not_today");
+    expect(moveRefusal("checked_in", "in_consultation", { slotStart, now, ...tomorrow })).toBe("not_today");
+    expect(moveRefusal("booked", "no_show", { slotStart: "2026-11-23T10:00:00+05:30", now, ...yesterday })).toBe("not_today");
+    expect(moveRefusal("booked", "checked_in", { slotStart, now, ...yesterday })).toBe("not_today");
+    expect(moveRefusal("booked", "cancelled", { slotStart, now, reason: "Patient asked", ...tomorrow })).toBeNull();
+    expect(moveRefusal("booked", "checked_in", { slotStart, now, day: "2026-11-24", today: "2026-11-24" })).toBeNull();
   });
 });

@@ -23,11 +23,25 @@ export const UNDOABLE_MOVES: readonly QueueStatus[] = ["checked_in", "in_consult
 /** How long after a change the desk may take it back. */
 export const UNDO_WINDOW_MS = 2 * 60_000;
 
-export type MoveRefusal = "not_allowed" | "before_start" | "reason_required";
+/**
+ * Moves that say the patient is (or is not) at the clinic: only on the appointment's own day, in
+ * the clinic's time zone. Tomorrow's patient cannot have arrived; yesterday's day is closed.
+ */
+export const SAME_DAY_MOVES: readonly QueueStatus[] = ["checked_in", "in_consultation", "no_show"];
 
-/** Why a move is refused, or null when the table and the clock allow it. */
-export function moveRefusal(from: QueueStatus, to: QueueStatus, ctx: { slotStart: string | number | Date; now: number; reason?: string | null }): MoveRefusal | null {
+export type MoveRefusal = "not_allowed" | "not_today" | "before_start" | "reason_required";
+
+/**
+ * Why a move is refused, or null when the table and the clock allow it. `day` is the appointment's
+ * clinic day and `today` the clinic's day now; both YYYY-MM-DD in the clinic's zone.
+ */
+export function moveRefusal(
+  from: QueueStatus,
+  to: QueueStatus,
+  ctx: { slotStart: string | number | Date; now: number; reason?: string | null; day: string; today: string },
+): MoveRefusal | null {
   if (!STATUS_MOVES[from].includes(to)) return "not_allowed";
+  if (SAME_DAY_MOVES.includes(to) && ctx.day !== ctx.today) return "not_today";
   if (to === "no_show" && ctx.now < new Date(ctx.slotStart).getTime()) return "before_start";
   if (to === "cancelled" && !ctx.reason?.trim()) return "reason_required";
   return null;

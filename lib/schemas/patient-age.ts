@@ -92,6 +92,13 @@ export function ageOn(dobIso: string, todayIso: string): Age {
   return { years, months, days };
 }
 
+/** An age as a list shows it: years from one year on, months under a year, days under a month. */
+export function shortAge(age: Age): { unit: "years" | "months" | "days"; n: number } {
+  if (age.years > 0) return { unit: "years", n: age.years };
+  if (age.months > 0) return { unit: "months", n: age.months };
+  return { unit: "days", n: age.days };
+}
+
 /** The date of birth an age points to: today minus the years, then the months, then the days. */
 export function dobFromAge(age: Age, todayIso: string): string {
   return toIso(subDays(subMonths(subYears(parseIso(todayIso), age.years), age.months), age.days));

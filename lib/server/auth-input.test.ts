@@ -50,3 +50,12 @@ describe("next-auth's redirect callback", () => {
     expect(isDeskReturnAddress("/a\r\nb", APP)).toBe(false);
   });
 });
+
+describe("return addresses on the host the desk was opened on (issue 29 item 5)", () => {
+  it("accepts the addressed host by APP_URL's scheme, and nothing else", () => {
+    expect(isDeskReturnAddress("http://127.0.0.1:3000/login", "http://localhost:3000", "127.0.0.1:3000")).toBe(true);
+    expect(isDeskReturnAddress("http://127.0.0.1:3000/login", "http://localhost:3000", null)).toBe(false);
+    expect(isDeskReturnAddress("https://127.0.0.1:3000/login", "http://localhost:3000", "127.0.0.1:3000")).toBe(false);
+    expect(isDeskReturnAddress("http://elsewhere.example/login", "http://localhost:3000", "127.0.0.1:3000")).toBe(false);
+  });
+});

@@ -13,11 +13,15 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udfff]/;
  * with the desk's own origin. Anything else ("//elsewhere", "javascript:", a control character)
  * would be refused by next-auth only by throwing, which answered 500.
  */
-export function isDeskReturnAddress(value: string, appUrl: string): boolean {
+export function isDeskReturnAddress(value: string, appUrl: string, host?: string | null): boolean {
   if (CONTROL.test(value) || value.includes("\\")) return false;
   if (value.startsWith("/")) return !value.startsWith("//");
   try {
-    return new URL(value).origin === new URL(appUrl).origin;
+    const origin = new URL(value).origin;
+    const app = new URL(appUrl);
+    // The host the browser addressed counts too (a desk PC on http://127.0.0.1:3000 or the server's
+    // LAN address rather than APP_URL's localhost), by APP_URL's scheme, as for same-origin checks.
+    return origin === app.origin || (!!host && origin === `${app.protocol}//${host.toLowerCase()}`);
   } catch {
     return false;
   }
@@ -29,12 +33,12 @@ export function deskRedirect({ url, baseUrl }: { url: string; baseUrl: string })
   return url.startsWith("/") ? `${baseUrl}${url}` : url;
 }
 
-function checkFields(fields: Iterable<[string, string]>, where: string, appUrl: string): void {
+function checkFields(fields: Iterable<[string, string]>, where: string, appUrl: string, host: string | null): void {
   const errors: Record<string, string> = {};
   for (const [name, value] of fields) {
     const shown = CONTROL.test(name) ? "parameter" : name.slice(0, 100);
     if (CONTROL.test(name) || CONTROL.test(value)) errors[shown] ??= `The ${where} ${shown} contains a control character.`;
-    else if (name === "callbackUrl" && !isDeskReturnAddress(value, appUrl)) errors[name] = "The address to return to must be on this desk.";
+    else if (name === "callbackUrl" && !isDeskReturnAddress(value, appUrl, host)) errors[name] = "The address to return to must be on this desk.";
     // next-auth puts the error code into a Location header: a word, as next-auth's own codes are.
     else if (name === "error" && !/^[A-Za-z]{1,64}$/.test(value)) errors[name] = "Unknown sign-in error code.";
   }
@@ -49,7 +53,8 @@ function checkFields(fields: Iterable<[string, string]>, where: string, appUrl: 
  * and return addresses on this desk. Returns the request to hand on, its body re-attached.
  */
 export async function checkedAuthRequest<R extends Request>(req: R, action: string, appUrl: string, remake: (bytes: Buffer) => R): Promise<R> {
-  checkFields(strictSearchParams(addressAsSent(req)), "query parameter", appUrl);
+  const host = req.headers.get("host");
+  checkFields(strictSearchParams(addressAsSent(req)), "query parameter", appUrl, host);
   if (req.method !== "POST") return req;
   const bytes = await readLimitedBody(req, AUTH_BODY_LIMIT);
   if (!bytes) throw new PayloadTooLargeError(AUTH_BODY_LIMIT);
@@ -58,7 +63,7 @@ export async function checkedAuthRequest<R extends Request>(req: R, action: stri
   const text = bytes.toString("utf8");
   if (type === "application/x-www-form-urlencoded") {
     if (text.includes("\ufffd")) throw new ValidationError({ body: "The form is not valid UTF-8." }, "The form is not valid UTF-8.");
-    checkFields(strictSearchParams(`?${text}`), "form field", appUrl);
+    checkFields(strictSearchParams(`?${text}`), "form field", appUrl, host);
   } else if (type === "application/json" && action === "session") {
     let parsed: unknown;
     try {

@@ -18,6 +18,9 @@ const entry = (id: number, time: string, over: Partial<PatientAuditEntry> = {}):
   outcome: "ok",
   fileName: null,
   matches: null,
+  reason: null,
+  movedTo: null,
+  error: null,
   ...over,
 });
 

@@ -5,6 +5,7 @@ import type { ZodError } from "zod";
 import { log } from "./log";
 import { currentProblemInstance } from "./request-context";
 import { processSingleton } from "./process-singleton";
+import { fieldSentence, messageWords } from "./problem-words";
 
 /**
  * Each error class exists once per process. Next bundles pages and route handlers apart, each with
@@ -16,6 +17,12 @@ import { processSingleton } from "./process-singleton";
  */
 export function oneClassPerProcess<T>(name: string, make: () => T): T {
   return processSingleton(`__clinicErrorClass:${name}`, make);
+}
+
+/** A platform message "field: key-or-sentence" in words; anything else as it came. */
+function platformWords(message: string): string {
+  const m = /^([A-Za-z_][\w.]*):\s*(.+)$/s.exec(message);
+  return m ? fieldSentence(m[1]!, m[2]!) : messageWords(message);
 }
 
 type ProblemExtra = Partial<Pick<Problem, "errors" | "retryAfter">> & { code?: string; allow?: readonly string[] };
@@ -44,7 +51,8 @@ function makeErrorClasses() {
         errors[key] ??= issue.message;
       }
       const first = Object.entries(errors)[0];
-      return new ValidationError(errors, detail ?? (first ? `${first[0]}: ${first[1]}` : undefined));
+      // `errors` keeps the field keys (catalogue keys for the form); `detail` is a sentence for people.
+      return new ValidationError(errors, detail ?? (first ? fieldSentence(first[0], first[1]) : undefined));
     }
   }
 
@@ -127,10 +135,11 @@ function makeErrorClasses() {
     constructor(
       status: number,
       readonly platformCode: string,
-      message: string,
+      /** The platform's own message, as it came ("dob: …"): `detail` is it in words. */
+      readonly platformMessage: string,
     ) {
       const mapped = status === 404 ? 404 : status === 409 ? 409 : status === 413 ? 413 : status === 415 ? 415 : 422;
-      super(mapped, mapped === 404 ? "Not found" : mapped === 409 ? "Conflict" : "Platform refused the request", message, { code: platformCode });
+      super(mapped, mapped === 404 ? "Not found" : mapped === 409 ? "Conflict" : "Platform refused the request", platformWords(platformMessage), { code: platformCode });
     }
   }
 

@@ -4,6 +4,7 @@ import { DirectoryUpdateRules, ProfileCreateRules, ProfileUpdateRules } from "./
 import { patientError } from "@/lib/schemas/patient-messages";
 import type { PatientRegistration } from "@/lib/schemas/patients";
 import { PlatformRejectedError, ValidationError } from "../../server/errors";
+import { fieldSentence } from "../../server/problem-words";
 import { toDirectoryUpdate, toProfileFields } from "./patients";
 
 /** The platform's refusals, moved onto the form field they are about. */
@@ -12,13 +13,13 @@ export function fieldErrorFromPlatform(err: unknown): unknown {
   if (err.status === 409 && /duplicate_username|username/i.test(`${err.platformCode} ${err.message}`)) {
     return new ValidationError({ uhid: patientError("uhid.taken") }, "This UHID is already used by another patient.");
   }
-  const field = /^(\w+)(?:\.\w+)*:/.exec(err.detail ?? "")?.[1];
+  const field = /^(\w+)(?:\.\w+)*:/.exec(err.platformMessage)?.[1];
   const formField = field ? PLATFORM_TO_FORM[field] : undefined;
   if (formField && err.status !== 404) {
     // The platform answers in its own words (English, its field names): the form shows them inside the desk's own sentence.
-    const platformMessage = err.detail!.slice(err.detail!.indexOf(":") + 1).trim();
+    const platformMessage = err.platformMessage.slice(err.platformMessage.indexOf(":") + 1).trim();
     const message = patientError("platform.refused", { message: platformMessage });
-    return new ValidationError({ [formField]: message }, `${formField}: ${platformMessage}`);
+    return new ValidationError({ [formField]: message }, fieldSentence(formField, platformMessage));
   }
   return err;
 }
@@ -62,5 +63,5 @@ export function assertPlatformAccepts(r: Partial<PatientRegistration>, mode: "cr
   check(mode === "create" ? ProfileCreateRules : ProfileUpdateRules, toProfileFields(r));
   check(DirectoryUpdateRules, toDirectoryUpdate(r));
   const first = Object.entries(errors)[0];
-  if (first) throw new ValidationError(errors, `${first[0]}: ${first[1]}`);
+  if (first) throw new ValidationError(errors, fieldSentence(first[0], first[1]));
 }

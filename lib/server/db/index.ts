@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { openDatabase, type Database } from "./connect";
 import { retireDemoStaff, seedDemoStaff } from "../auth/demo-staff";
 import { startAuthHousekeeping } from "../auth/housekeeping";
+import { backfillNameKeys } from "../patients/patient-index";
 import { log } from "../log";
 import { processSingletonAsync } from "../process-singleton";
 
@@ -20,6 +21,11 @@ export function database(): Promise<Database> {
       if (retired.length > 0) log().warn({ accounts: retired }, "live platform: deactivated the demo staff accounts (they sign in only in sandbox mode)");
     }
     startAuthHousekeeping(database.db, config);
+    // Names indexed before the current name keys (0014: Devanagari names in roman letters too) are
+    // re-keyed in the background; search and duplicate checks find them as each batch lands.
+    void backfillNameKeys(database.db)
+      .then((changed) => changed && log().info({ changed }, "re-keyed the names of indexed patients"))
+      .catch((err: unknown) => log().warn({ reason: (err as Error).message }, "could not re-key indexed patient names; will try at the next start"));
     return database;
   });
 }

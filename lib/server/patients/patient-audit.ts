@@ -1,10 +1,21 @@
 import "server-only";
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
-import { auditLog, staff } from "../db/schema";
+import { auditLog, queueAppointments, staff } from "../db/schema";
 
-/** Audit resources that are patient data: the record itself and the patient's documents. */
-export const PATIENT_AUDIT_RESOURCES = ["patient", "patient-document"] as const;
+/**
+ * Audit resources that are patient data: the record itself, the patient's documents and their
+ * appointments (booking, check-in, no-show, cancel, reschedule, call-in and undo: the whole day).
+ */
+export const PATIENT_AUDIT_RESOURCES = ["patient", "patient-document", "appointment"] as const;
+
+/** An appointment's audit line as the log names it: "appointment.checked_in", "appointment.book", … */
+function appointmentAction(action: string, detail: Record<string, unknown>): string {
+  if (action === "status" && typeof detail.to === "string") return `appointment.${detail.to}`;
+  if (action === "undo-status") return "appointment.undo";
+  if (action === "link_patient") return "appointment.link";
+  return `appointment.${action}`;
+}
 
 export interface PatientAuditEntry {
   id: number;
@@ -19,6 +30,12 @@ export interface PatientAuditEntry {
   /** A document's file name, or how many possible duplicates a check found. */
   fileName: string | null;
   matches: number | null;
+  /** A cancel's reason. */
+  reason: string | null;
+  /** Where a reschedule moved the appointment (ISO). */
+  movedTo: string | null;
+  /** Why a failed action failed, as the desk answered it. */
+  error: string | null;
 }
 
 /** Consecutive entries of one kind by one staff member, shown as one line; every row stays in the log. */
@@ -36,18 +53,30 @@ const GROUPABLE = new Set(["patients.search", "patients.duplicate-check", "patie
 
 /** Reads and writes of patient data, newest first, optionally for one patient and/or one staff member. */
 export async function patientAuditEntries(db: Db, filter: { patientId?: string; staffId?: string }, limit = PATIENT_AUDIT_PAGE): Promise<PatientAuditEntry[]> {
+  // An appointment's line is the patient's through the desk's queue (or, for a booking that failed, its request).
+  const appointmentPatient = sql<string | null>`coalesce(${queueAppointments.patientId}, ${auditLog.detail} ->> 'patientId')`;
   const conditions: SQL[] = [inArray(auditLog.resource, [...PATIENT_AUDIT_RESOURCES])];
-  if (filter.patientId) conditions.push(eq(auditLog.resourceId, filter.patientId));
+  if (filter.patientId) {
+    conditions.push(
+      or(
+        and(inArray(auditLog.resource, ["patient", "patient-document"]), eq(auditLog.resourceId, filter.patientId)),
+        and(eq(auditLog.resource, "appointment"), sql`${appointmentPatient} = ${filter.patientId}`),
+      )!,
+    );
+  }
   if (filter.staffId) conditions.push(eq(auditLog.staffId, filter.staffId));
   const rows = await db
-    .select({ entry: auditLog, staffName: staff.name, staffRole: staff.role })
+    .select({ entry: auditLog, staffName: staff.name, staffRole: staff.role, appointmentPatientId: appointmentPatient })
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
+    .leftJoin(queueAppointments, and(eq(auditLog.resource, "appointment"), eq(queueAppointments.appointmentId, auditLog.resourceId)))
     .where(and(...conditions))
     .orderBy(desc(auditLog.id))
     .limit(limit);
-  return rows.map(({ entry, staffName, staffRole }) => {
+  return rows.map(({ entry, staffName, staffRole, appointmentPatientId }) => {
     const detail = (entry.detail ?? {}) as Record<string, unknown>;
+    const isAppointment = entry.resource === "appointment";
+    const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
     return {
       id: entry.id,
       at: entry.at,
@@ -55,11 +84,14 @@ export async function patientAuditEntries(db: Db, filter: { patientId?: string; 
       staffName,
       // The role at the time of the action, as recorded; the current one for older rows.
       role: typeof detail.role === "string" ? detail.role : (staffRole ?? null),
-      action: entry.resource === "patient" ? entry.action : `${entry.resource}.${entry.action}`,
-      patientId: entry.resourceId,
+      action: isAppointment ? appointmentAction(entry.action, detail) : entry.resource === "patient" ? entry.action : `${entry.resource}.${entry.action}`,
+      patientId: isAppointment ? (appointmentPatientId ?? null) : entry.resourceId,
       outcome: entry.outcome,
       fileName: typeof detail.fileName === "string" ? detail.fileName : null,
       matches: Array.isArray(detail.matches) ? detail.matches.length : null,
+      reason: isAppointment ? text(detail.reason) : null,
+      movedTo: isAppointment && entry.action === "reschedule" ? text(detail.to) : null,
+      error: entry.outcome === "failed" ? (text(detail.error) ?? text(detail.reason)) : null,
     };
   });
 }
@@ -92,10 +124,7 @@ export function groupPatientAudit(entries: PatientAuditEntry[], gapMs = GROUP_GA
   return out;
 }
 
+/** Everyone who can appear in the log, doctors included (a doctor who only called patients in is still there to choose). */
 export async function staffWithPatientAudit(db: Db): Promise<{ id: string; name: string }[]> {
-  return db
-    .selectDistinct({ id: staff.id, name: staff.name })
-    .from(staff)
-    .innerJoin(auditLog, and(eq(auditLog.staffId, staff.id), inArray(auditLog.resource, [...PATIENT_AUDIT_RESOURCES])))
-    .orderBy(staff.name);
+  return db.select({ id: staff.id, name: staff.name }).from(staff).orderBy(staff.name);
 }

@@ -210,7 +210,8 @@ function referenceSearch(rows: (typeof patientIndex.$inferSelect)[], q: string, 
     const tokens = nameQueryKeys(text);
     if (!tokens.length || !nameTokens(text).some((tk) => /\p{L}/u.test(tk))) return false;
     const keys = new Set(r.searchKeys);
-    return tokens.every((alternatives) => (typos ? alternatives : alternatives.slice(0, 1)).some((k) => keys.has(k)));
+    // Exact: a prefix of any form of the word (as written, or loosely romanised); with typos, near misses too.
+    return tokens.every((alternatives) => (typos ? alternatives : alternatives.filter((k) => k.startsWith("p:"))).some((k) => keys.has(k)));
   };
   const exactRecent = byRecency.slice(0, recentWindow).filter((r) => matches(r, false));
   if (exactRecent.length >= limit) return exactRecent.slice(0, limit).map((r) => r.id);

@@ -1,12 +1,12 @@
 import "server-only";
-import { and, arrayOverlaps, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import type { PatientSummary } from "@/lib/schemas/patient-summary";
 import { displayNameOf } from "@/lib/schemas/patient-names";
 import type { DirectoryData, DuplicateMatch, DuplicateQuery, PatientProfile } from "@/lib/schemas/patients";
 import { db as appDb, type Db } from "../db";
 import { patientIndex } from "../db/schema";
 import { deskWriteKind } from "../desk-outbox";
-import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
+import { NAME_KEYS_VERSION, nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
 import * as clock from "@/lib/clock";
 
 type IndexRow = typeof patientIndex.$inferSelect;
@@ -47,6 +47,7 @@ export async function rememberPatient(db: Db, p: IndexedPatient, directory?: Dir
     uhid: p.uhid,
     uhidLower: p.uhid?.toLowerCase() ?? null,
     searchKeys: nameSearchKeys(p.firstName, p.middleName, p.lastName),
+    nameKeysVersion: NAME_KEYS_VERSION,
     lastSeenAt: clock.nowDate(),
   };
   const withDirectory = directory ? { ...values, directory } : values;
@@ -90,7 +91,7 @@ function searchAlternatives(q: string, typos: boolean, through: "filter" | "inde
   if (OID_PATTERN.test(text)) alternatives.push(eq(patientIndex.id, text.toLowerCase()));
   const tokens = nameQueryKeys(text);
   if (tokens.length && nameTokens(text).some((t) => /\p{L}/u.test(t))) {
-    const all = and(...tokens.map((keys) => arrayOverlaps(patientIndex.searchKeys, typos ? keys : keys.slice(0, 1))));
+    const all = and(...tokens.map((keys) => arrayOverlaps(patientIndex.searchKeys, typos ? keys : keys.filter((k) => k.startsWith("p:")))));
     if (all) alternatives.push(all);
   }
   return alternatives;
@@ -293,11 +294,12 @@ export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Prom
   }
   if (!conditions.length) return [];
   const rows = await db.select().from(patientIndex).where(or(...conditions)).orderBy(recentFirstAmongMatches).limit(limit * 4);
-  const queryTokens = nameTokens(`${q.firstName} ${q.lastName}`);
+  // Each word in its own script and in loose roman letters: "राधा देवी" is the same name as "Radha Devi".
+  const queryKeys = nameQueryKeys(`${q.firstName} ${q.lastName}`);
   const matches = rows.map((r): DuplicateMatch => {
     const reasons: DuplicateMatch["reasons"] = [];
     const rowKeys = new Set(r.searchKeys);
-    if (queryTokens.length && nameQueryKeys(queryTokens.join(" ")).every((keys) => keys.some((k) => rowKeys.has(k)))) reasons.push("name");
+    if (queryKeys.length && queryKeys.every((keys) => keys.some((k) => rowKeys.has(k)))) reasons.push("name");
     if (mobileOk && r.mobileNational === national) reasons.push("mobile");
     if (q.dob && r.dob === q.dob) reasons.push("dob");
     if (q.uhid && r.uhidLower === q.uhid.toLowerCase()) reasons.push("uhid");
@@ -309,3 +311,26 @@ export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Prom
 /** Desk writes of this index, queued in the desk outbox when the database cannot take them at once. */
 export const patientRemembered = deskWriteKind("patient.remember", (db, w: { patient: IndexedPatient }) => rememberPatient(db, w.patient));
 export const patientDirectoryKept = deskWriteKind("patient.directory", (db, w: { id: string; directory: DirectoryData }) => rememberDirectory(db, w.id, w.directory));
+
+/**
+ * Re-keys the names of patients indexed by an older name-keys.ts (rows of before 0014 give their
+ * Devanagari names no roman form), a batch at a time; returns how many rows it changed.
+ */
+export async function backfillNameKeys(db: Db, batch = 500): Promise<number> {
+  let changed = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: patientIndex.id, firstName: patientIndex.firstName, middleName: patientIndex.middleName, lastName: patientIndex.lastName })
+      .from(patientIndex)
+      .where(lt(patientIndex.nameKeysVersion, NAME_KEYS_VERSION))
+      .limit(batch);
+    if (!rows.length) return changed;
+    for (const r of rows) {
+      await db
+        .update(patientIndex)
+        .set({ searchKeys: nameSearchKeys(r.firstName, r.middleName, r.lastName), nameKeysVersion: NAME_KEYS_VERSION })
+        .where(and(eq(patientIndex.id, r.id), lt(patientIndex.nameKeysVersion, NAME_KEYS_VERSION)));
+    }
+    changed += rows.length;
+  }
+}

@@ -70,6 +70,18 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(asked.some((a) => a.endsWith("|cl-bandra"))).toBe(false);
     });
 
+    it("lands where the patients are: a clinic with appointments wins over one listed before it that only has sessions", async () => {
+      const THURSDAY = "2026-11-26";
+      const sessions: SessionsProbe = async (_d, clinicId) => clinicId !== "cl-kothrud";
+      const base = { doctorId: "dr-arjun", end: null, patientId: "pt-1", confId: "c", mode: "in_clinic", source: "platform" as const, timeZone: "Asia/Kolkata" };
+      for (let i = 0; i < 3; i++) await recordQueueEntry(db, { ...base, clinicId: "cl-andheri", appointmentId: `th-andheri-${i}-${name}`, start: `${THURSDAY}T1${i}:00:00+05:30` });
+      // Bandra has sessions and comes first in the directory, but nobody is booked there.
+      expect(await defaultQueueClinic(db, DIRECTORY, { day: THURSDAY }, sessions)).toBe("cl-andheri");
+      // With appointments at two clinics, the busier one.
+      await recordQueueEntry(db, { ...base, clinicId: "cl-kothrud", appointmentId: `th-kothrud-${name}`, start: `${THURSDAY}T09:00:00+05:30` });
+      expect(await defaultQueueClinic(db, DIRECTORY, { day: THURSDAY }, sessions)).toBe("cl-andheri");
+    });
+
     it("a platform that cannot answer does not pick a clinic; with no clinics there is none", async () => {
       expect(await defaultQueueClinic(db, DIRECTORY, { day: TUESDAY }, async () => undefined)).toBe("cl-kothrud");
       expect(await defaultQueueClinic(db, { clinics: [], doctors: [] }, { day: TUESDAY }, async () => true)).toBeNull();

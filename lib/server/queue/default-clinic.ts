@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { doctorClinicSchedules, queueAppointments } from "../db/schema";
 import type { ClinicDirectory } from "@/lib/schemas/clinic-directory";
@@ -17,8 +17,8 @@ export interface QueueClinicChoice {
 
 /**
  * The clinic the queue opens on when the address names none: the one this browser chose last;
- * otherwise the first clinic (directory order) with appointments or sessions on the day, else the
- * first. A new receptionist's first screen on a Tuesday is then a working clinic, not a closed one.
+ * otherwise the clinic with the most appointments on the day, else the first (directory order) with
+ * sessions that day, else the first. A new receptionist's first screen on a Tuesday is then a working clinic, not a closed one.
  */
 export async function defaultQueueClinic(db: Db, directory: ClinicDirectory, choice: QueueClinicChoice, probe: SessionsProbe): Promise<string | null> {
   const clinicIds = directory.clinics.map((c) => c.platformId);
@@ -35,20 +35,28 @@ export async function defaultQueueClinic(db: Db, directory: ClinicDirectory, cho
   const skip = new Set(noSchedule.map((r) => `${r.doctorId}|${r.clinicId}`));
   const candidates = choice.doctorId ? clinicIds.filter((c) => !skip.has(`${choice.doctorId}|${c}`)) : clinicIds;
   if (lastUsed && candidates.includes(lastUsed)) return lastUsed;
+  // First the clinic with the most appointments that day (directory order between equals): that is
+  // where the patients are, even when a clinic listed before it has sessions but nobody booked.
+  const booked = candidates.length
+    ? await db
+        .select({ clinicId: queueAppointments.clinicId, n: sql<number>`count(*)::int` })
+        .from(queueAppointments)
+        .where(
+          and(
+            inArray(queueAppointments.clinicId, candidates),
+            eq(queueAppointments.day, choice.day),
+            ne(queueAppointments.status, "cancelled"),
+            ...(choice.doctorId ? [eq(queueAppointments.doctorId, choice.doctorId)] : []),
+          ),
+        )
+        .groupBy(queueAppointments.clinicId)
+    : [];
+  const busiest = candidates
+    .map((id) => ({ id, n: Number(booked.find((b) => b.clinicId === id)?.n ?? 0) }))
+    .reduce<{ id: string; n: number } | null>((best, c) => (c.n > 0 && (!best || c.n > best.n) ? c : best), null);
+  if (busiest) return busiest.id;
+  // Then the first with a session that day.
   for (const clinicId of candidates) {
-    const booked = await db
-      .select({ id: queueAppointments.appointmentId })
-      .from(queueAppointments)
-      .where(
-        and(
-          eq(queueAppointments.clinicId, clinicId),
-          eq(queueAppointments.day, choice.day),
-          ne(queueAppointments.status, "cancelled"),
-          ...(choice.doctorId ? [eq(queueAppointments.doctorId, choice.doctorId)] : []),
-        ),
-      )
-      .limit(1);
-    if (booked.length) return clinicId;
     const answers = await Promise.all(doctorIds.filter((d) => !skip.has(`${d}|${clinicId}`)).map((d) => probe(d, clinicId, choice.day).catch(() => undefined)));
     if (answers.includes(true)) return clinicId;
   }

@@ -97,6 +97,24 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect((await readQueueEntry(db, id))!.status).toBe("booked");
     });
 
+    it("checks in, calls in and marks no-shows only on the appointment's day in the clinic's zone, with a sentence saying so", async () => {
+      const tomorrow = await book(db, { start: "2026-11-25T17:00:00+05:30", end: "2026-11-25T17:15:00+05:30" });
+      // 14:47 IST the day before: the 17:00 patient of tomorrow cannot have arrived.
+      const early = await refusal(changeStatus(db, { appointmentId: tomorrow, to: "checked_in", version: 1, staffId: asha, now: Date.parse("2026-11-24T14:47:00+05:30") }));
+      expect(early.status).toBe(409);
+      expect(early.extra.code).toBe("not_today");
+      expect(early.detail).toBe("This appointment is on 25/11/2026 and today is 24/11/2026 at the clinic: only today's patients can be checked in, called in or marked a no-show.");
+      // 02:00 IST on the day is already the clinic's day (still the day before in UTC).
+      await changeStatus(db, { appointmentId: tomorrow, to: "checked_in", version: 1, staffId: asha, now: Date.parse("2026-11-25T02:00:00+05:30") });
+      // The day after, yesterday's patient is neither called in nor marked a no-show.
+      const yesterday = await book(db);
+      const late = await refusal(changeStatus(db, { appointmentId: yesterday, to: "no_show", version: 1, staffId: asha, now: Date.parse("2026-11-25T09:00:00+05:30") }));
+      expect(late.extra.code).toBe("not_today");
+      // Cancelling stays open on any day.
+      await changeStatus(db, { appointmentId: yesterday, to: "cancelled", version: 1, reason: "Patient asked", staffId: asha, now: Date.parse("2026-11-23T09:00:00+05:30") });
+      expect((await readQueueEntry(db, yesterday))!.status).toBe("cancelled");
+    });
+
     it("two desks at once: one change wins, the other gets 409 saying what happened, nothing is lost", async () => {
       const id = await book(db);
       const results = await Promise.allSettled([

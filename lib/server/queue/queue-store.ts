@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { moveRefusal, UNDO_WINDOW_MS, UNDOABLE_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { formatInZone } from "@/lib/schemas/calendar";
-import { clinicDay } from "@/lib/slots/clinic-time";
+import { clinicDay, displayDay } from "@/lib/slots/clinic-time";
+import { TIME_ZONE } from "@/lib/i18n/config";
 import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments, queueStatusHistory, staff } from "../db/schema";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
@@ -195,12 +196,30 @@ export interface Changed {
   historyId: number;
 }
 
+/** The clinic's time zone from the desk's directory; India's when the clinic is not in it. */
+async function clinicTimeZone(db: Db, clinicId: string): Promise<string> {
+  const [c] = await db
+    .select({ timeZone: directoryEntries.timeZone })
+    .from(directoryEntries)
+    .where(and(eq(directoryEntries.kind, "clinic"), eq(directoryEntries.platformId, clinicId)))
+    .limit(1);
+  return c?.timeZone || TIME_ZONE;
+}
+
 /** Checks a move against the table and the version the desk saw, without writing anything. */
 export async function checkMove(db: Db, c: StatusChange): Promise<Row> {
   const row = await loadRow(db, c.appointmentId);
   if (row.version !== c.version) throw await staleVersion(db, row);
-  const refusal = moveRefusal(row.status, c.to, { slotStart: row.startAt, now: c.now ?? clock.now(), reason: c.reason });
+  const at = c.now ?? clock.now();
+  const today = clinicDay(at, await clinicTimeZone(db, row.clinicId));
+  const refusal = moveRefusal(row.status, c.to, { slotStart: row.startAt, now: at, reason: c.reason, day: row.day, today });
   if (refusal === "not_allowed") throw new ConflictError(`This appointment is ${STATUS_WORDS[row.status]}; it cannot be marked ${STATUS_WORDS[c.to]}.`, "status_not_allowed");
+  if (refusal === "not_today") {
+    throw new ConflictError(
+      `This appointment is on ${displayDay(row.day)} and today is ${displayDay(today)} at the clinic: only today's patients can be checked in, called in or marked a no-show.`,
+      "not_today",
+    );
+  }
   if (refusal === "before_start") throw new ConflictError(`This appointment is ${STATUS_WORDS[row.status]} and its slot has not started yet; mark a no-show only after the start time.`, "too_early_for_no_show");
   if (refusal === "reason_required") throw new ValidationError({ reason: "Say why the appointment is cancelled." }, "A reason is required to cancel.");
   return row;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { clinicDay } from "@/lib/slots/clinic-time";
-import { now } from "@/lib/clock";
+import { clockFrom, now, setClock } from "@/lib/clock";
+import { seedSandboxDay as seedFromStart } from "./sandbox-day";
 import { addDays, weekdayOf } from "@/lib/schemas/calendar";
 import { demoClinicsOpenOn } from "@/lib/platform/fake/practice-data";
 import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
@@ -140,5 +141,53 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
     } finally {
       await fresh.dispose();
     }
+  });
+});
+
+describe("the sandbox day follows the clock: nobody has arrived before their slot is near", () => {
+  // A weekday ahead of the process's clock (the platform's tokens are not dated before it): the demo
+  // clinics work mornings and afternoons then (at the weekend some close early or stay shut).
+  let DAY = addDays(clinicDay(now(), ZONE), 2);
+  while (weekdayOf(DAY) >= 6 || demoClinicsOpenOn(weekdayOf(DAY)).length === 0) DAY = addDays(DAY, 1);
+
+  async function seedAt(at: string) {
+    // The modules imported at the top (the first suite reset the registry): one clock for the desk and the sandbox.
+    setClock(clockFrom(at));
+    const t = await pgliteTestDatabase();
+    const h = await startPlatformHarness(t.database);
+    try {
+      const p = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
+      await p.tokens.signIn(h.staff);
+      const platform = p.forStaff(h.staff);
+      const practice = (await (await fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
+      for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
+      for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+      const clinicId = demoClinicsOpenOn(weekdayOf(DAY))[0]!;
+      await releaseClinicDay(h, practice, clinicId, DAY);
+      await seedFromStart(t.database.db, platform, h.staff, { clinicId, day: DAY, timeZone: ZONE });
+      return await readQueueDay(t.database.db, { clinicId, day: DAY });
+    } finally {
+      await h.close();
+      await t.dispose();
+      setClock(null);
+    }
+  }
+
+  it("at 02:00 IST the day's patients are all booked, none checked in", async () => {
+    const seeded = await seedAt(`${DAY}T02:00:00+05:30`);
+    expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThanOrEqual(3);
+    expect(seeded.filter((e) => e.status !== "booked").map((e) => `${e.start} ${e.status}`)).toEqual([]);
+  });
+
+  it("at 14:47 IST only patients whose slot starts within half an hour are waiting, never a 17:00 one", async () => {
+    const at = Date.parse(`${DAY}T14:47:00+05:30`);
+    const seeded = await seedAt(`${DAY}T14:47:00+05:30`);
+    expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThan(0);
+    const waiting = seeded.filter((e) => e.status === "checked_in");
+    for (const e of waiting) {
+      expect(Date.parse(e.start)).toBeLessThanOrEqual(at + 30 * 60_000);
+      expect(Date.parse(e.arrivedAt!)).toBeLessThan(Date.parse(e.start));
+    }
+    expect(seeded.filter((e) => e.status !== "booked" && e.status !== "checked_in")).toEqual([]);
   });
 });

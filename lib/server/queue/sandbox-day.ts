@@ -31,6 +31,8 @@ const DEMO_PATIENTS = [
 ] as const;
 
 const PER_DOCTOR = 7;
+/** How early a demo patient is already waiting before their slot. */
+const ARRIVAL_WINDOW_MS = 30 * 60_000;
 /**
  * Seeds under way in this process, by database, clinic and day. The page and the queue route are
  * bundled apart, so a module-level map would give each its own: both seeded at once on a cold
@@ -101,10 +103,12 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
       const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, patients[p++ % patients.length]!, { bookedBy: staffId, source: "sandbox_seed" });
       if (!booked) continue;
       const { booking } = booked;
-      // Today, the first patient of each doctor is already waiting, as on any morning.
-      if (q.arrivals && arrived < 3 && free.indexOf(slot) === 0) {
+      // Today, the doctor's next patient is already waiting when their slot is close, as on any
+      // clinic hour; at night, or hours before a slot, nobody has arrived yet (the desk's clock).
+      const at = clock.now();
+      if (q.arrivals && arrived < 3 && slot === picked[0] && Date.parse(slot.start) <= at + ARRIVAL_WINDOW_MS) {
         arrived++;
-        await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: clock.now() - (4 + arrived * 6) * 60_000 });
+        await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: at - (4 + arrived * 6) * 60_000 });
       }
     }
     if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(picked.map((s) => s.start)));

@@ -37,6 +37,15 @@ const KNOWN_ACTIONS = [
   "patient-document.upload",
   "patient-document.view",
   "patient-document.download",
+  "appointment.book",
+  "appointment.checked_in",
+  "appointment.in_consultation",
+  "appointment.done",
+  "appointment.no_show",
+  "appointment.cancelled",
+  "appointment.reschedule",
+  "appointment.undo",
+  "appointment.link",
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (a: string): a is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(a);
@@ -121,6 +130,13 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
                     <span data-action={e.action}>{actionText(e)}</span>
                     {e.fileName ? <span className="block text-xs break-all text-ink-muted">{e.fileName}</span> : null}
                     {e.matches ? <span className="block text-xs text-ink-muted">{t("audit.matches", { count: e.matches })}</span> : null}
+                    {e.reason && e.outcome === "ok" ? <span className="block text-xs break-words text-ink-muted">{t("audit.reason", { reason: e.reason })}</span> : null}
+                    {e.movedTo && e.outcome === "ok" ? <span className="block text-xs text-ink-muted">{t("audit.movedTo", { when: stamp(new Date(e.movedTo)).slice(0, 17) })}</span> : null}
+                    {e.error ? (
+                      <span className="block text-xs break-words text-danger-soft-ink" data-testid="audit-error">
+                        {t("audit.failedBecause", { error: e.error })}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-4 py-2">
                     <AuditPatient id={e.patientId} summary={e.patientId ? patients.get(e.patientId) : undefined} unknownLabel={t("audit.unknownPatient")} uhidLabel={t("fields.uhid")} />

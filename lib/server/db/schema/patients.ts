@@ -25,6 +25,8 @@ export const patientIndex = pgTable(
     uhidLower: text("uhid_lower"),
     /** Name tokens, their prefixes and one-deletion variants (see name-keys.ts). */
     searchKeys: text("search_keys").array().notNull(),
+    /** Which version of name-keys.ts made `searchKeys`: older rows are re-keyed at start-up (0014, issue 29: Devanagari names romanised). */
+    nameKeysVersion: integer("name_keys_version").notNull().default(0),
     /** What the clinic last sent to the directory (designation, address): the platform has no read for it. */
     directory: jsonb("directory"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
