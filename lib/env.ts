@@ -8,6 +8,7 @@ import path from "node:path";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { SandboxConfig, FaultConfig } from "./schemas/sandbox-config";
+import { DELIVERY_ID_HEADER } from "./schemas/webhooks";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -48,7 +49,11 @@ const EnvSchema = z
     SANDBOX_CONTROL_ROUTES: flag(true),
     SIGNIN_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
     SIGNIN_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(900)),
-    WEBHOOK_SIGNATURE_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("Svc-Webhook-Signature")),
+    /** "platform": t=…,v1=<hex HMAC> (the platform notes); "standard": Standard Webhooks (webhook-id/-timestamp/-signature). */
+    WEBHOOK_SIGNATURE_SCHEME: z.preprocess(emptyToUndefined, z.enum(["platform", "standard"], { error: 'must be "platform" or "standard"' }).default("platform")),
+    WEBHOOK_SIGNATURE_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").optional()),
+    WEBHOOK_ID_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").optional()),
+    WEBHOOK_TIMESTAMP_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("webhook-timestamp")),
     WEBHOOK_TOLERANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).default(180)),
     WEBHOOK_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024)),
     WEBHOOK_KEY_OVERLAP_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 30).default(24)),
@@ -143,7 +148,12 @@ export interface AppEnv {
     drugCacheSeconds: number;
   };
   webhooks: {
+    /** Which signature the receiver verifies (WEBHOOK_SIGNATURE_SCHEME); fails closed either way. */
+    signatureScheme: "platform" | "standard";
     signatureHeader: string;
+    /** The delivery id header (Standard Webhooks signs it: webhook-id). */
+    deliveryIdHeader: string;
+    timestampHeader: string;
     toleranceSeconds: number;
     maxBytes: number;
     keyOverlapHours: number;
@@ -224,7 +234,10 @@ export function env(): AppEnv {
           : undefined,
     },
     webhooks: {
-      signatureHeader: raw.WEBHOOK_SIGNATURE_HEADER,
+      signatureScheme: raw.WEBHOOK_SIGNATURE_SCHEME,
+      signatureHeader: raw.WEBHOOK_SIGNATURE_HEADER ?? (raw.WEBHOOK_SIGNATURE_SCHEME === "standard" ? "webhook-signature" : "Svc-Webhook-Signature"),
+      deliveryIdHeader: raw.WEBHOOK_ID_HEADER ?? (raw.WEBHOOK_SIGNATURE_SCHEME === "standard" ? "webhook-id" : DELIVERY_ID_HEADER),
+      timestampHeader: raw.WEBHOOK_TIMESTAMP_HEADER,
       toleranceSeconds: raw.WEBHOOK_TOLERANCE_SECONDS,
       maxBytes: raw.WEBHOOK_MAX_BYTES,
       keyOverlapHours: raw.WEBHOOK_KEY_OVERLAP_HOURS,

@@ -130,7 +130,7 @@ export async function registerSubscription(deps: SubscriptionDeps, input: NewWeb
       const detail = `Subscription ${twin.id} already sends these events to this endpoint; a second one would deliver each event twice. Rotate its key or delete it instead.`;
       throw new AppError(409, "Conflict", detail, { code: "duplicate_subscription", errors: { endpoint: detail } });
     }
-    const signingKey = generateSigningKey();
+    const signingKey = generateSigningKey(env().webhooks.signatureScheme);
     const stored = await keys.add(signingKey, null);
     try {
       const created = await platform.webhooks.subscribe({ ...input, signingKey });
