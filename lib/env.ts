@@ -76,6 +76,8 @@ const EnvSchema = z
     WEBHOOK_RECEIPT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
     WEBHOOK_RECEIPT_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(200_000)),
     WEBHOOK_ENDPOINT_ALLOW: optionalString,
+    /** A platform and desk on the clinic's own network: http:// and private-network receiver endpoints are allowed. */
+    WEBHOOK_ON_PREMISE_RECEIVER: flag(false),
     LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     INSTANCE_NAME: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, { error: "must be 1–32 letters, digits, dots, dashes or underscores" }).optional()),
@@ -148,6 +150,8 @@ export interface AppEnv {
     drugCacheSeconds: number;
   };
   webhooks: {
+    /** WEBHOOK_ON_PREMISE_RECEIVER: http:// and private-network endpoints allowed (a clinic's own network). */
+    onPremiseReceiver: boolean;
     /** Which signature the receiver verifies (WEBHOOK_SIGNATURE_SCHEME); fails closed either way. */
     signatureScheme: "platform" | "standard";
     signatureHeader: string;
@@ -244,6 +248,7 @@ export function env(): AppEnv {
       allowUnsigned: raw.WEBHOOK_ALLOW_UNSIGNED,
       receiptRetentionDays: raw.WEBHOOK_RECEIPT_RETENTION_DAYS,
       receiptMaxRows: raw.WEBHOOK_RECEIPT_MAX_ROWS,
+      onPremiseReceiver: raw.WEBHOOK_ON_PREMISE_RECEIVER,
       endpointAllow: (raw.WEBHOOK_ENDPOINT_ALLOW ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean),
     },
     sessions: { maxHours: raw.SESSION_MAX_HOURS, idleMinutes: raw.SESSION_IDLE_MINUTES },

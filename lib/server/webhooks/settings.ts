@@ -19,7 +19,7 @@ export interface SubscriptionDeps {
   keys: SigningKeyStore;
   db: Db;
   /** Where endpoints may point; defaults to the configuration (sandbox mode, WEBHOOK_ENDPOINT_ALLOW). */
-  guard?: { sandboxMode: boolean; allow: string[]; resolve?: Resolve };
+  guard?: { sandboxMode: boolean; allow: string[]; onPremise?: boolean; resolve?: Resolve };
 }
 
 /** Where the platform should POST events for this app: its public URL plus the receiver path. */
@@ -119,7 +119,7 @@ export async function registerSubscription(deps: SubscriptionDeps, input: NewWeb
   const { platform, keys } = deps;
   if (input.protocol === "http" || input.protocol === "https") {
     const config = env();
-    const refusal = await endpointRefusal(input.endpoint, deps.guard ?? { sandboxMode: config.sandboxMode, allow: config.webhooks.endpointAllow });
+    const refusal = await endpointRefusal(input.endpoint, deps.guard ?? { sandboxMode: config.sandboxMode, allow: config.webhooks.endpointAllow, onPremise: config.webhooks.onPremiseReceiver });
     if (refusal) throw new ValidationError({ endpoint: refusal }, refusal);
   }
   return withEndpointLease(deps.db, input.endpoint, async () => {

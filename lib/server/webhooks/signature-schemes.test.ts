@@ -31,7 +31,8 @@ describe.each([
   ["Standard Webhooks", STANDARD],
 ] as const)("receiver with the %s scheme", (_name, settings) => {
   let t: TestDatabase;
-  const KEY = generateSigningKey(settings.scheme);
+  const scheme = settings.scheme ?? "platform";
+  const KEY = generateSigningKey(scheme);
   beforeAll(async () => {
     t = await pgliteTestDatabase();
   }, 60_000);
@@ -75,7 +76,7 @@ describe.each([
         const txn = `txn-${Math.random()}`;
         const body = event(txn);
         const ts = now - age;
-        const h = signed(settings.scheme, KEY, id, ts, body);
+        const h = signed(scheme, KEY, id, ts, body);
         let sent = body;
         if (what === "key") h.set(settings.signatureHeader, settings.scheme === "standard" ? standardSignatureHeader([generateSigningKey("standard")], id, ts, body) : signatureHeader([generateSigningKey()], ts, body));
         if (what === "id" && settings.scheme === "standard") h.set("webhook-id", `${id}x`);
@@ -84,7 +85,7 @@ describe.each([
         if (what === "body") sent = event(`${txn}-tampered`);
         if (what === "stale") {
           const old = now - 181 - age;
-          const again = signed(settings.scheme, KEY, id, old, body);
+          const again = signed(scheme, KEY, id, old, body);
           again.forEach((v, k) => h.set(k, v));
         }
         if (what === "scheme") {
