@@ -27,7 +27,9 @@ test("register → duplicate warning → search → view → edit → audit entr
   await page.getByLabel("Value", { exact: true }).fill("Dr. Menon");
   await page.getByRole("button", { name: "Register patient" }).click();
   await expect(page.getByRole("heading", { name: `Ms. Lakshmi ${last}` })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("approximate (from age)")).toBeVisible();
+  // One pair of brackets, not "(approximate (from age))".
+  await expect(page.getByText("(approximate, worked out from the age)", { exact: true })).toBeVisible();
+  await expect(page.getByText(/\(approximate \(/)).toHaveCount(0);
   await expect(page.getByText("Dr. Menon")).toBeVisible();
   const id = page.url().split("/").pop()!;
 
