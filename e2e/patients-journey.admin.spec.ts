@@ -21,6 +21,8 @@ test("register → duplicate warning → search → view → edit → audit entr
   await expect(page.getByText("Worked out from the age")).toBeVisible();
   await page.getByLabel("Mobile", { exact: true }).fill(mobile);
   await page.getByRole("button", { name: "Add field" }).click();
+  await expect(page.getByText(/must not begin with an underscore/)).toBeVisible();
+  await expect(page.getByText(/key starting with _/)).toHaveCount(0);
   await page.getByLabel("Key 1").fill("referredbyclinicname");
   await expect(page.getByText("The key “referredbyclinicname” is longer than 16 characters: shorten it.")).toBeVisible();
   await page.getByLabel("Key 1").fill("referredBy");
@@ -31,6 +33,9 @@ test("register → duplicate warning → search → view → edit → audit entr
   await expect(page.getByText("(approximate, worked out from the age)", { exact: true })).toBeVisible();
   await expect(page.getByText(/\(approximate \(/)).toHaveCount(0);
   await expect(page.getByText("Dr. Menon")).toBeVisible();
+  // Words for the front desk, not for developers.
+  await expect(page.getByText("Record number", { exact: true })).toBeVisible();
+  await expect(page.getByText("Platform id")).toHaveCount(0);
   const id = page.url().split("/").pop()!;
 
   await page.goto("/patients/new");
