@@ -133,6 +133,16 @@ test.describe("document upload as the demo receptionist", () => {
     await expectAccessible(page);
   });
 
+  test("in Hindi the upload button counts with plural rules: one file, then two files", async ({ page, baseURL }) => {
+    const patient = await newPatient(page);
+    await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    await page.goto(`/documents?patient=${patient}`);
+    await dropFiles(page, [{ name: "report.pdf", size: 20 * 1024, head: PDF, type: "application/pdf" }]);
+    await expect(page.getByRole("button", { name: "1 फ़ाइल अपलोड करें" })).toBeVisible();
+    await dropFiles(page, [{ name: "second.pdf", size: 20 * 1024, head: PDF, type: "application/pdf" }]);
+    await expect(page.getByRole("button", { name: "2 फ़ाइलें अपलोड करें" })).toBeVisible();
+  });
+
   test("a platform failure is shown per file and the file can be retried without choosing it again", async ({ page }) => {
     await page.goto(`/documents?patient=${await newPatient(page)}`);
     await setSandboxFaults(page, { pathPrefix: "/mr/", errorRate: 1 });

@@ -21,14 +21,21 @@ test("register → duplicate warning → search → view → edit → audit entr
   await expect(page.getByText("Worked out from the age")).toBeVisible();
   await page.getByLabel("Mobile", { exact: true }).fill(mobile);
   await page.getByRole("button", { name: "Add field" }).click();
+  await expect(page.getByText(/must not begin with an underscore/)).toBeVisible();
+  await expect(page.getByText(/key starting with _/)).toHaveCount(0);
   await page.getByLabel("Key 1").fill("referredbyclinicname");
   await expect(page.getByText("The key “referredbyclinicname” is longer than 16 characters: shorten it.")).toBeVisible();
   await page.getByLabel("Key 1").fill("referredBy");
   await page.getByLabel("Value", { exact: true }).fill("Dr. Menon");
   await page.getByRole("button", { name: "Register patient" }).click();
   await expect(page.getByRole("heading", { name: `Ms. Lakshmi ${last}` })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("approximate (from age)")).toBeVisible();
+  // One pair of brackets, not "(approximate (from age))".
+  await expect(page.getByText("(approximate, worked out from the age)", { exact: true })).toBeVisible();
+  await expect(page.getByText(/\(approximate \(/)).toHaveCount(0);
   await expect(page.getByText("Dr. Menon")).toBeVisible();
+  // Words for the front desk, not for developers.
+  await expect(page.getByText("Record number", { exact: true })).toBeVisible();
+  await expect(page.getByText("Platform id")).toHaveCount(0);
   const id = page.url().split("/").pop()!;
 
   await page.goto("/patients/new");
@@ -101,3 +108,47 @@ test("warns when someone else changed the patient meanwhile", async ({ page, bro
   await expect(page.getByText("arun@example.in")).toBeVisible();
   await expect(page.getByText("A+")).toBeVisible();
 });
+
+for (const lang of ["en", "hi"] as const) {
+  test(`emptying optional fields on edit clears them (${lang})`, async ({ page, baseURL }) => {
+    const words = {
+      en: { middle: "Middle name", line1: "Address line 1", line2: "Address line 2", email: "E-mail", save: "Save changes", nothing: "Nothing has been changed yet." },
+      hi: { middle: "मध्य नाम", line1: "पता पंक्ति 1", line2: "पता पंक्ति 2", email: "ई-मेल", save: "बदलाव सहेजें", nothing: "अभी कुछ नहीं बदला गया।" },
+    }[lang];
+    const last = `Pillai${suffix()}`;
+    await page.goto("/patients/new");
+    await page.getByLabel("First name").fill("Kavya");
+    await page.getByLabel("Middle name").fill("Rani");
+    await page.getByLabel("Last name").fill(last);
+    await page.getByLabel("Gender").selectOption("F");
+    await page.getByLabel("Date of birth").fill("14/02/1992");
+    await page.getByLabel("E-mail").fill("kavya@example.in");
+    await page.getByLabel("Address line 1").fill("4 Hill Road");
+    await page.getByLabel("Address line 2").fill("Near the temple");
+    await page.getByLabel("City").fill("Kochi");
+    await page.getByRole("button", { name: "Register patient" }).click();
+    await expect(page.getByRole("heading", { name: `Ms. Kavya Rani ${last}` })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Near the temple")).toBeVisible();
+    const profileUrl = page.url();
+
+    await page.context().addCookies([{ name: "locale", value: lang, url: baseURL! }]);
+    await page.goto(`${profileUrl}/edit`);
+    await expect(page.getByLabel(words.middle)).toHaveValue("Rani");
+    await page.getByLabel(words.middle).fill("");
+    await page.getByLabel(words.line2).fill("");
+    await page.getByLabel(words.email, { exact: true }).fill("");
+    await page.getByRole("button", { name: words.save }).click();
+    await expect(page).toHaveURL(profileUrl, { timeout: 20_000 });
+    await expect(page.getByText(words.nothing)).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: new RegExp(`Kavya ${last}$`) })).toBeVisible();
+    await expect(page.getByText("Near the temple")).toHaveCount(0);
+    await expect(page.getByText("kavya@example.in")).toHaveCount(0);
+    await expect(page.getByText("4 Hill Road")).toBeVisible();
+
+    // What the form shows again is what the platform now holds.
+    await page.goto(`${profileUrl}/edit`);
+    await expect(page.getByLabel(words.line1)).toHaveValue("4 Hill Road");
+    await expect(page.getByLabel(words.middle)).toHaveValue("");
+    await expect(page.getByLabel(words.line2)).toHaveValue("");
+  });
+}

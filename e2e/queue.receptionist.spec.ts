@@ -162,6 +162,11 @@ test.describe("today's queue", () => {
     await toCancel.getByRole("button", { name: /^Cancel/ }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel this appointment?" });
     await expect(dialog.getByRole("button", { name: "Keep it" })).toBeFocused();
+    // No reason yet: the desk's own message, not the browser's "Please fill out this field."
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(dialog.getByText("Say why the appointment is cancelled.")).toBeVisible();
+    await expect(dialog.getByLabel("Reason")).toBeFocused();
+    expect(await dialog.getByLabel("Reason").evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe("");
     await dialog.getByLabel("Reason").fill("Patient unwell");
     await dialog.getByRole("button", { name: "Cancel appointment" }).click();
     await expect(toCancel).toHaveAttribute("data-status", "cancelled");

@@ -13,6 +13,7 @@ import path from "node:path";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { SandboxConfig, FaultConfig } from "./platform/wire/sandbox-config";
+import { DELIVERY_ID_HEADER } from "./platform/wire/webhook-names";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -53,7 +54,11 @@ const EnvSchema = z
     SANDBOX_CONTROL_ROUTES: flag(true),
     SIGNIN_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
     SIGNIN_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(900)),
-    WEBHOOK_SIGNATURE_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("Svc-Webhook-Signature")),
+    /** "platform": t=…,v1=<hex HMAC> (the platform notes); "standard": Standard Webhooks (webhook-id/-timestamp/-signature). */
+    WEBHOOK_SIGNATURE_SCHEME: z.preprocess(emptyToUndefined, z.enum(["platform", "standard"], { error: 'must be "platform" or "standard"' }).default("platform")),
+    WEBHOOK_SIGNATURE_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").optional()),
+    WEBHOOK_ID_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").optional()),
+    WEBHOOK_TIMESTAMP_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("webhook-timestamp")),
     WEBHOOK_TOLERANCE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(3600).default(180)),
     WEBHOOK_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024)),
     WEBHOOK_KEY_OVERLAP_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 30).default(24)),
@@ -76,6 +81,8 @@ const EnvSchema = z
     WEBHOOK_RECEIPT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
     WEBHOOK_RECEIPT_MAX_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(200_000)),
     WEBHOOK_ENDPOINT_ALLOW: optionalString,
+    /** A platform and desk on the clinic's own network: http:// and private-network receiver endpoints are allowed. */
+    WEBHOOK_ON_PREMISE_RECEIVER: flag(false),
     LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     INSTANCE_NAME: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, { error: "must be 1–32 letters, digits, dots, dashes or underscores" }).optional()),
@@ -106,6 +113,10 @@ export class ConfigError extends Error {
     super(`Configuration is not valid:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every setting.`);
     this.name = "ConfigError";
   }
+  /** One line naming each variable, for a server that stops at start (easy to find in any log). */
+  get oneLine(): string {
+    return `Configuration is not valid: ${this.problems.join("; ")}. The app did not start; see .env.example.`;
+  }
 }
 
 function loadDotEnv() {
@@ -121,6 +132,17 @@ function parse(): RawEnv {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
   }
   return result.data;
+}
+
+/**
+ * The configuration as a production server reads it (NODE_ENV=production), whatever this process's
+ * NODE_ENV: `npm start` and the cluster check it before they start `next start`, so a missing
+ * NEXTAUTH_SECRET or DATA_SEALING_KEY stops them with one line instead of a server that answers 500.
+ */
+export function productionConfigError(): ConfigError | null {
+  loadDotEnv();
+  const result = EnvSchema.safeParse({ ...process.env, NODE_ENV: "production" });
+  return result.success ? null : new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
 }
 
 const DEFAULT_SANDBOX_CLIENT_ID = "front-desk-sandbox";
@@ -150,7 +172,14 @@ export interface AppEnv {
     emulator: boolean;
   };
   webhooks: {
+    /** WEBHOOK_ON_PREMISE_RECEIVER: http:// and private-network endpoints allowed (a clinic's own network). */
+    onPremiseReceiver: boolean;
+    /** Which signature the receiver verifies (WEBHOOK_SIGNATURE_SCHEME); fails closed either way. */
+    signatureScheme: "platform" | "standard";
     signatureHeader: string;
+    /** The delivery id header (Standard Webhooks signs it: webhook-id). */
+    deliveryIdHeader: string;
+    timestampHeader: string;
     toleranceSeconds: number;
     maxBytes: number;
     keyOverlapHours: number;
@@ -232,13 +261,17 @@ export function env(): AppEnv {
           : undefined,
     },
     webhooks: {
-      signatureHeader: raw.WEBHOOK_SIGNATURE_HEADER,
+      signatureScheme: raw.WEBHOOK_SIGNATURE_SCHEME,
+      signatureHeader: raw.WEBHOOK_SIGNATURE_HEADER ?? (raw.WEBHOOK_SIGNATURE_SCHEME === "standard" ? "webhook-signature" : "Svc-Webhook-Signature"),
+      deliveryIdHeader: raw.WEBHOOK_ID_HEADER ?? (raw.WEBHOOK_SIGNATURE_SCHEME === "standard" ? "webhook-id" : DELIVERY_ID_HEADER),
+      timestampHeader: raw.WEBHOOK_TIMESTAMP_HEADER,
       toleranceSeconds: raw.WEBHOOK_TOLERANCE_SECONDS,
       maxBytes: raw.WEBHOOK_MAX_BYTES,
       keyOverlapHours: raw.WEBHOOK_KEY_OVERLAP_HOURS,
       allowUnsigned: raw.WEBHOOK_ALLOW_UNSIGNED,
       receiptRetentionDays: raw.WEBHOOK_RECEIPT_RETENTION_DAYS,
       receiptMaxRows: raw.WEBHOOK_RECEIPT_MAX_ROWS,
+      onPremiseReceiver: raw.WEBHOOK_ON_PREMISE_RECEIVER,
       endpointAllow: (raw.WEBHOOK_ENDPOINT_ALLOW ?? "").split(",").map((v) => v.trim().toLowerCase()).filter(Boolean),
     },
     sessions: { maxHours: raw.SESSION_MAX_HOURS, idleMinutes: raw.SESSION_IDLE_MINUTES },

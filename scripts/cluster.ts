@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
-import { ConfigError, clusterConfig, env, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
+import { ConfigError, clusterConfig, env, productionConfigError, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
 import { startSandbox, type RunningSandbox } from "../lib/platform/fake/server";
 import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
@@ -124,9 +124,12 @@ async function main() {
   let cluster: ClusterConfig;
   try {
     config = env();
+    // Its instances run as production: a missing NEXTAUTH_SECRET or DATA_SEALING_KEY stops it here.
+    const production = productionConfigError();
+    if (production) throw production;
     cluster = clusterConfig();
   } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
+    if (err instanceof ConfigError) fail(err.oneLine);
     throw err;
   }
   const given = flags();

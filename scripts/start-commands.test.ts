@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -119,4 +119,35 @@ describe("npm start", () => {
     expect(r.stdout).not.toContain("Front desk:");
     expect(r.status).toBe(1);
   });
+});
+
+describe("a missing secret with a real platform stops every entry point at start, with one line naming it", () => {
+  const live = { PLATFORM_BASE_URL: "https://platform.example.test", PLATFORM_CLIENT_ID: "clinic-client", APP_URL: "https://desk.example.test" };
+  const secret = "s".repeat(48);
+  it.each([
+    ["npm start", "NEXTAUTH_SECRET", "start.ts", { DATA_SEALING_KEY: secret, NEXTAUTH_SECRET: "" }],
+    ["npm start", "DATA_SEALING_KEY", "start.ts", { NEXTAUTH_SECRET: secret, DATA_SEALING_KEY: "" }],
+    ["npm run cluster", "NEXTAUTH_SECRET", "cluster.ts", { DATA_SEALING_KEY: secret, NEXTAUTH_SECRET: "" }],
+    ["npm run cluster", "DATA_SEALING_KEY", "cluster.ts", { NEXTAUTH_SECRET: secret, DATA_SEALING_KEY: "" }],
+  ])("%s without %s (the script itself not running as production)", (_name, variable, script, env) => {
+    const r = run(script, [], { ...spare, ...live, ...env });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Configuration is not valid: ${variable}: is required with a real platform`));
+    expect(r.stdout).not.toMatch(/build|Starting/i);
+  });
+});
+
+describe("plain `next start` (instrumentation) with a secret missing", () => {
+  it.skipIf(!existsSync(".next/BUILD_ID"))("exits at start with one line naming NEXTAUTH_SECRET instead of answering 500 on every route", async () => {
+    const port = await freePort();
+    const r = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "", PLATFORM_BASE_URL: "https://platform.example.test", PLATFORM_CLIENT_ID: "clinic-client", APP_URL: "https://desk.example.test", DATA_SEALING_KEY: "s".repeat(48), NEXTAUTH_SECRET: "" },
+      timeout: 120_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^Configuration is not valid: NEXTAUTH_SECRET: is required with a real platform.*$/m);
+  }, 150_000);
 });

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, env, sandboxConfig } from "../lib/env";
+import { ConfigError, env, productionConfigError, sandboxConfig } from "../lib/env";
 import { startSandbox } from "../lib/platform/fake/server";
 import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
@@ -21,9 +21,12 @@ async function main() {
   let config;
   try {
     config = env();
+    // The server it starts runs as production: check the configuration as production reads it.
+    const production = dev ? null : productionConfigError();
+    if (production) throw production;
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      console.error(err.oneLine);
       process.exit(1);
     }
     throw err;

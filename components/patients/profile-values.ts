@@ -1,4 +1,4 @@
-import { PatientRegistration, type PatientProfile, type PatientRegistrationInput } from "@/lib/schemas/patients";
+import { CLEARABLE_FIELDS, PatientRegistration, type PatientProfile, type PatientRegistrationInput, type PatientUpdateInput } from "@/lib/schemas/patients";
 import { ageOn, formatIsoDate } from "@/lib/schemas/patient-age";
 import { todayInIndia } from "@/lib/schemas/patient-fields";
 import { rowsFromExtras } from "./extras-rows";
@@ -43,11 +43,14 @@ export function valuesFromProfile(p: PatientProfile, newId: () => string): Regis
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+const EMPTY_ADDRESS = { line1: "", line2: "", city: "", state: "", country: "", pin: "" };
+
 /**
  * Only the fields that differ from what was loaded, compared after the shared schema has
  * normalised both sides; the date of birth goes with its is_age flag, the address as a whole.
+ * An optional field the user emptied is sent as null: the desk clears it on the platform.
  */
-export function changedFields(before: PatientRegistrationInput, after: PatientRegistrationInput): Partial<PatientRegistrationInput> {
+export function changedFields(before: PatientRegistrationInput, after: PatientRegistrationInput): PatientUpdateInput["changes"] {
   const a = PatientRegistration.safeParse(before);
   const b = PatientRegistration.safeParse(after);
   const from = (a.success ? a.data : before) as Record<string, unknown>;
@@ -55,11 +58,15 @@ export function changedFields(before: PatientRegistrationInput, after: PatientRe
   const out: Record<string, unknown> = {};
   for (const key of Object.keys({ ...from, ...to })) {
     if (key === "dobFromAge") continue;
-    if (!same(from[key], to[key]) && to[key] !== undefined) out[key] = (after as Record<string, unknown>)[key];
+    if (same(from[key], to[key])) continue;
+    if (to[key] !== undefined) out[key] = (after as Record<string, unknown>)[key];
+    else if (key === "address") out.address = EMPTY_ADDRESS;
+    else if (key === "extras") out.extras = {};
+    else if ((CLEARABLE_FIELDS as string[]).includes(key)) out[key] = null;
   }
   if ("dob" in out || from.dobFromAge !== to.dobFromAge) {
     out.dob = after.dob;
     out.dobFromAge = after.dobFromAge;
   }
-  return out as Partial<PatientRegistrationInput>;
+  return out as PatientUpdateInput["changes"];
 }

@@ -19,7 +19,7 @@ import { SubscriptionForm } from "./subscription-form";
 
 type Subscription = WebhookSettingsView["subscriptions"][number];
 
-function SubscriptionRow({ sub, overlapHours, onIssued }: { sub: Subscription; overlapHours: number; onIssued: (i: SigningKeyIssued) => void }) {
+function SubscriptionRow({ sub, overlapHours, deskRecord, onIssued }: { sub: Subscription; overlapHours: number; deskRecord: boolean; onIssued: (i: SigningKeyIssued) => void }) {
   const t = useTranslations("settings.webhooks");
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookKey();
@@ -36,7 +36,7 @@ function SubscriptionRow({ sub, overlapHours, onIssued }: { sub: Subscription; o
         onIssued(issued);
       } else if (asking === "delete") {
         await remove.mutateAsync(sub.id);
-        toast.success(t("deleted", { id: sub.id }));
+        toast.success(deskRecord ? t("deletedHere", { id: sub.id }) : t("deleted", { id: sub.id }));
       }
     } catch (err) {
       setError(err);
@@ -82,7 +82,11 @@ function SubscriptionRow({ sub, overlapHours, onIssued }: { sub: Subscription; o
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(null)}
       >
-        {asking === "rotate" ? t("rotateBody", { id: sub.id, hours: overlapHours }) : t("deleteBody", { endpoint: sub.endpoint, hours: overlapHours })}
+        {asking === "rotate"
+          ? t("rotateBody", { id: sub.id, hours: overlapHours })
+          : deskRecord
+            ? t("deleteHereBody", { hours: overlapHours })
+            : t("deleteBody", { endpoint: sub.endpoint, hours: overlapHours })}
       </ConfirmDialog>
       {error ? (
         <div className="mt-2">
@@ -187,12 +191,17 @@ export function WebhooksCard() {
           {actionError ? <ProblemAlert error={actionError} returnTo="/settings" /> : null}
 
           <section aria-label={t("listLabel")}>
+            {data.listedBy === "desk" ? (
+              <p className="mb-2 text-sm text-ink-muted" data-testid="webhook-desk-record">
+                {t("deskRecord")}
+              </p>
+            ) : null}
             {data.subscriptions.length === 0 ? (
               <p className="text-sm text-ink-muted">{t("empty")}</p>
             ) : (
               <ul className="divide-y divide-line">
                 {data.subscriptions.map((s) => (
-                  <SubscriptionRow key={s.id} sub={s} overlapHours={data.keyOverlapHours} onIssued={onIssued} />
+                  <SubscriptionRow key={s.id} sub={s} overlapHours={data.keyOverlapHours} deskRecord={data.listedBy === "desk"} onIssued={onIssued} />
                 ))}
               </ul>
             )}

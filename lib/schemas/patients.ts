@@ -62,10 +62,40 @@ export const PatientRegistration = z.object({
 export type PatientRegistration = z.infer<typeof PatientRegistration>;
 export type PatientRegistrationInput = z.input<typeof PatientRegistration>;
 
-/** PATCH /api/patients/{id}: the changed fields only, and the u_ate the edit started from. */
+/**
+ * On edit, an optional field the user emptied is a request to clear it: "" (or null) arrives as
+ * null, which the platform calls turn into the empty value that clears it there.
+ */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? null : v), schema.nullable().optional());
+
+/** An edited address is sent whole: a part left empty is cleared. */
+export const EditedAddress = z.object({
+  line1: clearable(text(120)),
+  line2: clearable(text(120)),
+  city: clearable(text(60)),
+  state: clearable(text(60)),
+  country: clearable(text(60)),
+  pin: clearable(IndianPin),
+});
+export type EditedAddress = z.infer<typeof EditedAddress>;
+
+/** The fields an edit may clear; the others (names required on create, gender, dob, UHID) keep their rules. */
+const clearableFields = {
+  middleName: clearable(OtherName()),
+  lastName: clearable(OtherName()),
+  bloodGroup: clearable(BloodGroupField),
+  mobile: clearable(Mobile),
+  email: clearable(Email),
+  abha: clearable(AbhaAddress),
+  address: EditedAddress.optional(),
+};
+export const CLEARABLE_FIELDS = Object.keys(clearableFields) as (keyof typeof clearableFields)[];
+
+/** PATCH /api/patients/{id}: the changed fields only (null: cleared), and the u_ate the edit started from. */
 export const PatientUpdate = z
   .object({
-    changes: z.object({ ...registrationFields, dobFromAge: z.boolean().optional() }).partial(),
+    changes: z.object({ ...registrationFields, dobFromAge: z.boolean().optional(), ...clearableFields }).partial(),
     /** The profile's updatedAt when the form was opened; a newer one means someone else changed it. */
     expectedUpdatedAt: z.number().int().optional(),
     /** Save even though the profile changed meanwhile (the user saw the warning). */

@@ -133,11 +133,13 @@ function makeErrorClasses() {
   /** The platform refused a request (4xx other than auth); carries its code and message. */
   class PlatformRejectedError extends AppError {
     constructor(
-      status: number,
+      /** The platform's own status (404, 405, 409 …), before it is mapped to the desk's answer. */
+      readonly platformStatus: number,
       readonly platformCode: string,
       /** The platform's own message, as it came ("dob: …"): `detail` is it in words. */
       readonly platformMessage: string,
     ) {
+      const status = platformStatus;
       const mapped = status === 404 ? 404 : status === 409 ? 409 : status === 413 ? 413 : status === 415 ? 415 : 422;
       super(mapped, mapped === 404 ? "Not found" : mapped === 409 ? "Conflict" : "Platform refused the request", platformWords(platformMessage), { code: platformCode });
     }

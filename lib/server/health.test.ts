@@ -12,11 +12,12 @@ const wiring = vi.hoisted(() => ({
   t: undefined as TestDatabase | undefined,
   platform: undefined as Platform | undefined,
   baseUrl: "",
+  clientId: "",
   allowUnsigned: false,
   databaseDown: undefined as Error | undefined,
   logged: [] as { fields: unknown; message: string }[],
 }));
-vi.mock("@/lib/env", () => ({ env: () => ({ sandboxMode: true, platform: { baseUrl: wiring.baseUrl }, webhooks: { allowUnsigned: wiring.allowUnsigned } }) }));
+vi.mock("@/lib/env", () => ({ env: () => ({ sandboxMode: true, platform: { baseUrl: wiring.baseUrl, clientId: wiring.clientId }, webhooks: { allowUnsigned: wiring.allowUnsigned } }) }));
 vi.mock("@/lib/server/db", () => ({
   database: async () => {
     if (wiring.databaseDown) throw wiring.databaseDown;
@@ -35,6 +36,7 @@ describe("health", () => {
     wiring.t = await pgliteTestDatabase();
     h = await startPlatformHarness(wiring.t.database);
     wiring.baseUrl = h.sandboxUrl;
+    wiring.clientId = TEST_CLIENT_ID;
     wiring.platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 10_000 }, { database: wiring.t.database, idp: h.idp });
   });
   afterAll(async () => {
@@ -79,6 +81,18 @@ describe("health", () => {
     expect(health).toMatchObject({ status: "ok", platform: { mode: "sandbox", reachable: true, credentials: "unchecked" }, db: { ok: true }, reasons: [] });
   });
 
+  it("before anyone has signed in, a PLATFORM_CLIENT_ID the platform does not know: degraded, naming the variable", async () => {
+    wiring.clientId = "not-the-clinics-client";
+    try {
+      const health = await checkHealth();
+      expect(health).toMatchObject({ status: "degraded", platform: { reachable: true, credentials: "refused" } });
+      expect(health.reasons).toEqual(['The platform does not know the clinic\'s client "not-the-clinics-client": check PLATFORM_CLIENT_ID.']);
+    } finally {
+      wiring.clientId = TEST_CLIENT_ID;
+      resetHealthProbe();
+    }
+  });
+
   it("when the platform errors before anyone signed in: degraded with the HTTP status", async () => {
     await h.setFaults({ errorRate: 1 });
     const health = await checkHealth();
@@ -95,14 +109,15 @@ describe("health", () => {
     it("ok when the platform takes our credentials", async () => {
       const health = await checkHealth();
       expect(health).toMatchObject({ status: "ok", platform: { reachable: true, credentials: "accepted" }, reasons: [] });
-      expect((await h.stats())["drugs.search"]).toBe(1);
+      // The probe uses the clinic's own credentials: the profile API, which also checks the client-id header.
+      expect((await h.stats())["profiles.get"]).toBe(1);
     });
 
     it("degraded when the platform refuses our credentials", async () => {
       await h.setFaults({ unauthorizedRate: 1 });
       const health = await checkHealth();
       expect(health).toMatchObject({ status: "degraded", platform: { reachable: true, credentials: "refused" } });
-      expect(health.reasons).toEqual(["The platform refused the clinic's credentials."]);
+      expect(health.reasons).toEqual([expect.stringMatching(/^The platform refused the clinic's credentials \(.+\): check PLATFORM_CLIENT_ID\.$/)]);
     });
 
     it("degraded when the platform answers with errors", async () => {
@@ -126,7 +141,7 @@ describe("health", () => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => checkHealth()));
       for (let i = 0; i < 5; i++) answers.push(await checkHealth());
       expect(new Set(answers.map((a) => a.platform.checkedAt)).size).toBe(1);
-      expect((await h.stats())["drugs.search"]).toBe(1);
+      expect((await h.stats())["profiles.get"]).toBe(1);
     });
   });
 });

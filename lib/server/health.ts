@@ -66,16 +66,20 @@ async function recentPlatformStaff() {
 
 function describe(err: unknown): string {
   if (err instanceof PlatformTimeoutError) return `The platform did not answer within ${PROBE_TIMEOUT_MS / 1000} s.`;
-  if (err instanceof PlatformCredentialsError) return "The platform refused the clinic's credentials.";
+  if (err instanceof PlatformCredentialsError) return `The platform refused the clinic's credentials (${err.extra.code ?? "refused"}): check PLATFORM_CLIENT_ID.`;
   if (err instanceof AppError) return `The platform answered with an error: ${err.detail ?? err.title}`;
   return "The platform could not be reached.";
 }
 
+/** A profile id no patient has: reading it asks the platform to check our token and our client-id. */
+const PROBE_PROFILE_ID = "0000000000000000health0probe0000";
+
 /**
- * One small authenticated call (a one-result drug search) with the token of the staff member who
- * used the platform last: it shows whether the platform answers, in time, and still takes our
- * credentials. Before anyone has signed in there is no token, so it asks without one and expects
- * the platform's 401: reachable, credentials unchecked.
+ * One small call with the clinic's own credentials: a profile read (bearer token of the staff member
+ * who used the platform last, and the `client-id` header = PLATFORM_CLIENT_ID), whose "not found"
+ * means both were accepted. Before anyone has signed in there is no token, so it asks the platform's
+ * OIDC verify for this client with a token that cannot verify: a client the platform does not know
+ * (invalid_client) is named; any other refusal means reachable, credentials unchecked.
  */
 async function probePlatform(): Promise<PlatformProbe> {
   const checkedAt = clock.nowDate().toISOString();
@@ -83,13 +87,26 @@ async function probePlatform(): Promise<PlatformProbe> {
     const member = await recentPlatformStaff().catch(() => undefined);
     if (member) {
       const { platform } = await services();
-      await withDeadline((signal) => platform.forStaff(member).drugs.findGenericDrugs({ q: "paracetamol", limit: 1, exact: false }, signal), PROBE_TIMEOUT_MS);
+      await withDeadline((signal) => platform.forStaff(member).patients.getProfile(PROBE_PROFILE_ID, signal), PROBE_TIMEOUT_MS);
       return { reachable: true, credentials: "accepted", checkedAt, reasons: [] };
     }
     const config = env();
-    const res = await withDeadline((signal) => fetch(`${config.platform.baseUrl}/svc-mcp/pharmacology/v1/search?limit=1`, { signal, cache: "no-store" }), PROBE_TIMEOUT_MS);
-    await res.body?.cancel();
+    const res = await withDeadline(
+      (signal) =>
+        fetch(`${config.platform.baseUrl}/connect-auth/v1/oidc-client/${encodeURIComponent(config.platform.clientId)}/verify`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ id_token: "health-probe" }),
+          signal,
+          cache: "no-store",
+        }),
+      PROBE_TIMEOUT_MS,
+    );
+    const text = await res.text().catch(() => "");
     if (res.status >= 500) return { reachable: true, credentials: "unchecked", checkedAt, reasons: [`The platform answered with an error (HTTP ${res.status}).`] };
+    if (/"invalid_client"/.test(text)) {
+      return { reachable: true, credentials: "refused", checkedAt, reasons: [`The platform does not know the clinic's client "${config.platform.clientId}": check PLATFORM_CLIENT_ID.`] };
+    }
     return { reachable: true, credentials: "unchecked", checkedAt, reasons: [] };
   } catch (err) {
     if (err instanceof PlatformCredentialsError) return { reachable: true, credentials: "refused", checkedAt, reasons: [describe(err)] };

@@ -14,3 +14,4 @@ export { DoctorNotAtClinicError } from "./slots";
 export { cutText, readPlatformEvent, toDeskEvent } from "./events";
 export { drugCandidate, drugsApi } from "./drugs";
 export type { DemoApi, DemoPractice } from "./demo";
+export type { WebhookSubscription } from "./webhooks";

@@ -2,7 +2,6 @@ import "server-only";
 import type { z } from "zod";
 import { DirectoryUpdateRules, ProfileCreateRules, ProfileUpdateRules } from "./patient-rules";
 import { patientError } from "@/lib/schemas/patient-messages";
-import type { PatientRegistration } from "@/lib/schemas/patients";
 import { PlatformRejectedError, ValidationError } from "../../server/errors";
 import { fieldSentence } from "../../server/problem-words";
 import { toDirectoryUpdate, toProfileFields } from "./patients";
@@ -50,7 +49,7 @@ const PLATFORM_TO_FORM: Record<string, string> = {
  * Checks what will be sent against the platform's own rules for both steps before the first call,
  * so a directory entry the platform would refuse never leaves a profile behind without it.
  */
-export function assertPlatformAccepts(r: Partial<PatientRegistration>, mode: "create" | "update"): void {
+export function assertPlatformAccepts(r: Parameters<typeof toProfileFields>[0], mode: "create" | "update"): void {
   const errors: Record<string, string> = {};
   const check = (schema: z.ZodType, body: object) => {
     if (Object.keys(body).length === 0) return;

@@ -43,14 +43,25 @@ const profileFields = {
   username: Uhid.optional(),
   abha: AbhaAddress.optional(),
   extras: Extras.optional(),
-  /** Beyond the 2.1 table: says the dob was derived from an age, which 2.2 reports back as is_age. */
-  is_age: z.boolean().optional(),
 };
 
-export const ProfileCreateRules = z.object(profileFields);
+/** Spec 2.1 create: its fields and no others (is_age, for one, is only in the 2.2 answer). */
+export const ProfileCreateRules = z.strictObject(profileFields);
+
+/**
+ * Spec 4.5 leaves open how a field is cleared; the desk sends the empty string, as 2.3 allows for
+ * middle_name ("may be empty"), and a platform stores it as no value.
+ */
+const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), schema]);
 
 export const ProfileUpdateRules = z
-  .object(profileFields)
+  .strictObject({
+    ...profileFields,
+    bloodgroup: emptyOr(BloodGroupField).optional(),
+    mobile: emptyOr(Mobile).optional(),
+    email: emptyOr(Email).optional(),
+    abha: emptyOr(AbhaAddress).optional(),
+  })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Send at least one field to change.");
 

@@ -9,44 +9,54 @@ import {
   type ProfileUpdateBody,
 } from "@/lib/platform/wire/patients";
 import { designationOf, displayNameOf, fullNameOf, properCase } from "@/lib/schemas/patient-names";
-import type { PatientProfile, PatientRegistration } from "@/lib/schemas/patients";
+import type { PatientProfile, PatientRegistration, PatientUpdate } from "@/lib/schemas/patients";
 import { isDeskPartnerRef } from "../../server/patients/partner-ref";
 import { PlatformRejectedError } from "../../server/errors";
 import type { PlatformHttp } from "./http";
 
-type RegistrationFields = Partial<PatientRegistration>;
+/** A registration, or an edit's changes (null: the user emptied the field, so clear it). */
+type RegistrationFields = Partial<PatientRegistration> | PatientUpdate["changes"];
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+/** Spec 4.5 does not say how a field is cleared: the desk sends "" (2.3 allows an empty middle_name). */
+const cleared = <T>(v: T | null | undefined): T | "" | undefined => (v === null ? "" : v);
 
-/** The app's registration fields → spec 2.1 profile fields (only those present). */
+/**
+ * Spec 2.1 has no field for "the date of birth was worked out from an age" (is_age is only in the
+ * 2.2 answer), so the desk keeps that in the profile's extras under this key.
+ */
+export const DOB_FROM_AGE_EXTRA = "dob_from_age";
+
+/** The app's registration fields → spec 2.1 profile fields (only those present, nothing beyond 2.1). */
 export function toProfileFields(r: RegistrationFields): ProfileUpdateBody {
   const names = r.firstName !== undefined || r.middleName !== undefined || r.lastName !== undefined;
+  const extras = r.extras !== undefined || r.dobFromAge ? { ...(r.extras ?? {}), ...(r.dobFromAge ? { [DOB_FROM_AGE_EXTRA]: true } : {}) } : undefined;
   return defined({
     fn: r.firstName,
-    mn: r.middleName,
-    ln: r.lastName,
+    mn: cleared(r.middleName),
+    ln: cleared(r.lastName),
     fln: names && r.firstName ? fullNameOf({ firstName: r.firstName, middleName: r.middleName, lastName: r.lastName }) : undefined,
     s: r.designation,
     dob: r.dob,
     gen: r.gender,
-    bloodgroup: r.bloodGroup,
-    mobile: r.mobile,
-    email: r.email,
+    bloodgroup: cleared(r.bloodGroup),
+    mobile: cleared(r.mobile),
+    email: cleared(r.email),
     username: r.uhid,
-    abha: r.abha,
-    extras: r.extras,
-    is_age: r.dob !== undefined ? r.dobFromAge : undefined,
+    abha: cleared(r.abha),
+    extras,
   });
 }
 
 /** The app's registration fields → spec 2.3 directory body (only those present). */
 export function toDirectoryUpdate(r: RegistrationFields): DirectoryPatientUpdate {
   const a = r.address;
-  const address = a ? defined({ line1: a.line1, line2: a.line2, city: a.city, state: a.state, country: a.country, pincode: a.pin }) : undefined;
+  // An emptied part goes as "" (cleared); the pincode is an integer, so an emptied one is left out.
+  const address = a ? defined({ line1: cleared(a.line1), line2: cleared(a.line2), city: cleared(a.city), state: cleared(a.state), country: cleared(a.country), pincode: a.pin ?? undefined }) : undefined;
   return defined({
     designation: r.designation,
     first_name: r.firstName,
-    middle_name: r.middleName,
-    last_name: r.lastName,
+    middle_name: cleared(r.middleName),
+    last_name: cleared(r.lastName),
     gender: r.gender,
     dob: r.dob,
     address: address && Object.keys(address).length ? address : undefined,
@@ -70,13 +80,13 @@ export function toPatientProfile(p: EmrUserProfile): Omit<PatientProfile, "direc
     displayName: displayNameOf({ salutation, firstName, middleName, lastName }),
     gender: p.gen === "M" || p.gen === "F" || p.gen === "O" ? p.gen : null,
     dob: p.dob,
-    dobFromAge: p.is_age,
+    dobFromAge: p.is_age || p.extras?.[DOB_FROM_AGE_EXTRA] === true,
     bloodGroup: text(p.bg),
     mobile: text(p.mobile),
     email: text(p.email),
     uhid: p.username && isDeskPartnerRef(p.username) ? null : text(p.username),
     abha: text(p.abha),
-    extras: p.extras ?? {},
+    extras: Object.fromEntries(Object.entries(p.extras ?? {}).filter(([key]) => key !== DOB_FROM_AGE_EXTRA)),
     createdAt: p.c_ate,
     updatedAt: p.u_ate,
   };

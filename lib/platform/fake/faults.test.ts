@@ -16,7 +16,7 @@ describe("control routes", () => {
   it("reports health and the current faults", async () => {
     expect((await call(harness.sandbox.url, "GET", "/__sandbox/health")).json).toEqual({ status: "ok" });
     const faults = await call(harness.sandbox.url, "GET", "/__sandbox/faults");
-    expect(faults.json).toEqual({ latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 0, pathPrefix: "", requestIdPrefix: "" });
+    expect(faults.json).toEqual({ latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 0, specOnly: false, pathPrefix: "", requestIdPrefix: "" });
   });
 
   it("accepts partial fault updates and rejects invalid ones", async () => {
@@ -125,7 +125,7 @@ describe("faults", () => {
 
   it("close() ends hanging requests", async () => {
     const dir = await tempDir();
-    const s = await start(testConfig(harness.idp, dir.dir, { faults: { latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 1, pathPrefix: "", requestIdPrefix: "" } }));
+    const s = await start(testConfig(harness.idp, dir.dir, { faults: { latencyMs: 0, errorRate: 0, unauthorizedRate: 0, hangRate: 1, specOnly: false, pathPrefix: "", requestIdPrefix: "" } }));
     const pending = fetch(`${s.url}${search}`).then(
       () => "answered",
       () => "failed",

@@ -63,6 +63,10 @@ export class Faults {
   shouldFail(path: string, requestId?: string): boolean {
     return this.applicable(path, requestId).some((c) => this.roll(c.errorRate));
   }
+  /** Whether this request meets a platform that has only what the spec documents. */
+  specOnly(path: string, requestId?: string): boolean {
+    return this.applicable(path, requestId).some((c) => c.specOnly);
+  }
   shouldRefuseAuth(path: string, requestId?: string): boolean {
     return this.applicable(path, requestId).some((c) => this.roll(c.unauthorizedRate));
   }

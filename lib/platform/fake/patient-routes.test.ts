@@ -8,6 +8,7 @@ const harness = sandboxForTests({ signIn: true });
 const profileHeaders = () => ({ authorization: `Bearer ${harness.token}`, "client-id": CLIENT_ID });
 const create = (body: unknown, headers = profileHeaders()) => call(harness.sandbox.url, "POST", "/profiles/v1/patient/", { body, headers });
 const read = (oid: string) => call(harness.sandbox.url, "GET", `/profiles/v1/emr-user/${oid}`, { headers: profileHeaders() });
+const update = (oid: string, body: unknown) => call(harness.sandbox.url, "PATCH", `/profiles/v1/patient/${oid}`, { body, headers: profileHeaders() });
 const basic = { fn: "Asha", ln: "Verma", dob: "1990-04-12", gen: "F" };
 
 const expectProfilesError = (r: { status: number; json: unknown }, status: number, pattern: RegExp) => {
@@ -33,9 +34,19 @@ describe("profile create and read (spec 4.4, 4.6)", () => {
     expect(got.json).not.toHaveProperty("bloodgroup");
   });
 
-  it("reports is_age when the date of birth came from an age", async () => {
+  it("refuses a create body with a field beyond spec 2.1 (is_age is only in the 2.2 answer)", async () => {
     const r = await create({ ...basic, is_age: true });
-    expect((await read(r.json.oid)).json.is_age).toBe(true);
+    expect(r.status).toBe(400);
+    expectProfilesError(r, 400, /is_age/);
+  });
+
+  it("clears a field sent empty on update", async () => {
+    const { oid } = (await create({ ...basic, mn: "kumari", email: "a@example.in" })).json;
+    const r = await update(oid, { mn: "", email: "" });
+    expect(r.status).toBe(200);
+    const got = (await read(oid)).json;
+    expect(got).not.toHaveProperty("mn");
+    expect(got).not.toHaveProperty("email");
   });
 
   it.each([

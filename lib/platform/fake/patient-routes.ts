@@ -46,6 +46,9 @@ function lowercased<T extends Record<string, unknown>>(fields: T): T {
 const workspaceOf = (p: Principal) => (p.kind === "token" ? p.clientId : p.agentId);
 const withoutUndefined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
+/** A directory address part sent empty is cleared. */
+const withoutEmpty = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== "")) as T;
+
 function parseOr400<T>(schema: z.ZodType<T>, raw: unknown): T {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
@@ -98,9 +101,8 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
         const body = lowercased(parseOr400(ProfileCreateRules, readJson(ctx.rawBody)));
         if (body.username && usernameTaken(bid, body.username)) throw duplicateUsername(body.username);
         const now = s.now();
-        const { is_age, ...fields } = body;
         const oid = randomUUID().replaceAll("-", "");
-        profiles.set(oid, { ...withoutUndefined(fields), fn: fields.fn, dob: fields.dob, gen: fields.gen, oid, bid, ps: "active", is_age: is_age ?? false, c_ate: now, u_ate: now });
+        profiles.set(oid, { ...withoutUndefined(body), fn: body.fn, dob: body.dob, gen: body.gen, oid, bid, ps: "active", is_age: false, c_ate: now, u_ate: now });
         return { body: { oid } };
       },
     },
@@ -114,7 +116,10 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
         const current = profileInWorkspace(ctx.params.oid!, bid);
         const body = lowercased(parseOr400(ProfileUpdateRules, readJson(ctx.rawBody)));
         if (body.username && usernameTaken(bid, body.username, current.oid)) throw duplicateUsername(body.username);
-        profiles.set(current.oid, { ...current, ...withoutUndefined(body), u_ate: Math.max(s.now(), current.u_ate + 1) });
+        // An empty string clears the field.
+        const next: Record<string, unknown> = { ...current, ...withoutUndefined(body), u_ate: Math.max(s.now(), current.u_ate + 1) };
+        for (const [key, value] of Object.entries(body)) if (value === "" && key !== "fn") delete next[key];
+        profiles.set(current.oid, next as unknown as StoredProfile);
         return { body: { message: "Profile updated successfully" } };
       },
     },
@@ -152,7 +157,7 @@ export function patientRoutes(s: Services, authenticate: Authenticate): SandboxR
         directory.set(profile.oid, {
           ...current,
           ...withoutUndefined(body),
-          ...(body.address ? { address: { ...current?.address, ...withoutUndefined(body.address) } } : {}),
+          ...(body.address ? { address: withoutEmpty({ ...current?.address, ...withoutUndefined(body.address) }) } : {}),
           patient_id: profile.oid,
           bid,
           updated_at: s.now(),

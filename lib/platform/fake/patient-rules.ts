@@ -83,19 +83,19 @@ const profileFields = {
   username: text().min(1, "must not be empty"),
   abha: text(),
   extras: Extras,
-  /** Beyond the 2.1 table: says the dob was derived from an age, which 2.2 reports back as is_age. */
-  is_age: z.boolean({ error: "must be a boolean" }),
 };
 
-/** Spec 2.1: fn, dob and gen are required on create, everything is optional on update. */
-export const ProfileCreateRules = z.object({
+/** Spec 2.1: fn, dob and gen are required on create, and nothing beyond its table (is_age is only in the 2.2 answer). */
+export const ProfileCreateRules = z.strictObject({
   ...z.object(profileFields).partial().shape,
   fn: z.string({ error: "is required" }).min(1, "is required"),
   dob: z.string({ error: "is required" }).refine(isRealDay, "must be a date (YYYY-MM-DD)"),
   gen: z.enum(GENDERS, { error: `is required, one of ${GENDERS.join(", ")}` }),
 });
+/** How a field is cleared is not in the spec: an empty string for an optional field is read as "no value". */
+const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), schema]);
 export const ProfileUpdateRules = z
-  .object(profileFields)
+  .strictObject({ ...profileFields, bloodgroup: emptyOr(oneOf(BLOOD_GROUPS)), mobile: emptyOr(mobile), email: emptyOr(email), abha: emptyOr(text()) })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), "send at least one field to change");
 export type ProfileFields = z.output<typeof ProfileUpdateRules>;

@@ -24,6 +24,11 @@ function publicView(sub: StoredSubscription) {
   };
 }
 
+/** List and delete are beyond the spec: with the specOnly fault they answer 404, as a spec-only platform would. */
+function beyondSpec(s: Services, ctx: { path: string; header(name: string): string | undefined }) {
+  if (s.faults.specOnly(ctx.path, ctx.header("x-request-id"))) throw new HttpError(404, "not_found", "Not found");
+}
+
 /** Spec 4.2 plus list/delete from the platform notes; every subscription belongs to the token's client. */
 export function webhookRoutes(s: Services, authenticate: Authenticate): SandboxRoute[] {
   const subs = () => s.store.collection<StoredSubscription>(SUBSCRIPTIONS);
@@ -62,6 +67,7 @@ export function webhookRoutes(s: Services, authenticate: Authenticate): SandboxR
       name: "webhooks.list",
       family: "notification",
       handler: async (ctx) => {
+        beyondSpec(s, ctx);
         const client = clientOf(await authenticate(ctx, { scheme: "bearer" }));
         const mine = subs()
           .values()
@@ -76,6 +82,7 @@ export function webhookRoutes(s: Services, authenticate: Authenticate): SandboxR
       name: "webhooks.delete",
       family: "notification",
       handler: async (ctx) => {
+        beyondSpec(s, ctx);
         const client = clientOf(await authenticate(ctx, { scheme: "bearer" }));
         const sub = subs().get(ctx.params.id!);
         if (!sub || sub.clientId !== client) throw new HttpError(404, "not_found", `No webhook subscription ${ctx.params.id}`);

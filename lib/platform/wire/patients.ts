@@ -16,12 +16,14 @@ export interface ProfileFields {
   username?: string;
   abha?: string;
   extras?: Record<string, unknown>;
-  /** Beyond the 2.1 table: says the dob was derived from an age, which 2.2 reports back as is_age. */
-  is_age?: boolean;
 }
-/** Required on create: fn, dob, gen. */
+/** Required on create: fn, dob, gen. Spec 2.1's fields and no others (is_age is only in the 2.2 answer). */
 export type ProfileCreateBody = ProfileFields & Required<Pick<ProfileFields, "fn" | "dob" | "gen">>;
-export type ProfileUpdateBody = ProfileFields;
+/**
+ * Spec 4.5 leaves open how a field is cleared: the desk sends the empty string, as 2.3 allows for
+ * middle_name ("may be empty").
+ */
+export type ProfileUpdateBody = Omit<ProfileFields, "bloodgroup"> & { bloodgroup?: ProfileFields["bloodgroup"] | "" };
 
 /** Spec 2.3 / 4.7 body of PATCH /dr/v1/patient/{patient_id}; the pincode is an integer on the wire. */
 export interface DirectoryPatientUpdate {

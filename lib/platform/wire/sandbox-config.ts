@@ -9,6 +9,11 @@ export const FaultConfig = z.object({
   unauthorizedRate: z.number().min(0).max(1).default(0),
   /** Share of requests (0..1) that are never answered. */
   hangRate: z.number().min(0).max(1).default(0),
+  /**
+   * Answer 404 to what the spec does not document: the webhook subscription list and delete (the
+   * notes' extras), as a platform that implements only spec 4.2 would.
+   */
+  specOnly: z.boolean().default(false),
   /** Only requests whose path starts with this are affected (empty: all). */
   pathPrefix: z.string().default(""),
   /**

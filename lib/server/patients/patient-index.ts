@@ -61,7 +61,8 @@ export async function rememberDirectory(db: Db, id: string, directory: Directory
   const merged: DirectoryData = {
     ...current,
     ...(directory.designation ? { designation: directory.designation } : {}),
-    ...(directory.address ? { address: { ...current.address, ...directory.address } } : {}),
+    // An address is always written whole (registration and edit send every part), so it replaces the old one.
+    ...(directory.address ? { address: directory.address } : {}),
   };
   await db.update(patientIndex).set({ directory: merged }).where(eq(patientIndex.id, id));
 }

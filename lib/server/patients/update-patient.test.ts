@@ -64,6 +64,30 @@ describe("editing a patient", () => {
     expect(await directoryOf(deps.db, id)).toMatchObject({ address: { city: "Chennai" } });
   });
 
+  it("clears optional fields emptied on edit, on the platform and in the desk's directory copy", async () => {
+    const { id } = await register({ middleName: "Devi", email: "meena@example.in", bloodGroup: "B+", address: { line1: "12 MG Road", line2: "Flat 4", city: "Pune" } });
+    const before = await platform.patients.getProfile(id);
+    expect(before).toMatchObject({ middleName: "Devi", email: "meena@example.in", bloodGroup: "B+" });
+    // What the edit form sends when the user empties the fields: "" (or null) is no longer "Nothing was changed".
+    const body = { changes: { middleName: "", email: "", bloodGroup: null, address: { line1: "12 MG Road", line2: "", city: "Pune", state: "", country: "India", pin: "" } }, expectedUpdatedAt: before.updatedAt };
+    expect(PatientUpdate.safeParse(body).success).toBe(true);
+    const { profile, changed } = await update(id, body);
+    expect([...changed].sort()).toEqual(["address", "bloodGroup", "email", "middleName"]);
+    expect(profile).toMatchObject({ middleName: null, email: null, bloodGroup: null, displayName: "Meena Iyer" });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ middleName: null, email: null, bloodGroup: null });
+    const directory = await directoryOf(deps.db, id);
+    expect(directory?.address).toEqual({ line1: "12 MG Road", city: "Pune", country: "India" });
+  });
+
+  it("keeps 'worked out from an age' in the profile's extras (spec 2.1 has no is_age), through an edit of the extras", async () => {
+    const { id } = await register({ dobFromAge: true, extras: { ward: "B" } });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ dobFromAge: true, extras: { ward: "B" } });
+    await update(id, { changes: { extras: { ward: "C" } } });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ dobFromAge: true, extras: { ward: "C" } });
+    await update(id, { changes: { dob: "1985-06-01", dobFromAge: false } });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ dobFromAge: false, extras: { ward: "C" } });
+  });
+
   it("sends nothing for an unchanged UHID, and only the profile for a blood group", async () => {
     const { id, r } = await register();
     await h.resetStats();

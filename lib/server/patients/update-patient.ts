@@ -1,6 +1,6 @@
 import "server-only";
 import { displayNameOf } from "@/lib/schemas/patient-names";
-import type { PatientProfile, PatientUpdate } from "@/lib/schemas/patients";
+import type { PatientProfile, PatientUpdate, PostalAddress } from "@/lib/schemas/patients";
 import type { Db } from "../db";
 import { ConflictError } from "../errors";
 import type { PatientsApi } from "@/lib/platform/client";
@@ -16,6 +16,12 @@ interface Deps {
 }
 
 const DIRECTORY_FIELDS = ["designation", "firstName", "middleName", "lastName", "gender", "dob", "address", "uhid"] as const;
+
+/** An edited address as the desk keeps it: the parts cleared on edit are left out. */
+function addressOf(a: PatientUpdate["changes"]["address"]): PostalAddress | undefined {
+  if (!a) return undefined;
+  return Object.fromEntries(Object.entries(a).filter(([, v]) => v !== null && v !== undefined)) as PostalAddress;
+}
 
 /** The profile as the platform now holds it, when it accepted the change but could not be read back at once. */
 function withChanges(current: PatientProfile, c: PatientUpdate["changes"]): PatientProfile {
@@ -36,7 +42,8 @@ function withChanges(current: PatientProfile, c: PatientUpdate["changes"]): Pati
     ...pick("abha", c.abha),
     ...pick("extras", c.extras),
   };
-  const directory = c.designation || c.address ? { ...current.directory, ...(c.designation ? { designation: c.designation } : {}), ...(c.address ? { address: { ...current.directory?.address, ...c.address } } : {}) } : current.directory;
+  const address = addressOf(c.address);
+  const directory = c.designation || address ? { ...current.directory, ...(c.designation ? { designation: c.designation } : {}), ...(address ? { address } : {}) } : current.directory;
   return { ...next, displayName: displayNameOf(next), directory };
 }
 
@@ -60,7 +67,16 @@ export async function updatePatient(
 
   const names = changes.firstName !== undefined || changes.middleName !== undefined || changes.lastName !== undefined;
   const firstName = changes.firstName ?? current.firstName;
-  const profileChanges = { ...changes, ...(names ? { firstName, middleName: changes.middleName ?? current.middleName ?? undefined, lastName: changes.lastName ?? current.lastName ?? undefined } : {}) };
+  // A name emptied on edit is null here and is cleared; one left alone is sent as it is.
+  const keep = (change: string | null | undefined, now: string | null) => (change !== undefined ? change : (now ?? undefined));
+  const profileChanges = {
+    ...changes,
+    ...(names ? { firstName, middleName: keep(changes.middleName, current.middleName), lastName: keep(changes.lastName, current.lastName) } : {}),
+    // The "worked out from an age" flag lives in extras (spec 2.1 has no field for it): both go together.
+    ...(changes.dob !== undefined || changes.dobFromAge !== undefined || changes.extras !== undefined
+      ? { extras: changes.extras ?? current.extras, dobFromAge: changes.dobFromAge ?? current.dobFromAge }
+      : {}),
+  };
   const directoryChanges = { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) };
   assertPlatformAccepts({ ...profileChanges, ...directoryChanges }, "update");
   let deskCopy: DeskCopy = "done";
@@ -69,7 +85,7 @@ export async function updatePatient(
     await patients.updateProfile(id, profileChanges);
     if (DIRECTORY_FIELDS.some((f) => changes[f] !== undefined)) {
       await patients.updateDirectory(id, directoryChanges);
-      deskCopy = await writeDeskCopy(db, patientDirectoryKept({ id, directory: { designation: changes.designation, address: changes.address } }));
+      deskCopy = await writeDeskCopy(db, patientDirectoryKept({ id, directory: { designation: changes.designation, address: addressOf(changes.address) } }));
     }
   } catch (err) {
     throw fieldErrorFromPlatform(err);

@@ -117,4 +117,15 @@ describe("subscription endpoint guard (no real DNS: an injected resolver)", () =
     // The allow-list does not lift the https: rule.
     expect(await endpointRefusal("http://desk.clinic.lan/x", { sandboxMode: false, allow: ["desk.clinic.lan"], resolve: resolveTo("10.0.0.5") })).toMatch(/https:\/\//);
   });
+
+  it("WEBHOOK_ON_PREMISE_RECEIVER is the one explicit setting that allows an http:// or private-network receiver; off by default", async () => {
+    const onPremise = { sandboxMode: false, allow: [], onPremise: true, resolve: resolveTo("192.168.1.20") };
+    expect(await endpointRefusal("http://192.168.1.20:3000/api/webhooks/platform", onPremise)).toBeNull();
+    expect(await endpointRefusal("http://desk.clinic.lan:3000/api/webhooks/platform", onPremise)).toBeNull();
+    expect(await endpointRefusal("https://desk.clinic.lan/api/webhooks/platform", onPremise)).toBeNull();
+    // Still a URL, and still closed without the setting, naming it.
+    expect(await endpointRefusal("not a url", onPremise)).toMatch(/fully qualified URL/);
+    expect(await endpointRefusal("http://192.168.1.20:3000/api/webhooks/platform", { ...onPremise, onPremise: false })).toMatch(/https:\/\/.*WEBHOOK_ON_PREMISE_RECEIVER=true/);
+    expect(await endpointRefusal("http://192.168.1.20:3000/api/webhooks/platform", { sandboxMode: false, allow: [], resolve: resolveTo("192.168.1.20") })).toMatch(/https:\/\//);
+  });
 });

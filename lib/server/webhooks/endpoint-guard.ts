@@ -118,10 +118,12 @@ const CLASS_WORDS: Record<AddressClass, string> = {
  * must be public, unless the host or address is on WEBHOOK_ENDPOINT_ALLOW (on-premise receivers).
  * Checked at registration: a host that later re-resolves elsewhere (DNS rebinding) is the
  * platform's side to guard, so the allow-list stays the one way to name an internal receiver.
+ * `onPremise` (WEBHOOK_ON_PREMISE_RECEIVER) is the one explicit exception for a platform and desk on a
+ * clinic's own network: http:// and private or loopback addresses are then allowed.
  */
 export async function endpointRefusal(
   endpoint: string,
-  opts: { sandboxMode: boolean; allow: string[]; resolve?: Resolve },
+  opts: { sandboxMode: boolean; allow: string[]; onPremise?: boolean; resolve?: Resolve },
 ): Promise<string | null> {
   if (opts.sandboxMode) return null;
   let url: URL;
@@ -130,7 +132,8 @@ export async function endpointRefusal(
   } catch {
     return "The address must be a fully qualified URL.";
   }
-  if (url.protocol !== "https:") return "The address must start with https:// (events carry patient details and join links).";
+  if (opts.onPremise) return null;
+  if (url.protocol !== "https:") return "The address must start with https:// (events carry patient details and join links). A receiver on the clinic's own network can be allowed with WEBHOOK_ON_PREMISE_RECEIVER=true.";
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (allowed(opts.allow, host)) return null;
   let addresses: string[];

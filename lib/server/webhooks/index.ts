@@ -1,6 +1,5 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { DELIVERY_ID_HEADER } from "@/lib/platform/wire/webhook-names";
 import { db } from "../db";
 import { liveHub } from "../events";
 import { readLimitedBody } from "../read-body";
@@ -37,8 +36,10 @@ export function handlePlatformWebhook(req: Request): Promise<Response> {
 async function receive(req: Request): Promise<Response> {
   const config = env().webhooks;
   const settings: ReceiverSettings = {
+    scheme: config.signatureScheme,
     signatureHeader: config.signatureHeader,
-    deliveryIdHeader: DELIVERY_ID_HEADER,
+    deliveryIdHeader: config.deliveryIdHeader,
+    timestampHeader: config.timestampHeader,
     toleranceSeconds: config.toleranceSeconds,
     maxBytes: config.maxBytes,
     allowUnsigned: config.allowUnsigned,

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { subDays } from "date-fns";
 import { lt, lte, sql } from "drizzle-orm";
 import { DESK_EVENT_VERSION, type DeskEvent } from "@/lib/schemas/desk-events";
-import { matchingKeyIndex, parseSignatureHeader, signatureHex } from "@/lib/platform/wire/webhook-signature";
+import { matchingKeyIndex, matchingStandardKeyIndex, parseSignatureHeader, parseStandardSignatures, signatureHex, standardSignature } from "@/lib/platform/wire/webhook-signature";
 import type { Db } from "../db/connect";
 import type { StoredEvent } from "../events/inbox-events";
 import { webhookInbox, webhookReceipts } from "../db/schema";
@@ -13,8 +13,16 @@ import { log } from "../log";
 import * as clock from "@/lib/clock";
 
 export interface ReceiverSettings {
+  /**
+   * "platform": `t=<seconds>,v1=<hex HMAC>` in signatureHeader (the platform notes). "standard":
+   * Standard Webhooks — the delivery id (deliveryIdHeader, webhook-id), timestampHeader
+   * (webhook-timestamp) and `v1,<base64 HMAC of id.timestamp.body>` in signatureHeader (webhook-signature).
+   */
+  scheme?: "platform" | "standard";
   signatureHeader: string;
   deliveryIdHeader: string;
+  /** Standard Webhooks only: the header holding the signed unix timestamp. */
+  timestampHeader?: string;
   toleranceSeconds: number;
   maxBytes: number;
   /**
@@ -235,6 +243,31 @@ function isPermanentDatabaseError(err: unknown): boolean {
   return false;
 }
 
+/** Standard Webhooks: id, timestamp and signature headers all present, the timestamp fresh, one key matching. */
+function checkStandard(
+  headers: Headers,
+  header: string,
+  rawBody: Buffer,
+  keys: string[],
+  settings: ReceiverSettings,
+  deps: ReceiverDeps,
+  deliveryId: string | undefined,
+): ReceiveOutcome | { signature: string } {
+  const timestampHeader = settings.timestampHeader ?? "webhook-timestamp";
+  if (!deliveryId) return reject(401, "signature_missing", `The ${settings.deliveryIdHeader} header is required.`);
+  const stamp = headers.get(timestampHeader)?.trim() ?? "";
+  if (!/^\d{1,12}$/.test(stamp)) return reject(401, "signature_malformed", `The ${timestampHeader} header must be unix seconds.`);
+  const signatures = parseStandardSignatures(header);
+  if (!signatures) return reject(401, "signature_malformed", `The ${settings.signatureHeader} header is not in the form v1,<base64>.`);
+  const timestamp = Number(stamp);
+  const now = Math.floor((deps.now?.() ?? clock.now()) / 1000);
+  if (timestamp > now + FUTURE_SKEW_SECONDS) return reject(401, "timestamp_in_future", "The signature's timestamp is in the future.");
+  if (now - timestamp > settings.toleranceSeconds) return reject(401, "timestamp_too_old", `The signature is older than ${settings.toleranceSeconds} seconds.`);
+  const index = matchingStandardKeyIndex(keys, deliveryId, timestamp, signatures, rawBody);
+  if (index < 0) return reject(401, "signature_mismatch", "The signature does not match any configured signing key.");
+  return { signature: standardSignature(keys[index]!, deliveryId, timestamp, rawBody) };
+}
+
 async function checkAndStore(
   headers: Headers,
   rawBody: Buffer | null,
@@ -254,17 +287,23 @@ async function checkAndStore(
     }
   } else {
     if (!header) return reject(401, "signature_missing", `The ${settings.signatureHeader} header is required.`);
-    const parsed = parseSignatureHeader(header);
-    if (!parsed) return reject(401, "signature_malformed", `The ${settings.signatureHeader} header is not in the form t=<seconds>,v1=<hex>.`);
-    const now = Math.floor((deps.now?.() ?? clock.now()) / 1000);
-    if (parsed.timestamp > now + FUTURE_SKEW_SECONDS) return reject(401, "timestamp_in_future", "The signature's timestamp is in the future.");
-    if (now - parsed.timestamp > settings.toleranceSeconds) {
-      return reject(401, "timestamp_too_old", `The signature is older than ${settings.toleranceSeconds} seconds.`);
+    if (settings.scheme === "standard") {
+      const checked = checkStandard(headers, header, rawBody, keys, settings, deps, deliveryId);
+      if ("status" in checked) return checked;
+      signature = checked.signature;
+    } else {
+      const parsed = parseSignatureHeader(header);
+      if (!parsed) return reject(401, "signature_malformed", `The ${settings.signatureHeader} header is not in the form t=<seconds>,v1=<hex>.`);
+      const now = Math.floor((deps.now?.() ?? clock.now()) / 1000);
+      if (parsed.timestamp > now + FUTURE_SKEW_SECONDS) return reject(401, "timestamp_in_future", "The signature's timestamp is in the future.");
+      if (now - parsed.timestamp > settings.toleranceSeconds) {
+        return reject(401, "timestamp_too_old", `The signature is older than ${settings.toleranceSeconds} seconds.`);
+      }
+      const index = matchingKeyIndex(keys, parsed, rawBody);
+      if (index < 0) return reject(401, "signature_mismatch", "The signature does not match any configured signing key.");
+      signature = signatureHex(keys[index]!, parsed.timestamp, rawBody);
     }
-    const index = matchingKeyIndex(keys, parsed, rawBody);
-    if (index < 0) return reject(401, "signature_mismatch", "The signature does not match any configured signing key.");
     verification = "signed";
-    signature = signatureHex(keys[index]!, parsed.timestamp, rawBody);
   }
   let text: string;
   try {

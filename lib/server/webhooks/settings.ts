@@ -5,9 +5,10 @@ import { env } from "@/lib/env";
 import type { NewWebhookSubscription, SigningKeyIssued, WebhookReceipt, WebhookSettingsView } from "@/lib/schemas/webhook-settings";
 import { DEFAULT_SIGNATURE_HEADER } from "@/lib/platform/wire/webhook-names";
 import type { Db } from "../db/connect";
-import { webhookReceipts, webhookRegistrationLeases } from "../db/schema";
-import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
-import type { StaffPlatform } from "@/lib/platform/client";
+import { webhookReceipts, webhookRegistrationLeases, webhookSubscriptions } from "../db/schema";
+import { AppError, ConflictError, NotFoundError, PlatformRejectedError, ValidationError } from "../errors";
+import type { StaffPlatform, WebhookSubscription } from "@/lib/platform/client";
+import { log } from "../log";
 import { endpointRefusal, type Resolve } from "./endpoint-guard";
 import { generateSigningKey, type SigningKeyStore } from "./signing-keys";
 import * as clock from "@/lib/clock";
@@ -17,7 +18,7 @@ export interface SubscriptionDeps {
   keys: SigningKeyStore;
   db: Db;
   /** Where endpoints may point; defaults to the configuration (sandbox mode, WEBHOOK_ENDPOINT_ALLOW). */
-  guard?: { sandboxMode: boolean; allow: string[]; resolve?: Resolve };
+  guard?: { sandboxMode: boolean; allow: string[]; onPremise?: boolean; resolve?: Resolve };
 }
 
 /** Where the platform should POST events for this app: its public URL plus the receiver path. */
@@ -27,13 +28,43 @@ export function receiverUrl(): string {
 
 const overlapMs = () => env().webhooks.keyOverlapHours * 3_600_000;
 
-export async function webhookSettingsView(platform: StaffPlatform, keys: SigningKeyStore): Promise<WebhookSettingsView> {
+/** 404 or 405 to the list or delete: the platform has only what spec 4.2 documents (creating a subscription). */
+const beyondThisPlatform = (err: unknown) => err instanceof PlatformRejectedError && (err.platformStatus === 404 || err.platformStatus === 405);
+
+/** The desk's own record of what it subscribed and has not removed. */
+async function deskRecord(db: Db): Promise<WebhookSubscription[]> {
+  const rows = await db.select().from(webhookSubscriptions).where(sql`${webhookSubscriptions.removedAt} is null`).orderBy(webhookSubscriptions.createdAt);
+  return rows.map((r) => ({
+    id: r.id,
+    endpoint: r.endpoint,
+    eventNames: r.eventNames,
+    protocol: r.protocol,
+    createdAt: r.createdAt.toISOString(),
+    deliverable: r.protocol === "http" || r.protocol === "https",
+  }));
+}
+
+/**
+ * The subscriptions as the platform lists them when it can (the notes' list call), otherwise the
+ * desk's own record of what it registered, and which of the two it is.
+ */
+export async function knownSubscriptions(platform: StaffPlatform, db: Db): Promise<{ subscriptions: WebhookSubscription[]; listedBy: "platform" | "desk" }> {
+  try {
+    return { subscriptions: await platform.webhooks.list(), listedBy: "platform" };
+  } catch (err) {
+    if (!beyondThisPlatform(err)) throw err;
+    return { subscriptions: await deskRecord(db), listedBy: "desk" };
+  }
+}
+
+export async function webhookSettingsView(platform: StaffPlatform, keys: SigningKeyStore, db: Db): Promise<WebhookSettingsView> {
   const config = env();
-  const [subs, keyRows] = await Promise.all([platform.webhooks.list(), keys.list()]);
+  const [{ subscriptions: subs, listedBy }, keyRows] = await Promise.all([knownSubscriptions(platform, db), keys.list()]);
   const receiver = receiverUrl();
   return {
     receiverUrl: receiver,
     sandboxMode: config.sandboxMode,
+    listedBy,
     signatureHeader: config.webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
     toleranceSeconds: config.webhooks.toleranceSeconds,
     keyOverlapHours: config.webhooks.keyOverlapHours,
@@ -87,22 +118,26 @@ export async function registerSubscription(deps: SubscriptionDeps, input: NewWeb
   const { platform, keys } = deps;
   if (input.protocol === "http" || input.protocol === "https") {
     const config = env();
-    const refusal = await endpointRefusal(input.endpoint, deps.guard ?? { sandboxMode: config.sandboxMode, allow: config.webhooks.endpointAllow });
+    const refusal = await endpointRefusal(input.endpoint, deps.guard ?? { sandboxMode: config.sandboxMode, allow: config.webhooks.endpointAllow, onPremise: config.webhooks.onPremiseReceiver });
     if (refusal) throw new ValidationError({ endpoint: refusal }, refusal);
   }
   return withEndpointLease(deps.db, input.endpoint, async () => {
-    const twin = (await platform.webhooks.list()).find(
+    const twin = (await knownSubscriptions(platform, deps.db)).subscriptions.find(
       (s) => s.id !== opts.replacing && s.endpoint === input.endpoint && s.protocol.toLowerCase() === input.protocol && s.eventNames.some((e) => (input.eventNames as string[]).includes(e)),
     );
     if (twin) {
       const detail = `Subscription ${twin.id} already sends these events to this endpoint; a second one would deliver each event twice. Rotate its key or delete it instead.`;
       throw new AppError(409, "Conflict", detail, { code: "duplicate_subscription", errors: { endpoint: detail } });
     }
-    const signingKey = generateSigningKey();
+    const signingKey = generateSigningKey(env().webhooks.signatureScheme);
     const stored = await keys.add(signingKey, null);
     try {
       const created = await platform.webhooks.subscribe({ ...input, signingKey });
       await keys.linkToSubscription(stored.id, created.id);
+      await deps.db
+        .insert(webhookSubscriptions)
+        .values({ id: created.id, endpoint: input.endpoint, eventNames: [...input.eventNames], protocol: input.protocol })
+        .onConflictDoUpdate({ target: webhookSubscriptions.id, set: { endpoint: input.endpoint, eventNames: [...input.eventNames], protocol: input.protocol, removedAt: null } });
       return { subscriptionId: created.id, signingKey, ...(opts.replacing ? { replaces: opts.replacing } : {}) };
     } catch (err) {
       await keys.remove(stored.id);
@@ -111,8 +146,19 @@ export async function registerSubscription(deps: SubscriptionDeps, input: NewWeb
   });
 }
 
-export async function removeSubscription({ platform, keys }: Pick<SubscriptionDeps, "platform" | "keys">, id: string): Promise<void> {
-  await platform.webhooks.remove(id);
+/**
+ * Deletes on the platform when it has a delete call; when it answers 404/405 and the desk registered
+ * this subscription, the desk forgets it and retires its key, so its deliveries stop verifying.
+ */
+export async function removeSubscription({ platform, keys, db }: Pick<SubscriptionDeps, "platform" | "keys" | "db">, id: string): Promise<void> {
+  try {
+    await platform.webhooks.remove(id);
+  } catch (err) {
+    const [own] = await db.select({ id: webhookSubscriptions.id }).from(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), sql`${webhookSubscriptions.removedAt} is null`));
+    if (!own || !beyondThisPlatform(err)) throw err;
+    log().warn({ subscriptionId: id }, "the platform has no webhook delete call: the subscription is forgotten here and its key retired");
+  }
+  await db.update(webhookSubscriptions).set({ removedAt: clock.nowDate() }).where(eq(webhookSubscriptions.id, id));
   // Retries already on their way still verify during the overlap window.
   await keys.retire({ subscriptionId: id }, overlapMs());
 }
@@ -122,7 +168,7 @@ export async function removeSubscription({ platform, keys }: Pick<SubscriptionDe
  * under a new subscription id, then drops the old one; the answer names both ids.
  */
 export async function rotateSubscriptionKey(deps: SubscriptionDeps, id: string): Promise<SigningKeyIssued> {
-  const current = (await deps.platform.webhooks.list()).find((s) => s.id === id);
+  const current = (await knownSubscriptions(deps.platform, deps.db)).subscriptions.find((s) => s.id === id);
   if (!current) throw new NotFoundError(`There is no webhook subscription ${id}.`);
   const protocol = current.protocol.toLowerCase();
   if (protocol !== "http" && protocol !== "https" && protocol !== "sqs" && protocol !== "lambda") throw new ConflictError(`Unknown protocol ${current.protocol}.`);

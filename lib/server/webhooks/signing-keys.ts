@@ -17,9 +17,12 @@ export function openSecret(keys: SealingKeys | string, sealed: string): string {
   return sealer(keys, PURPOSE).open(sealed);
 }
 
-/** 32 bytes from the OS's cryptographic source, prefixed so a leaked key is recognisable. */
-export function generateSigningKey(): string {
-  return `whsec_${randomBytes(32).toString("base64url")}`;
+/**
+ * 32 bytes from the OS's cryptographic source, prefixed so a leaked key is recognisable. Standard
+ * Webhooks reads the part after `whsec_` as (standard) base64 of the secret's bytes.
+ */
+export function generateSigningKey(scheme: "platform" | "standard" = "platform"): string {
+  return `whsec_${randomBytes(32).toString(scheme === "standard" ? "base64" : "base64url")}`;
 }
 
 export interface SigningKeyInfo {

@@ -7,7 +7,7 @@ import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/li
 import { webhookInbox } from "../db/schema";
 import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
 import { receivePlatformEvent } from "./receiver";
-import { registerSubscription, removeSubscription, rotateSubscriptionKey } from "./settings";
+import { registerSubscription, removeSubscription, rotateSubscriptionKey, webhookSettingsView } from "./settings";
 import { signingKeyStore, type SigningKeyStore } from "./signing-keys";
 
 /** The app's receiver on a real port, with a switch that answers too late (the platform times out). */
@@ -127,6 +127,34 @@ describe("webhooks end to end: settings → platform subscription → signed del
     // The lease is released: a later registration is judged on the merits (a twin), not on the lease.
     await expect(registerSubscription(deps, input)).rejects.toMatchObject({ status: 409, extra: { code: "duplicate_subscription" } });
     await removeSubscription(deps, won[0]!.subscriptionId);
+  }, 60_000);
+
+  it("on a platform with only spec 4.2 (list and delete answer 404) shows, registers, rotates and removes from the desk's own record", async () => {
+    const deps = { platform, keys, db: t.database.db };
+    await h.setFaults({ specOnly: true });
+    try {
+      await expect(platform.webhooks.list()).rejects.toMatchObject({ platformStatus: 404 });
+      const endpoint = `${receiver.url}?spec-only`;
+      const issued = await registerSubscription(deps, { endpoint, eventNames: ["appointment.created"], protocol: "http" });
+      const view = await webhookSettingsView(platform, keys, t.database.db);
+      expect(view.listedBy).toBe("desk");
+      const mine = view.subscriptions.find((s) => s.id === issued.subscriptionId);
+      expect(mine).toMatchObject({ endpoint, eventNames: ["appointment.created"], protocol: "http", keyHint: issued.signingKey.slice(-4) });
+      // The twin check works from the desk's record too.
+      await expect(registerSubscription(deps, { endpoint, eventNames: ["appointment.created"], protocol: "http" })).rejects.toMatchObject({ extra: { code: "duplicate_subscription" } });
+      const rotated = await rotateSubscriptionKey(deps, issued.subscriptionId);
+      const after = (await webhookSettingsView(platform, keys, t.database.db)).subscriptions.map((s) => s.id);
+      expect(after).toContain(rotated.subscriptionId);
+      expect(after).not.toContain(issued.subscriptionId);
+      await removeSubscription(deps, rotated.subscriptionId);
+      expect((await webhookSettingsView(platform, keys, t.database.db)).subscriptions.map((s) => s.id)).not.toContain(rotated.subscriptionId);
+      expect((await keys.list()).filter((k) => k.subscriptionId === rotated.subscriptionId).every((k) => k.expiresAt !== null)).toBe(true);
+      // A subscription the desk never registered is not silently "removed".
+      await expect(removeSubscription(deps, "no-such-id")).rejects.toMatchObject({ platformStatus: 404 });
+    } finally {
+      await h.resetFaults();
+    }
+    expect((await webhookSettingsView(platform, keys, t.database.db)).listedBy).toBe("platform");
   }, 60_000);
 
   it("outside sandbox mode refuses an endpoint on an internal address with the field's reason, registering nothing", async () => {

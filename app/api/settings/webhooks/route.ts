@@ -6,8 +6,8 @@ import { otherMethods } from "@/lib/server/route-methods";
 
 const noStore = { "cache-control": "private, no-store" };
 
-export const GET = withStaff({ action: "settings.read" }, async ({ platform }) =>
-  Response.json(await webhookSettingsView(platform, await signingKeys()), { headers: noStore }),
+export const GET = withStaff({ action: "settings.read" }, async ({ platform, db }) =>
+  Response.json(await webhookSettingsView(platform, await signingKeys(), db), { headers: noStore }),
 );
 
 export const POST = withStaff({ action: "settings.write", body: NewWebhookSubscription }, async ({ platform, db, body, audit }) => {

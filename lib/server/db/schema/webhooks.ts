@@ -13,6 +13,21 @@ export const webhookSigningKeys = pgTable("webhook_signing_keys", {
 });
 
 /**
+ * The desk's own record of the subscriptions it registered (spec 4.2 documents creating one, not
+ * listing or deleting): what was asked for, so Settings can show it on a platform without a list.
+ * The signing key is in webhook_signing_keys (sealed), linked by subscription_id.
+ */
+export const webhookSubscriptions = pgTable("webhook_subscriptions", {
+  id: text("id").primaryKey(),
+  endpoint: text("endpoint").notNull(),
+  eventNames: jsonb("event_names").$type<string[]>().notNull(),
+  protocol: text("protocol").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the desk removed it (on the platform, or only here when the platform has no delete). */
+  removedAt: timestamp("removed_at", { withTimezone: true }),
+});
+
+/**
  * Every accepted platform event, once. Three keys each refuse a second copy: the delivery id (or body
  * hash), the event's own identity (kind + transaction id + event time, or the body hash), and the
  * verified signature — so a replay with a new delivery id and a platform retry with a fresh
