@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { clockFrom, setClock } from "@/lib/clock";
 import type { QueueChange } from "@/lib/schemas/queue";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
@@ -59,6 +60,9 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
 
     it("a reschedule and a cancel on the platform follow; the desk's own status is kept until the cancel", async () => {
       const db = t.database.db;
+      // The patient arrives on the appointment's own day (only today's patients can be checked in).
+      setClock(clockFrom("2026-11-26T09:55:00+05:30"));
+      onTestFinished(() => setClock(null));
       await changeStatus(db, { appointmentId: "apt_online_1", to: "checked_in", version: 1, staffId: null });
       const moved = await deliver(db, "appointment.updated", { ...base, change: "rescheduled", start_time: "2026-11-26T11:00:00+05:30", end_time: "2026-11-26T11:15:00+05:30", previous_start_time: base.start_time, updated_at: new Date().toISOString() });
       await applyInboxEvent(db, hub, moved);

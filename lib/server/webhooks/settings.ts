@@ -59,7 +59,9 @@ export async function knownSubscriptions(platform: StaffPlatform, db: Db): Promi
 
 export async function webhookSettingsView(platform: StaffPlatform, keys: SigningKeyStore, db: Db): Promise<WebhookSettingsView> {
   const config = env();
-  const [{ subscriptions: subs, listedBy }, keyRows] = await Promise.all([knownSubscriptions(platform, db), keys.list()]);
+  // The key list is asked first: were it to fail at once, no platform call is left running unawaited.
+  const keyList = keys.list();
+  const [{ subscriptions: subs, listedBy }, keyRows] = await Promise.all([knownSubscriptions(platform, db), keyList]);
   const receiver = receiverUrl();
   return {
     receiverUrl: receiver,
