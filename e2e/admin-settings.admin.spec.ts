@@ -1,4 +1,4 @@
-import { E2E_STAFF, expect, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
+import { E2E_STAFF, expect, test } from "./fixtures";
 
 test("an admin sees Settings and reads the platform connection, without secrets", async ({ page, request }) => {
   await page.goto("/settings");
@@ -34,30 +34,4 @@ test("an admin signs a staff member out everywhere from Settings, and that desk'
   await expect(page.locator("[data-staff]").filter({ hasText: account.name })).toBeFocused();
   expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("LI");
   await desk.close();
-});
-
-test.describe("webhook settings on a platform that has only what the spec documents", () => {
-  test.afterEach(async () => resetSandboxFaults());
-
-  test("list answering 404: the desk's own record is shown in plain words, and the app can still be connected (English and Hindi)", async ({ page, baseURL }) => {
-    await setSandboxFaults(page, { pathPrefix: "/notification/", specOnly: true });
-    await page.goto("/settings");
-    await expect(page.getByText("This platform does not list subscriptions; showing the desk's own record of what it registered.")).toBeVisible();
-    await expect(page.getByText("Not found")).toHaveCount(0);
-    const connect = page.getByRole("button", { name: "Connect this app's receiver" });
-    if (await connect.isVisible()) {
-      await expect(page.getByText("Connect this app", { exact: true })).toBeVisible();
-      await connect.click();
-      await expect(page.getByText(/^Subscription \d+ registered\.$/)).toBeVisible();
-    }
-    await expect(page.getByText("This app's receiver is registered.")).toBeVisible();
-    const row = page.getByTestId("webhook-subscription").filter({ hasText: "This app" });
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText("/api/webhooks/platform");
-
-    await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
-    await page.reload();
-    await expect(page.getByText("यह प्लेटफ़ॉर्म सदस्यताओं की सूची नहीं देता; डेस्क ने जो पंजीकृत किया, उसका अपना रिकॉर्ड दिखाया जा रहा है।")).toBeVisible();
-    await expect(page.getByText("इस ऐप का रिसीवर दर्ज है।")).toBeVisible();
-  });
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, releaseDemoSlots, test } from "./fixtures";
 import { registerPerson, watchErrors } from "./deskui-support";
 import { futureMonday } from "./slots-support";
 
@@ -60,6 +60,8 @@ test("the audit log tells the whole day: booking, reschedule and cancel with its
   const reception = await desk.newPage();
   const id = await registerPerson(reception.request, baseURL!, { designation: "Mrs.", firstName: "Radha", lastName: `Dayson${tag}`, gender: "F", dob: "1971-06-21", mobile: "+919811122244", uhid: `UH-DAY-${tag}` });
   const day = futureMonday(6);
+  // Which slots the demo holds depends on the date: this journey makes sure it has the three it needs.
+  await releaseDemoSlots("dr-meera-iyer", "cl-andheri-west", day);
   const calendar = (await (await reception.request.get(`/api/slots?doctorId=dr-meera-iyer&clinicId=cl-andheri-west&from=${day}&to=${day}`)).json()) as { slots: { confId: string; start: string; available: boolean }[] };
   const free = calendar.slots.filter((s) => s.available && s.confId === "conf-mi-consult");
   expect(free.length, "three free consultation slots").toBeGreaterThanOrEqual(3);

@@ -65,3 +65,17 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/**
+ * Frees the sandbox's demo-held slots of a doctor at a clinic on a day: which slots the demo holds
+ * depends on the date, and a journey that needs several free ones makes sure of them.
+ */
+export async function releaseDemoSlots(doctorId: string, clinicId: string, day: string): Promise<number> {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/slots/release`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ doctor_id: doctorId, clinic_id: clinicId, day }),
+  });
+  if (!res.ok) throw new Error(`the sandbox did not release ${doctorId}'s slots on ${day}: HTTP ${res.status}`);
+  return ((await res.json()) as { free: number }).free;
+}

@@ -188,11 +188,11 @@ test("[hi] the same file dropped again after a lost answer: staff skip it and no
   await toHindi(page);
   const file = ownPdf("lab-report.pdf");
   const lost = "प्लेटफ़ॉर्म ने समय पर उत्तर नहीं दिया, इसलिए यह फ़ाइल दर्ज हुई हो भी सकती है और नहीं भी।";
-  await uploadWithLostAnswer(page, file, { upload: "1 फ़ाइलें अपलोड करें", lost });
+  await uploadWithLostAnswer(page, file, { upload: "1 फ़ाइल अपलोड करें", lost });
 
   // The same bytes chosen again as a new file: the browser's hash finds the earlier attempt.
   await dropFiles(page, [file]);
-  await page.getByRole("button", { name: "1 फ़ाइलें अपलोड करें" }).click();
+  await page.getByRole("button", { name: "1 फ़ाइल अपलोड करें" }).click();
   const unsure = page.getByTestId("upload-row").filter({ has: page.getByTestId("maybe-filed") });
   await expect(unsure).toHaveCount(1);
   await expect(unsure).toContainText("शायद पहले से दर्ज है");

@@ -1,5 +1,5 @@
 import { signatureHeader } from "../lib/platform/wire/webhook-signature";
-import { expect, expectAccessible, SANDBOX_URL, test } from "./fixtures";
+import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, setSandboxFaults, test } from "./fixtures";
 
 const APP = `http://localhost:${process.env.E2E_APP_PORT ?? 3100}`;
 
@@ -199,4 +199,31 @@ test("forged, replayed and malformed deliveries are refused or dropped and never
   // A receptionist-level view (admin here) never gets the host link.
   await expect(page.getByRole("link", { name: "Join as host" })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+// Last in this serial file: the first test needs a desk whose receiver was never connected.
+test.describe("webhook settings on a platform that has only what the spec documents", () => {
+  test.afterEach(async () => resetSandboxFaults());
+
+  test("list answering 404: the desk's own record is shown in plain words, and the app can still be connected (English and Hindi)", async ({ page, baseURL }) => {
+    await setSandboxFaults(page, { pathPrefix: "/notification/", specOnly: true });
+    await page.goto("/settings");
+    await expect(page.getByText("This platform does not list subscriptions; showing the desk's own record of what it registered.")).toBeVisible();
+    await expect(page.getByText("Not found")).toHaveCount(0);
+    const connect = page.getByRole("button", { name: "Connect this app's receiver" });
+    if (await connect.isVisible()) {
+      await expect(page.getByText("Connect this app", { exact: true })).toBeVisible();
+      await connect.click();
+      await expect(page.getByText(/^Subscription \d+ registered\.$/)).toBeVisible();
+    }
+    await expect(page.getByText("This app's receiver is registered.")).toBeVisible();
+    const row = page.getByTestId("webhook-subscription").filter({ hasText: "This app" });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("/api/webhooks/platform");
+
+    await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByText("यह प्लेटफ़ॉर्म सदस्यताओं की सूची नहीं देता; डेस्क ने जो पंजीकृत किया, उसका अपना रिकॉर्ड दिखाया जा रहा है।")).toBeVisible();
+    await expect(page.getByText("इस ऐप का रिसीवर दर्ज है।")).toBeVisible();
+  });
 });
