@@ -316,7 +316,7 @@ export async function registrationFaultsCluster(): Promise<SuiteResult> {
   const dataDir = path.resolve("bench/.tmp", `faults-cluster-${nginxPort}`);
   rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${nginxPort}`;
-  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "scripts/cluster.ts", "--fresh", "--instances", String(CLUSTER_INSTANCES)], {
+  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/cluster.ts", "--fresh", "--instances", String(CLUSTER_INSTANCES)], {
     stdio: ["ignore", process.env.BENCH_FAULT_APP_LOG ? "inherit" : "ignore", "inherit"],
     env: {
       ...process.env,
