@@ -339,7 +339,8 @@ test.describe("today's queue", () => {
     // Stored: a reload shows the patient; a second link is refused with 409, an unknown patient with 422.
     await page.reload();
     await expect(page.locator(`[data-appointment="${id}"]`)).toContainText(`Mrs. Online ${lastName}`, { ignoreCase: true });
-    const listed = (await (await page.request.get(`/api/queue?clinicId=${clinic}&day=${day}`)).json()) as { appointments: { appointmentId: string; version: number }[] };
+    // A GET may be retried: a kept-alive connection the server closed at that instant answers ECONNRESET.
+    const listed = (await (await page.request.get(`/api/queue?clinicId=${clinic}&day=${day}`, { maxRetries: 2 })).json()) as { appointments: { appointmentId: string; version: number }[] };
     const entry = listed.appointments.find((a) => a.appointmentId === id)!;
     const again = await page.request.post(`/api/queue/${id}/patient`, { headers: { origin: baseURL! }, data: { version: entry.version, patientId: "pt-nobody" } });
     expect(again.status()).toBe(409);
