@@ -4,8 +4,8 @@ import { headers } from "next/headers";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SandboxBanner } from "@/components/layout/sandbox-banner";
 import { SkipLink } from "@/components/layout/skip-link";
-import { env } from "@/lib/env";
 import { getLocale, getMessages, getTranslator } from "@/lib/i18n/server";
+import { platformDemo } from "@/lib/server/platform-demo";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-dvh">
         <AppProviders locale={locale} messages={messages} nonce={requestHeaders.get("x-nonce") ?? undefined}>
           <SkipLink />
-          {env().sandboxMode ? <SandboxBanner /> : null}
+          {platformDemo() ? <SandboxBanner /> : null}
           {children}
         </AppProviders>
       </body>

@@ -155,7 +155,6 @@ export interface AppEnv {
   dataDir: string;
   databaseUrl?: string;
   authSecret: string;
-  sandboxMode: boolean;
   platform: {
     baseUrl: string;
     clientId: string;
@@ -168,7 +167,11 @@ export interface AppEnv {
     agentKey?: string;
     /** How long one instance reuses a formulary answer (search, opened entry) for the same query; 0: never. */
     drugCacheSeconds: number;
-    /** No PLATFORM_BASE_URL: the platform is the sandbox, whose demo-only calls the client then offers. */
+    /**
+     * No PLATFORM_BASE_URL: the platform is the sandbox (the emulator at SANDBOX_PORT). Only the
+     * platform client reads this (lib/platform/client/demo.ts); the desk asks for its demo capability
+     * (lib/server/platform-demo.ts) instead of branching on sandbox mode (lib/sandbox-mode.test.ts).
+     */
     emulator: boolean;
   };
   webhooks: {
@@ -237,7 +240,7 @@ export function env(): AppEnv {
   if (cached) return cached;
   const raw = parse();
   const dataDir = path.resolve(raw.DATA_DIR);
-  const sandboxMode = !raw.PLATFORM_BASE_URL;
+  const emulator = !raw.PLATFORM_BASE_URL;
   cached = {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
@@ -245,7 +248,6 @@ export function env(): AppEnv {
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     authSecret: authSecretFor(raw, dataDir),
-    sandboxMode,
     platform: {
       baseUrl: (raw.PLATFORM_BASE_URL ?? `http://127.0.0.1:${raw.SANDBOX_PORT}`).replace(/\/$/, ""),
       clientId: raw.PLATFORM_CLIENT_ID ?? DEFAULT_SANDBOX_CLIENT_ID,
@@ -253,8 +255,8 @@ export function env(): AppEnv {
       timeoutMs: raw.PLATFORM_TIMEOUT_MS,
       uploadTimeoutMs: raw.PLATFORM_UPLOAD_TIMEOUT_MS,
       drugCacheSeconds: raw.DRUG_CACHE_SECONDS,
-      emulator: sandboxMode,
-      agentKey: raw.PLATFORM_AGENT_KEY ?? (sandboxMode ? DEFAULT_SANDBOX_AGENT_KEY : undefined),
+      emulator,
+      agentKey: raw.PLATFORM_AGENT_KEY ?? (emulator ? DEFAULT_SANDBOX_AGENT_KEY : undefined),
       encryption:
         raw.PLATFORM_ENCRYPTION_KEY && raw.PLATFORM_ENCRYPTION_KID
           ? { key: raw.PLATFORM_ENCRYPTION_KEY, kid: raw.PLATFORM_ENCRYPTION_KID }

@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { ConfigError, clusterConfig, env, productionConfigError, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
+import { demoCapability } from "../lib/platform/client";
 import { startSandbox, type RunningSandbox } from "../lib/platform/fake/server";
 import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
@@ -136,7 +137,9 @@ async function main() {
   const count = instancesFlag(given.instances, cluster.instances);
   const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
   const wanted: [number, string][] = [[config.port, "PORT, where nginx listens"], ...ports.map((p, i): [number, string] => [p, `instance ${i + 1}'s port, CLUSTER_FIRST_INSTANCE_PORT + ${i}`])];
-  if (config.sandboxMode) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
+  // The platform client decides whether the sandbox is the configured platform: then one sandbox serves every instance.
+  const withSandbox = demoCapability(config.platform) !== undefined;
+  if (withSandbox) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
   const portProblem = await portsProblem(wanted);
   if (portProblem) fail(portProblem);
   // The database first: a mistyped DATABASE_URL is said before anything is installed or built.
@@ -158,7 +161,7 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
 
-  if (config.sandboxMode) sandbox = await startSandbox(sandboxConfig(), { ownsProcess: true });
+  if (withSandbox) sandbox = await startSandbox(sandboxConfig(), { ownsProcess: true });
 
   const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;
   /** The process serving each port now: one that stops is started again (a crash, or a restart by `kill -TERM`). */

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigError, env } from "../lib/env";
+import { demoCapability } from "../lib/platform/client";
 import { SUBSCRIBABLE_EVENT_KINDS } from "../lib/platform/wire/webhook-names";
 
 async function main() {
@@ -25,7 +26,7 @@ async function main() {
   let base = values.sandbox;
   if (!base) {
     const config = env();
-    if (!config.sandboxMode) {
+    if (!demoCapability(config.platform)) {
       console.error("PLATFORM_BASE_URL is set: events come from the real platform. Pass --sandbox <url> to target a sandbox.");
       process.exit(2);
     }

@@ -7,6 +7,7 @@ import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError, env, productionConfigError, sandboxConfig } from "../lib/env";
+import { demoCapability } from "../lib/platform/client";
 import { startSandbox } from "../lib/platform/fake/server";
 import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
@@ -31,8 +32,10 @@ async function main() {
     }
     throw err;
   }
+  // The platform client decides whether the sandbox is the configured platform: then it starts here first.
+  const withSandbox = demoCapability(config.platform) !== undefined;
   const wanted: [number, string][] = [[config.port, "PORT, the front desk's"]];
-  if (config.sandboxMode) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
+  if (withSandbox) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
   const problem = (await portsProblem(wanted)) ?? (config.databaseUrl ? await databaseProblem(config.databaseUrl) : null);
   if (problem) {
     console.error(problem);
@@ -40,7 +43,7 @@ async function main() {
   }
   if (!dev) buildIfNeeded();
 
-  const sandbox = config.sandboxMode ? await startSandbox(sandboxConfig(), { logLevel: config.logLevel, ownsProcess: true }) : undefined;
+  const sandbox = withSandbox ? await startSandbox(sandboxConfig(), { logLevel: config.logLevel, ownsProcess: true }) : undefined;
   const pidFile = path.join(config.dataDir, "app.pid");
   writeFileSync(pidFile, String(process.pid));
 

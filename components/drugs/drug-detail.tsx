@@ -151,7 +151,7 @@ export function DrugDetail({
   onSearchComponent,
   onOpenEntry,
   onBack,
-  sandboxMode,
+  demoFormulary,
   understood,
 }: {
   entry: DrugListEntry;
@@ -160,8 +160,8 @@ export function DrugDetail({
   onOpenEntry: (entry: DrugListEntry) => void;
   /** Shown on narrow screens, where the list and the details take turns. */
   onBack?: () => void;
-  /** The printout carries the demo-content label too. */
-  sandboxMode: boolean;
+  /** The formulary is the sandbox platform's demo content: the printout carries the label too. */
+  demoFormulary: boolean;
   /** What the desk read in the query (brand, strength), to mark the asked strength. */
   understood?: DrugQueryUnderstood;
 }) {
@@ -175,7 +175,7 @@ export function DrugDetail({
   return (
     <article aria-labelledby="drug-detail-heading" aria-busy={monograph.isPending || undefined} data-drug-print className="p-5 sm:p-6">
       <style>{PRINT_CSS}</style>
-      {sandboxMode ? <p className="mb-3 hidden text-sm font-semibold print:block">{t("printDemoNotice")}</p> : null}
+      {demoFormulary ? <p className="mb-3 hidden text-sm font-semibold print:block">{t("printDemoNotice")}</p> : null}
       {onBack ? (
         <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2 mb-3 lg:hidden">
           <ArrowLeft aria-hidden className="size-4" />

@@ -23,7 +23,7 @@ import { useSlashShortcut } from "./use-slash-shortcut";
 
 const WIDE = "(min-width: 1024px)";
 
-export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams & { open?: string }; sandboxMode: boolean }) {
+export function DrugLookup({ initial, demoFormulary }: { initial: DrugSearchParams & { open?: string }; demoFormulary: boolean }) {
   const t = useTranslations("drugs");
   const [q, setQ] = useState(initial.q);
   const [category, setCategory] = useState(initial.category);
@@ -150,7 +150,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
 
   return (
     <div className="space-y-5">
-      {sandboxMode ? <SandboxFormularyNotice /> : null}
+      {demoFormulary ? <SandboxFormularyNotice /> : null}
 
       <Card className="p-4 sm:p-5">
         <DrugSearchBar
@@ -213,7 +213,7 @@ export function DrugLookup({ initial, sandboxMode }: { initial: DrugSearchParams
               onSearchComponent={searchComponent}
               onOpenEntry={openRelated}
               onBack={backToResults}
-              sandboxMode={sandboxMode}
+              demoFormulary={demoFormulary}
               understood={understood}
             />
           ) : (

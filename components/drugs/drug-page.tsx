@@ -12,7 +12,7 @@ type Mode = "lookup" | "prescription";
 const MODES: Mode[] = ["lookup", "prescription"];
 
 /** Drug lookup and the whole-prescription reader, as two tabs; the prescription tab is kept in the address (?mode=prescription). */
-export function DrugPage({ initial, sandboxMode }: { initial: DrugSearchParams & { open?: string; mode?: string }; sandboxMode: boolean }) {
+export function DrugPage({ initial, demoFormulary }: { initial: DrugSearchParams & { open?: string; mode?: string }; demoFormulary: boolean }) {
   const t = useTranslations("drugs.modes");
   const [mode, setMode] = useState<Mode>(initial.mode === "prescription" ? "prescription" : "lookup");
   const [lookup, setLookup] = useState({ initial, key: 0 });
@@ -69,7 +69,7 @@ export function DrugPage({ initial, sandboxMode }: { initial: DrugSearchParams &
         })}
       </div>
       <div role="tabpanel" id={`drug-panel-${mode}`} aria-labelledby={`drug-tab-${mode}`}>
-        {mode === "lookup" ? <DrugLookup key={lookup.key} initial={lookup.initial} sandboxMode={sandboxMode} /> : <PrescriptionReader onLookUp={lookUp} />}
+        {mode === "lookup" ? <DrugLookup key={lookup.key} initial={lookup.initial} demoFormulary={demoFormulary} /> : <PrescriptionReader onLookUp={lookUp} />}
       </div>
     </div>
   );

@@ -207,7 +207,7 @@ export function WebhooksCard() {
             )}
           </section>
 
-          {data.sandboxMode ? (
+          {data.testEvents ? (
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line p-4">
               <div>
                 <p className="font-semibold text-ink">{t("testTitle")}</p>

@@ -22,7 +22,8 @@ export type SigningKeyView = z.infer<typeof KeyView>;
 
 export const WebhookSettingsView = z.object({
   receiverUrl: z.string(),
-  sandboxMode: z.boolean(),
+  /** The platform can raise a test event (only the sandbox can: the real one sends its own). */
+  testEvents: z.boolean(),
   /** "desk": the platform has no list call (spec 4.2 documents only creating one); these are the desk's own record. */
   listedBy: z.enum(["platform", "desk"]),
   signatureHeader: z.string(),

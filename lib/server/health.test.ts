@@ -17,7 +17,7 @@ const wiring = vi.hoisted(() => ({
   databaseDown: undefined as Error | undefined,
   logged: [] as { fields: unknown; message: string }[],
 }));
-vi.mock("@/lib/env", () => ({ env: () => ({ sandboxMode: true, platform: { baseUrl: wiring.baseUrl, clientId: wiring.clientId }, webhooks: { allowUnsigned: wiring.allowUnsigned } }) }));
+vi.mock("@/lib/env", () => ({ env: () => ({ platform: { baseUrl: wiring.baseUrl, clientId: wiring.clientId, emulator: true }, webhooks: { allowUnsigned: wiring.allowUnsigned } }) }));
 vi.mock("@/lib/server/db", () => ({
   database: async () => {
     if (wiring.databaseDown) throw wiring.databaseDown;

@@ -6,6 +6,7 @@ import { platformTokens, staff } from "./db/schema";
 import { AppError, PlatformCredentialsError, PlatformRejectedError, PlatformTimeoutError } from "./errors";
 import { log } from "./log";
 import { services } from "./services";
+import { platformMode } from "./platform-demo";
 import { webhookIntakeWarning } from "./webhooks";
 import * as clock from "@/lib/clock";
 
@@ -134,7 +135,6 @@ function noteDatabaseFailure(err: unknown, now = clock.now()): void {
 
 /** Whether the database answers and the platform answers, in time, with our credentials accepted. */
 export async function checkHealth(): Promise<Health> {
-  const config = env();
   const dbCheck = database()
     .then(async (d) => (await d.db.execute(sql`select 1`), { kind: d.kind, ok: true }))
     .catch((err: unknown) => {
@@ -146,7 +146,7 @@ export async function checkHealth(): Promise<Health> {
   const intakeWarning = webhookIntakeWarning();
   return {
     status: reasons.length ? "degraded" : "ok",
-    platform: { mode: config.sandboxMode ? "sandbox" : "live", reachable: probe.reachable, credentials: probe.credentials, checkedAt: probe.checkedAt },
+    platform: { mode: platformMode(), reachable: probe.reachable, credentials: probe.credentials, checkedAt: probe.checkedAt },
     db: dbState,
     reasons,
     ...(intakeWarning ? { warnings: [intakeWarning] } : {}),

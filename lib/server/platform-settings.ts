@@ -1,11 +1,12 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { platformMode } from "./platform-demo";
 
 /** What an admin needs to register the clinic with the platform; never the secrets themselves. */
 export function platformConnectionSummary() {
   const config = env();
   return {
-    mode: config.sandboxMode ? ("sandbox" as const) : ("live" as const),
+    mode: platformMode(),
     baseUrl: config.platform.baseUrl,
     clientId: config.platform.clientId,
     timeoutMs: config.platform.timeoutMs,

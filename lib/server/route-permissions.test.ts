@@ -25,7 +25,7 @@ const session = vi.hoisted(() => ({
 }));
 
 vi.mock("@/lib/env", () => ({
-  env: () => ({ appUrl: "http://localhost:3000", sandboxMode: true, platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }, webhooks: {}, logLevel: "warn" }),
+  env: () => ({ appUrl: "http://localhost:3000", platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500, emulator: true }, webhooks: {}, logLevel: "warn" }),
 }));
 vi.mock("@/lib/server/auth/session", () => ({
   getStaffSession: async () => (session.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Test", email: "t@example.test", role: session.role } : null),

@@ -39,7 +39,7 @@ export function services(): Promise<Services> {
     const idp = identityProvider(db.db, config.appUrl);
     const platform = createPlatform(config.platform, { database: db, idp, sealing: config.sealing });
     const pubsub = createPubSub({ db: db.db, databaseUrl: config.databaseUrl });
-    const liveHub = createLiveHub({ db: db.db, pubsub, reshape: { allowHttpLinks: config.sandboxMode, prefillDirectory: platform.demo } });
+    const liveHub = createLiveHub({ db: db.db, pubsub, reshape: { allowHttpLinks: Boolean(platform.demo), prefillDirectory: platform.demo } });
     const queueHub = createQueueHub({ pubsub });
     const liveStreams = createStreamRegistry(() => env().liveStreamsPerStaff);
     // Keys sealed before DATA_SEALING_KEY existed were sealed under the auth secret: it still opens them.

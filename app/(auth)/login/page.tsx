@@ -3,10 +3,10 @@ import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/components/auth/callback-url";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { homePathFor } from "@/lib/access";
-import { env } from "@/lib/env";
 import { getTranslator } from "@/lib/i18n/server";
 import { DEMO_STAFF } from "@/lib/server/auth/demo-staff";
 import { getStaffSession } from "@/lib/server/auth/session";
+import { platformDemo } from "@/lib/server/platform-demo";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("signIn");
@@ -18,7 +18,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const session = await getStaffSession();
   if (session) redirect(callbackUrl ?? homePathFor(session.role));
 
-  const demoStaff = env().sandboxMode ? DEMO_STAFF.map(({ name, role, email, password }) => ({ name, role, email, password })) : undefined;
+  // The demo accounts exist (and sign in) only while the sandbox is the platform.
+  const demoStaff = platformDemo() ? DEMO_STAFF.map(({ name, role, email, password }) => ({ name, role, email, password })) : undefined;
 
   return (
     <div className="w-full max-w-md">

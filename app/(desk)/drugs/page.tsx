@@ -3,9 +3,9 @@ import { Pill } from "lucide-react";
 import { DrugPage } from "@/components/drugs/drug-page";
 import { PageHeader } from "@/components/layout/page-header";
 import { DRUG_CATEGORIES } from "@/lib/schemas/drug-categories";
-import { env } from "@/lib/env";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { platformDemo } from "@/lib/server/platform-demo";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -33,7 +33,7 @@ export default async function DrugsPage({ searchParams }: { searchParams: Promis
   return (
     <>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Pill className="size-5" />} />
-      <DrugPage initial={initial} sandboxMode={env().sandboxMode} />
+      <DrugPage initial={initial} demoFormulary={Boolean(platformDemo())} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { webhooksApi } from "./webhooks";
 import { slotsApi } from "./slots";
 import { assistantSessionsApi } from "./assistant-sessions";
 import { appointmentsApi } from "./appointments";
-import { demoApi } from "./demo";
+import { demoCapability } from "./demo";
 
 export interface PlatformSettings {
   baseUrl: string;
@@ -42,7 +42,7 @@ export function createPlatform(settings: PlatformSettings, deps: { database: Dat
     identity: identityApi(createPlatformHttp(base), settings.clientId),
   });
 
-  const demo = settings.emulator ? demoApi(settings.baseUrl, settings.fetch) : undefined;
+  const demo = demoCapability(settings);
 
   function staffView(staff: StaffIdentity) {
     const http = createPlatformHttp({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { createPlatform } from "./client";
+import { demoCapability, platformMode } from "./demo";
 
 describe("the sandbox's demo-only calls are a capability of the client", () => {
   let t: TestDatabase;
@@ -30,5 +31,16 @@ describe("the sandbox's demo-only calls are a capability of the client", () => {
     expect(practice?.clinics.length).toBeGreaterThan(0);
     const sent = await sandbox.demo!.emitEvent("appointment.tele.dr_joined");
     expect(sent.eventId).toEqual(expect.any(String));
+  });
+
+  it("is decided once: the configuration's capability is the client's platform.demo, and names the mode", () => {
+    const emulated = { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, emulator: true };
+    const real = { ...emulated, emulator: false };
+    expect(demoCapability(emulated)).toBeDefined();
+    expect(demoCapability(emulated)).toBe(demoCapability(emulated));
+    expect(createPlatform(emulated, { database: t.database, idp: h.idp }).demo).toBe(demoCapability(emulated));
+    expect(demoCapability(real)).toBeUndefined();
+    expect(demoCapability({ baseUrl: h.sandboxUrl })).toBeUndefined();
+    expect([platformMode(emulated), platformMode(real)]).toEqual(["sandbox", "live"]);
   });
 });

@@ -4,8 +4,11 @@ import { PlatformUnavailableError } from "../../server/errors";
 
 /**
  * What only the sandbox platform (the emulator, lib/platform/fake) can do: its control routes under
- * /__sandbox/. The client offers it as `platform.demo`, which exists only when the emulator is the
- * configured platform, so desk code asks `platform.demo?.…` instead of branching on sandbox mode.
+ * /__sandbox/. This module is the one place that decides whether the emulator is the configured
+ * platform (`demoCapability` below, the only reader of the settings' `emulator` flag): the client
+ * offers the capability as `platform.demo`, and the desk asks whether it exists (the banner, the
+ * demo staff, the demo day, test events, http: links, local webhook endpoints) instead of
+ * branching on sandbox mode itself. lib/sandbox-mode.test.ts fails on any other reader.
  */
 const Emitted = z.object({ event_id: z.string(), deliveries: z.array(z.object({ id: z.string(), state: z.string() })) });
 
@@ -43,3 +46,31 @@ export function demoApi(baseUrl: string, fetchImpl: typeof fetch = fetch) {
   };
 }
 export type DemoApi = ReturnType<typeof demoApi>;
+
+/** What the decision needs of the platform's settings (PlatformSettings, or the configuration's `platform`). */
+export interface DemoSettings {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** The platform is the emulator (the configuration's rule: no PLATFORM_BASE_URL). Read only here. */
+  emulator?: boolean;
+}
+
+const capabilities = new WeakMap<DemoSettings, DemoApi>();
+
+/**
+ * The sandbox platform's demo-only capability for these settings, or undefined when they name a
+ * real platform. One object per settings object: `createPlatform(settings).demo` is this very
+ * object, so code that runs before the app's services exist (the database's demo staff, the root
+ * layout's banner) and code that holds a platform client get the same answer.
+ */
+export function demoCapability(settings: DemoSettings): DemoApi | undefined {
+  if (!settings.emulator) return undefined;
+  let demo = capabilities.get(settings);
+  if (!demo) capabilities.set(settings, (demo = demoApi(settings.baseUrl, settings.fetch)));
+  return demo;
+}
+
+/** How health and the settings page name the platform: the sandbox (demo data) or a live one. */
+export function platformMode(settings: DemoSettings): "sandbox" | "live" {
+  return demoCapability(settings) ? "sandbox" : "live";
+}

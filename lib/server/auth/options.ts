@@ -11,6 +11,7 @@ import { checkSignIn } from "./sign-in";
 import { endStaffSessions, resolveSession, startSession } from "./staff-sessions";
 import { log } from "../log";
 import { deskRedirect } from "../auth-input";
+import { platformDemo } from "../platform-demo";
 
 /** next-auth's own cookie name for the session token, secure-prefixed on https. */
 export const sessionCookieName = (options: Pick<AuthOptions, "useSecureCookies">) => `${options.useSecureCookies ? "__Secure-" : ""}next-auth.session-token`;
@@ -59,7 +60,7 @@ export function authOptions(): AuthOptions {
           const { email, password } = parsed.data;
           const store = await db();
           const ip = clientAddress(req?.headers ?? {});
-          const outcome = await checkSignIn({ db: store, sandboxMode: config.sandboxMode, throttle: config.signInThrottle }, { email, password, ip });
+          const outcome = await checkSignIn({ db: store, demoAccounts: Boolean(platformDemo()), throttle: config.signInThrottle }, { email, password, ip });
           if (!outcome.ok) {
             // A throttled attempt costs nothing and is not written down, so hammering cannot fill the audit log.
             if (outcome.reason === "throttled") throw new Error(`${RATE_LIMITED}:${outcome.retryAfterSeconds}`);

@@ -22,7 +22,7 @@ vi.mock("@/lib/env", () => ({
   env: () => ({
     appUrl: "http://localhost:3000",
     authSecret: "session-end-test-secret-0123456789abcdefghijkl",
-    sandboxMode: false,
+    demoAccounts: false,
     sessions: { maxHours: 10, idleMinutes: 60 },
     signInThrottle: {},
     liveStreamsPerStaff: 5,

@@ -39,7 +39,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
   let clock = Date.now();
   const deps = (over: Partial<SignInDeps> = {}): SignInDeps => ({
     db: t.database.db,
-    sandboxMode: true,
+    demoAccounts: true,
     throttle: THROTTLE,
     verify: counted,
     now: () => new Date(clock),
@@ -142,7 +142,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     const demo = DEMO_STAFF.find((s) => s.role === "admin")!;
     expect((await checkSignIn(deps(), { email: demo.email, password: demo.password, ip: "198.51.100.70" })).ok).toBe(true);
     checks = 0;
-    expect(await checkSignIn(deps({ sandboxMode: false }), { email: demo.email, password: demo.password, ip: "198.51.100.70" })).toEqual({
+    expect(await checkSignIn(deps({ demoAccounts: false }), { email: demo.email, password: demo.password, ip: "198.51.100.70" })).toEqual({
       ok: false,
       reason: "demo-account",
     });

@@ -1,6 +1,6 @@
 import "server-only";
 /**
- * Checks a staff sign-in: demo doors shut outside sandbox mode, a turn claimed from the throttle
+ * Checks a staff sign-in: demo doors shut unless the sandbox is the platform, a turn claimed from the throttle
  * before the password is checked, and a decoy check for unknown e-mails so timing reveals nothing.
  * The password verifier is injectable so tests can count the expensive checks.
  */
@@ -13,7 +13,8 @@ import * as clock from "@/lib/clock";
 
 export interface SignInDeps {
   db: Db;
-  sandboxMode: boolean;
+  /** The demo staff may sign in: the sandbox platform's demo capability is present (lib/server/platform-demo.ts). */
+  demoAccounts: boolean;
   throttle: ThrottleSettings;
   verify?: (password: string, stored: string) => Promise<boolean>;
   now?: () => Date;
@@ -26,7 +27,7 @@ export type SignInOutcome =
 
 export async function checkSignIn(deps: SignInDeps, attempt: { email: string; password: string; ip: string | undefined }): Promise<SignInOutcome> {
   const now = deps.now?.() ?? clock.nowDate();
-  if (!deps.sandboxMode && isDemoAddress(attempt.email)) return { ok: false, reason: "demo-account" };
+  if (!deps.demoAccounts && isDemoAddress(attempt.email)) return { ok: false, reason: "demo-account" };
   const keys = throttleKeys(attempt.email, attempt.ip);
   const admission = await admitAttempt(deps.db, keys, deps.throttle, now);
   if (!admission.admitted) return { ok: false, reason: "throttled", retryAfterSeconds: admission.retryAfterSeconds };

@@ -6,6 +6,7 @@ import { startAuthHousekeeping } from "../auth/housekeeping";
 import { backfillNameKeys } from "../patients/patient-index";
 import { log } from "../log";
 import { processSingletonAsync } from "../process-singleton";
+import { platformDemo } from "../platform-demo";
 
 export type { Db, Database } from "./connect";
 export * as tables from "./schema";
@@ -15,7 +16,7 @@ export function database(): Promise<Database> {
   return processSingletonAsync("__clinicDb", async () => {
     const config = env();
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    if (config.sandboxMode) await seedDemoStaff(database.db);
+    if (platformDemo()) await seedDemoStaff(database.db);
     else {
       const retired = await retireDemoStaff(database.db);
       if (retired.length > 0) log().warn({ accounts: retired }, "live platform: deactivated the demo staff accounts (they sign in only in sandbox mode)");

@@ -5,7 +5,7 @@ import type { DrugEntryQuery, DrugMonograph } from "@/lib/schemas/drugs";
 const state = vi.hoisted(() => ({ calls: [] as unknown[], answer: null as unknown, fail: false }));
 
 vi.mock("@/lib/env", () => ({
-  env: () => ({ appUrl: "http://localhost:3000", sandboxMode: true, platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500, drugCacheSeconds: 60 }, webhooks: {}, logLevel: "warn" }),
+  env: () => ({ appUrl: "http://localhost:3000", platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500, drugCacheSeconds: 60, emulator: true }, webhooks: {}, logLevel: "warn" }),
 }));
 vi.mock("@/lib/server/auth/session", () => ({
   getStaffSession: async () => ({ id: "00000000-0000-4000-8000-000000000001", name: "Dr Test", email: "d@example.test", role: "doctor" }),

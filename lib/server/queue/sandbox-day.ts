@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { env } from "@/lib/env";
 import { clinicDay } from "@/lib/slots/clinic-time";
 import { addDays } from "@/lib/schemas/calendar";
 import type { Db } from "../db/connect";
@@ -169,7 +168,7 @@ async function bookAndRecord(
  * and "next day" is where a receptionist then looks.
  */
 export async function seedSandboxDay(db: Db, platform: StaffPlatform, staff: { id: string }, q: { clinicId: string; day: string; timeZone: string }): Promise<void> {
-  if (!env().sandboxMode) return;
+  if (!platform.demo) return;
   const today = clinicDay(clock.now(), q.timeZone);
   if (q.day !== today && q.day !== addDays(today, 1)) return;
   const key = `${q.clinicId}|${q.day}`;

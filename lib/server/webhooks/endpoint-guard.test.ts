@@ -83,10 +83,10 @@ describe("endpoint address classifier", () => {
 
 describe("subscription endpoint guard (no real DNS: an injected resolver)", () => {
   const resolveTo = (...addresses: string[]) => async () => addresses;
-  const live = { sandboxMode: false, allow: [] as string[] };
+  const live = { demoPlatform: false, allow: [] as string[] };
 
   it("lets anything through in sandbox mode", async () => {
-    expect(await endpointRefusal("http://localhost:3000/api/webhooks/platform", { sandboxMode: true, allow: [] })).toBeNull();
+    expect(await endpointRefusal("http://localhost:3000/api/webhooks/platform", { demoPlatform: true, allow: [] })).toBeNull();
   });
 
   it("needs https: outside sandbox mode", async () => {
@@ -110,22 +110,22 @@ describe("subscription endpoint guard (no real DNS: an injected resolver)", () =
 
   it("accepts a public address, and internal ones named on the allow-list (host, address or range)", async () => {
     expect(await endpointRefusal("https://hooks.example.test/x", { ...live, resolve: resolveTo("93.184.216.34") })).toBeNull();
-    expect(await endpointRefusal("https://desk.clinic.lan/x", { sandboxMode: false, allow: ["desk.clinic.lan"], resolve: resolveTo("10.0.0.5") })).toBeNull();
-    expect(await endpointRefusal("https://desk.clinic.lan/x", { sandboxMode: false, allow: ["10.0.0.5"], resolve: resolveTo("10.0.0.5") })).toBeNull();
-    expect(await endpointRefusal("https://desk.clinic.lan/x", { sandboxMode: false, allow: ["10.0.0.0/24"], resolve: resolveTo("10.0.0.77") })).toBeNull();
-    expect(await endpointRefusal("https://desk.clinic.lan/x", { sandboxMode: false, allow: ["10.0.0.0/24"], resolve: resolveTo("10.0.1.77") })).toMatch(/10\.0\.1\.77/);
+    expect(await endpointRefusal("https://desk.clinic.lan/x", { demoPlatform: false, allow: ["desk.clinic.lan"], resolve: resolveTo("10.0.0.5") })).toBeNull();
+    expect(await endpointRefusal("https://desk.clinic.lan/x", { demoPlatform: false, allow: ["10.0.0.5"], resolve: resolveTo("10.0.0.5") })).toBeNull();
+    expect(await endpointRefusal("https://desk.clinic.lan/x", { demoPlatform: false, allow: ["10.0.0.0/24"], resolve: resolveTo("10.0.0.77") })).toBeNull();
+    expect(await endpointRefusal("https://desk.clinic.lan/x", { demoPlatform: false, allow: ["10.0.0.0/24"], resolve: resolveTo("10.0.1.77") })).toMatch(/10\.0\.1\.77/);
     // The allow-list does not lift the https: rule.
-    expect(await endpointRefusal("http://desk.clinic.lan/x", { sandboxMode: false, allow: ["desk.clinic.lan"], resolve: resolveTo("10.0.0.5") })).toMatch(/https:\/\//);
+    expect(await endpointRefusal("http://desk.clinic.lan/x", { demoPlatform: false, allow: ["desk.clinic.lan"], resolve: resolveTo("10.0.0.5") })).toMatch(/https:\/\//);
   });
 
   it("WEBHOOK_ON_PREMISE_RECEIVER is the one explicit setting that allows an http:// or private-network receiver; off by default", async () => {
-    const onPremise = { sandboxMode: false, allow: [], onPremise: true, resolve: resolveTo("192.168.1.20") };
+    const onPremise = { demoPlatform: false, allow: [], onPremise: true, resolve: resolveTo("192.168.1.20") };
     expect(await endpointRefusal("http://192.168.1.20:3000/api/webhooks/platform", onPremise)).toBeNull();
     expect(await endpointRefusal("http://desk.clinic.lan:3000/api/webhooks/platform", onPremise)).toBeNull();
     expect(await endpointRefusal("https://desk.clinic.lan/api/webhooks/platform", onPremise)).toBeNull();
     // Still a URL, and still closed without the setting, naming it.
     expect(await endpointRefusal("not a url", onPremise)).toMatch(/fully qualified URL/);
     expect(await endpointRefusal("http://192.168.1.20:3000/api/webhooks/platform", { ...onPremise, onPremise: false })).toMatch(/https:\/\/.*WEBHOOK_ON_PREMISE_RECEIVER=true/);
-    expect(await endpointRefusal("http://192.168.1.20:3000/api/webhooks/platform", { sandboxMode: false, allow: [], resolve: resolveTo("192.168.1.20") })).toMatch(/https:\/\//);
+    expect(await endpointRefusal("http://192.168.1.20:3000/api/webhooks/platform", { demoPlatform: false, allow: [], resolve: resolveTo("192.168.1.20") })).toMatch(/https:\/\//);
   });
 });

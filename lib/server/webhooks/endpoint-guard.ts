@@ -114,7 +114,8 @@ const CLASS_WORDS: Record<AddressClass, string> = {
 
 /**
  * Why the platform must not be told to POST signed events to this endpoint, or null when it may.
- * Outside sandbox mode an http(s) endpoint must be https: and every address its host resolves to
+ * Unless the sandbox is the platform (`demoPlatform`: its demo capability is present, and it delivers
+ * on this machine), an http(s) endpoint must be https: and every address its host resolves to
  * must be public, unless the host or address is on WEBHOOK_ENDPOINT_ALLOW (on-premise receivers).
  * Checked at registration: a host that later re-resolves elsewhere (DNS rebinding) is the
  * platform's side to guard, so the allow-list stays the one way to name an internal receiver.
@@ -123,9 +124,9 @@ const CLASS_WORDS: Record<AddressClass, string> = {
  */
 export async function endpointRefusal(
   endpoint: string,
-  opts: { sandboxMode: boolean; allow: string[]; onPremise?: boolean; resolve?: Resolve },
+  opts: { demoPlatform: boolean; allow: string[]; onPremise?: boolean; resolve?: Resolve },
 ): Promise<string | null> {
-  if (opts.sandboxMode) return null;
+  if (opts.demoPlatform) return null;
   let url: URL;
   try {
     url = new URL(endpoint);

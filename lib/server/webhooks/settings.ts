@@ -17,8 +17,8 @@ export interface SubscriptionDeps {
   platform: StaffPlatform;
   keys: SigningKeyStore;
   db: Db;
-  /** Where endpoints may point; defaults to the configuration (sandbox mode, WEBHOOK_ENDPOINT_ALLOW). */
-  guard?: { sandboxMode: boolean; allow: string[]; onPremise?: boolean; resolve?: Resolve };
+  /** Where endpoints may point; defaults to the configuration (the platform's demo capability, WEBHOOK_ENDPOINT_ALLOW). */
+  guard?: { demoPlatform: boolean; allow: string[]; onPremise?: boolean; resolve?: Resolve };
 }
 
 /** Where the platform should POST events for this app: its public URL plus the receiver path. */
@@ -65,7 +65,7 @@ export async function webhookSettingsView(platform: StaffPlatform, keys: Signing
   const receiver = receiverUrl();
   return {
     receiverUrl: receiver,
-    sandboxMode: config.sandboxMode,
+    testEvents: Boolean(platform.demo),
     listedBy,
     signatureHeader: config.webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER,
     toleranceSeconds: config.webhooks.toleranceSeconds,
@@ -120,7 +120,7 @@ export async function registerSubscription(deps: SubscriptionDeps, input: NewWeb
   const { platform, keys } = deps;
   if (input.protocol === "http" || input.protocol === "https") {
     const config = env();
-    const refusal = await endpointRefusal(input.endpoint, deps.guard ?? { sandboxMode: config.sandboxMode, allow: config.webhooks.endpointAllow, onPremise: config.webhooks.onPremiseReceiver });
+    const refusal = await endpointRefusal(input.endpoint, deps.guard ?? { demoPlatform: Boolean(platform.demo), allow: config.webhooks.endpointAllow, onPremise: config.webhooks.onPremiseReceiver });
     if (refusal) throw new ValidationError({ endpoint: refusal }, refusal);
   }
   return withEndpointLease(deps.db, input.endpoint, async () => {

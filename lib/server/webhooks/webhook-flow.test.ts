@@ -55,7 +55,8 @@ describe("webhooks end to end: settings → platform subscription → signed del
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    // The sandbox is the platform here: its demo capability lets endpoints on this machine register.
+    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, emulator: true }, { database: t.database, idp: h.idp }).forStaff(h.staff);
     keys = signingKeyStore(t.database.db, "flow-test-secret-0123456789abcdefghij");
     receiver = await startAppReceiver(t, keys);
   }, 120_000);
@@ -157,14 +158,29 @@ describe("webhooks end to end: settings → platform subscription → signed del
     expect((await webhookSettingsView(platform, keys, t.database.db)).listedBy).toBe("platform");
   }, 60_000);
 
-  it("outside sandbox mode refuses an endpoint on an internal address with the field's reason, registering nothing", async () => {
-    const live = { platform, keys, db: t.database.db, guard: { sandboxMode: false, allow: [], resolve: async () => ["10.1.2.3"] } };
+  it("with a real platform refuses an endpoint on an internal address with the field's reason, registering nothing", async () => {
+    const live = { platform, keys, db: t.database.db, guard: { demoPlatform: false, allow: [], resolve: async () => ["10.1.2.3"] } };
     const before = await platform.webhooks.list();
     await expect(registerSubscription(live, { endpoint: "https://hooks.example.test/in", eventNames: ["appointment.created"], protocol: "https" })).rejects.toMatchObject({
       status: 400,
       extra: { errors: { endpoint: expect.stringContaining("10.1.2.3, a private network address") } },
     });
     await expect(registerSubscription(live, { endpoint: "http://hooks.example.test/in", eventNames: ["appointment.created"], protocol: "http" })).rejects.toMatchObject({
+      status: 400,
+      extra: { errors: { endpoint: expect.stringContaining("https://") } },
+    });
+    expect(await platform.webhooks.list()).toEqual(before);
+  });
+
+  it("asks the platform client, not the configuration: a client configured for a real platform gets the address checks and no test events", async () => {
+    // The same platform and staff, configured as a real one (no `emulator`): it has no demo capability.
+    const real = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    expect(real.demo).toBeUndefined();
+    expect((await webhookSettingsView(platform, keys, t.database.db)).testEvents).toBe(true);
+    expect((await webhookSettingsView(real, keys, t.database.db)).testEvents).toBe(false);
+    const before = await platform.webhooks.list();
+    // No guard given: the default follows the client's capability, and the loopback receiver is refused.
+    await expect(registerSubscription({ platform: real, keys, db: t.database.db }, { endpoint: receiver.url, eventNames: ["appointment.created"], protocol: "http" })).rejects.toMatchObject({
       status: 400,
       extra: { errors: { endpoint: expect.stringContaining("https://") } },
     });

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { Building2 } from "lucide-react";
 import { ClinicDirectoryEditor } from "@/components/settings/clinic-directory";
 import { PageHeader } from "@/components/layout/page-header";
-import { env } from "@/lib/env";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { platformDemo } from "@/lib/server/platform-demo";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("slots.directory");
@@ -16,7 +16,7 @@ export default async function ClinicDirectoryPage() {
   const t = await getTranslator("slots.directory");
   return (
     <>
-      <PageHeader title={t("title")} description={t(env().sandboxMode ? "subtitleSandbox" : "subtitle")} icon={<Building2 className="size-5" />} />
+      <PageHeader title={t("title")} description={t(platformDemo() ? "subtitleSandbox" : "subtitle")} icon={<Building2 className="size-5" />} />
       <ClinicDirectoryEditor />
     </>
   );
