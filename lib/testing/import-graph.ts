@@ -116,14 +116,20 @@ export function runtimeImports(fileName: string, text: string): (string | null)[
   return out;
 }
 
-function walk(dir: string, root: string, out: string[]) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) {
-      if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) walk(path.join(dir, e.name), root, out);
-    } else if (SOURCE.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts")) {
-      out.push(posix(path.relative(root, path.join(dir, e.name))));
+/** The files below `root` (root-relative, "/"-separated) that `keep` accepts, outside hidden folders and `skipDirs`. */
+export function listFiles(root: string, skipDirs: ReadonlySet<string>, keep: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (!skipDirs.has(e.name) && !e.name.startsWith(".")) walk(path.join(dir, e.name));
+      } else if (keep(e.name)) {
+        out.push(posix(path.relative(root, path.join(dir, e.name))));
+      }
     }
-  }
+  };
+  walk(root);
+  return out;
 }
 
 /** Follows every client file's imports, as resolved, and lists each way one reaches code it must not. */
@@ -162,8 +168,7 @@ export function clientBoundaryViolations(opts: GraphOptions): Violation[] {
 
   let roots = opts.roots;
   if (!roots) {
-    const files: string[] = [];
-    walk(root, root, files);
+    const files = listFiles(root, SKIP_DIRS, (name) => SOURCE.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
     for (const rel of overlay.keys()) files.push(posix(path.relative(root, rel)));
     roots = [...new Set(files)].filter((rel) => CLIENT_FOLDERS.some((f) => rel.startsWith(f)) || isUseClient(read(path.join(root, rel))));
   }

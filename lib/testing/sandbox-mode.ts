@@ -8,9 +8,10 @@
  * destructuring, `in`), not on text, so a comment or a message naming the variable is no finding.
  * lib/sandbox-mode.test.ts runs it on the real tree and on escapes.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { listFiles } from "./import-graph";
 
 /**
  * The names that carry sandbox mode, and the only files that may read them: the one table to edit
@@ -47,7 +48,6 @@ export interface ModeFinding {
   reason: string;
 }
 
-const posix = (p: string) => p.split(path.sep).join("/");
 const allowedBy = (list: readonly string[], rel: string) => list.some((p) => (p.endsWith("/") ? rel.startsWith(p) : rel === p));
 
 function scriptKind(file: string): ts.ScriptKind {
@@ -95,21 +95,10 @@ export function modeFindings(rel: string, text: string): ModeFinding[] {
   return out;
 }
 
-function walk(dir: string, root: string, out: string[]) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) {
-      if (!SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) walk(path.join(dir, e.name), root, out);
-    } else if (SOURCE.test(e.name) && !e.name.endsWith(".d.ts")) {
-      out.push(posix(path.relative(root, path.join(dir, e.name))));
-    }
-  }
-}
-
 /** Every finding in the tree under `root` (tests, scripts, e2e and config files included), plus virtual files. */
 export function sandboxModeFindings(opts: { root: string; overlay?: Record<string, string> }): { files: number; findings: ModeFinding[] } {
   const root = path.resolve(opts.root);
-  const files: string[] = [];
-  walk(root, root, files);
+  const files = listFiles(root, SKIP_DIRS, (name) => SOURCE.test(name) && !name.endsWith(".d.ts"));
   const overlay = opts.overlay ?? {};
   const all = [...new Set([...files, ...Object.keys(overlay)])];
   return { files: all.length, findings: all.flatMap((rel) => modeFindings(rel, overlay[rel] ?? readFileSync(path.join(root, rel), "utf8"))) };
