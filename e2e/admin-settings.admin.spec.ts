@@ -1,4 +1,4 @@
-import { E2E_STAFF, expect, test } from "./fixtures";
+import { E2E_STAFF, expect, signInAs, test } from "./fixtures";
 
 test("an admin sees Settings and reads the platform connection, without secrets", async ({ page, request }) => {
   await page.goto("/settings");
@@ -14,12 +14,7 @@ test("an admin signs a staff member out everywhere from Settings, and that desk'
   const account = E2E_STAFF.deskPc;
   const desk = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const deskPage = await desk.newPage();
-  await deskPage.goto("/login");
-  await deskPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await deskPage.getByLabel("E-mail address").fill(account.email);
-  await deskPage.getByLabel("Password", { exact: true }).fill(account.password);
-  await deskPage.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(deskPage).not.toHaveURL(/\/login/);
+  await signInAs(deskPage, account);
   expect((await deskPage.request.get("/api/patients/search?q=a")).status()).toBe(200);
 
   await page.goto("/settings");

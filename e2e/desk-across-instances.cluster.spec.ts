@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { Client } from "pg";
 import { CLUSTER_ADMIN_DATABASE_URL } from "./cluster-preflight";
 import { calendarUrl, futureMonday } from "./slots-support";
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, signInAs, test } from "./fixtures";
 
 /**
  * Issue 16 item 1: a desk's day through nginx over several app instances. Every answer names its
@@ -50,12 +50,7 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   const context = await browser.newContext({ baseURL: CLUSTER });
   const seen = recordInstances(context);
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("E-mail address").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInAs(page, account);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return { context, page, seen };
 }

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { E2E_STAFF, expect, expectAccessible, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { E2E_STAFF, expect, expectAccessible, signInAs, test } from "./fixtures";
 import { futureMonday, registerPatient } from "./slots-support";
 
 /** Issue 28, item 2, from Settings: an admin links a doctor's account to its platform doctor, and the row rules follow. */
@@ -22,15 +22,6 @@ async function bookFor(request: APIRequestContext, baseURL: string, doctorId: st
   });
   expect(booked.status()).toBe(201);
   return ((await booked.json()) as { appointmentId: string }).appointmentId;
-}
-
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("E-mail address").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
 }
 
 test("an admin links a doctor's account to its platform doctor from Settings; that doctor then changes exactly those appointments", async ({ page, browser, baseURL }) => {

@@ -67,6 +67,20 @@ export const test = base.extend({
 export { expect };
 
 /**
+ * Signs in through the sign-in form as staff do, once the page has hydrated (a click before that
+ * would send the form without the desk's handling), and waits until the desk has left /login.
+ * `loginUrl`: the sign-in page on another host or instance (a LAN PC opens the desk on the server's address).
+ */
+export async function signInAs(page: Page, account: { email: string; password: string }, loginUrl = "/login") {
+  await page.goto(loginUrl);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("E-mail address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
  * Frees the sandbox's demo-held slots of a doctor at a clinic on a day: which slots the demo holds
  * depends on the date, and a journey that needs several free ones makes sure of them.
  */

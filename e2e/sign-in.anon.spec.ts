@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from "@playwright/test";
-import { DEMO, E2E_STAFF, expect, expectAccessible, test } from "./fixtures";
+import { DEMO, E2E_STAFF, expect, expectAccessible, signInAs, test } from "./fixtures";
 
 test.describe("signing in", () => {
   test("the sign-in page shows the sandbox banner and the demo staff, and passes axe", async ({ page }) => {
@@ -52,12 +52,7 @@ test.describe("signing in", () => {
   });
 
   test("after signing out, a copy of the old session cookie gets 401 from the API", async ({ page, baseURL }) => {
-    const account = E2E_STAFF.signOut;
-    await page.goto("/login");
-    await page.getByLabel("E-mail address").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await signInAs(page, E2E_STAFF.signOut);
     const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
     expect(cookie).toBeDefined();
     const copied = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: `${cookie!.name}=${cookie!.value}` } });
@@ -76,12 +71,7 @@ test.describe("signing in", () => {
     // A LAN PC opens the desk on the server's address, not on localhost (APP_URL here).
     const host = baseURL!.replace("localhost", "127.0.0.1");
     expect(host).not.toBe(baseURL);
-    const account = E2E_STAFF.signOut;
-    await page.goto(`${host}/login`);
-    await page.getByLabel("E-mail address").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await signInAs(page, E2E_STAFF.signOut, `${host}/login`);
     expect(new URL(page.url()).origin).toBe(host);
     await page.getByRole("button", { name: "हिन्दी" }).first().click();
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
