@@ -1,71 +1,10 @@
 import type { Page } from "@playwright/test";
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { ROUTE_INPUTS } from "../lib/testing/route-inputs";
-import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, setSandboxFaults, test } from "./fixtures";
+import { expect, expectAccessible, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
+import { dropFiles, fakeFileBytes, MB, newPatient, ownPdf, PDF, sandboxCopiesOf, sandboxDocument, uploadFiles, uploadRow as row } from "./upload-support";
 
-interface FakeFile {
-  name: string;
-  size: number;
-  /** Leading bytes that make the contents a PDF, PNG… */
-  head: number[];
-  type: string;
-}
-
-const PDF = [...Buffer.from("%PDF-1.7\n")];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0];
-const MB = 1024 * 1024;
-
-/** The bytes `dropFiles` makes of a fake file (the same steps, in Node). */
-function fakeFileBytes(f: FakeFile): Buffer {
-  const bytes = new Uint8Array(f.size);
-  for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
-  bytes.set(f.head.slice(0, f.size));
-  return Buffer.from(bytes);
-}
-
-/** How many copies of exactly these bytes the sandbox platform holds: other workers' uploads are not counted. */
-async function sandboxCopiesOf(bytes: Buffer): Promise<number> {
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const { documents } = (await (await fetch(`${SANDBOX_URL}/__sandbox/documents`)).json()) as { documents: { sha256: string }[] };
-  return documents.filter((d) => d.sha256 === sha256).length;
-}
-
-/** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
-async function dropFiles(page: Page, files: FakeFile[]) {
-  const dataTransfer = await page.evaluateHandle((list: FakeFile[]) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const bytes = new Uint8Array(f.size);
-      for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
-      bytes.set(f.head.slice(0, f.size));
-      dt.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    return dt;
-  }, files);
-  await page.getByTestId("dropzone").dispatchEvent("dragover", { dataTransfer });
-  await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer });
-}
-
-/** A patient registered for this test (uploads are filed only under a patient the desk knows): no documents yet. */
-async function newPatient(page: Page): Promise<string> {
-  const registration = ROUTE_INPUTS.find((r) => r.route === "/api/patients" && r.method === "POST")!;
-  const res = await page.request.post("/api/patients", {
-    headers: { origin: new URL(test.info().project.use.baseURL!).origin, "idempotency-key": crypto.randomUUID() },
-    data: registration.sample({ patientId: "" }),
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-const row = (page: Page, name: string) => page.getByTestId("upload-row").filter({ hasText: name });
-
-async function sandboxDocument(id: string) {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/documents/${id}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as { size: number; mime: string; dt: string; tasks: string[] };
-}
 
 test.describe("document upload as the demo receptionist", () => {
   test.afterEach(async () => resetSandboxFaults());
@@ -146,8 +85,7 @@ test.describe("document upload as the demo receptionist", () => {
   test("a platform failure is shown per file and the file can be retried without choosing it again", async ({ page }) => {
     await page.goto(`/documents?patient=${await newPatient(page)}`);
     await setSandboxFaults(page, { pathPrefix: "/mr/", errorRate: 1 });
-    await dropFiles(page, [{ name: "discharge.pdf", size: 200 * 1024, head: PDF, type: "application/pdf" }]);
-    await page.getByRole("button", { name: "Upload 1 file" }).click();
+    await uploadFiles(page, [{ name: "discharge.pdf", size: 200 * 1024, head: PDF, type: "application/pdf" }], "Upload 1 file");
     await expect(row(page, "discharge.pdf")).toHaveAttribute("data-status", "failed");
     await expect(row(page, "discharge.pdf")).toContainText("The clinical platform is not answering right now.");
     await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
@@ -162,12 +100,11 @@ test.describe("document upload as the demo receptionist", () => {
   test("progress shows while a file goes up slowly; cancelling it mid-way stores nothing", async ({ page }) => {
     await page.goto(`/documents?patient=${await newPatient(page)}`);
     // Contents of this test's own, so that what other workers upload meanwhile is not counted.
-    const slowFile = { name: "slow-report.pdf", size: 3 * MB, head: [...PDF, ...Buffer.from(`% cancel ${crypto.randomUUID()}\n`)], type: "application/pdf" };
+    const slowFile = ownPdf("slow-report.pdf", 3 * MB);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-    await dropFiles(page, [slowFile]);
-    await page.getByRole("button", { name: "Upload 1 file" }).click();
+    await uploadFiles(page, [slowFile], "Upload 1 file");
     const slow = row(page, "slow-report.pdf");
     await expect(slow).toHaveAttribute("data-status", "uploading");
     await expect(slow.getByTestId("upload-progress")).toContainText(/of 3 MB \((?:[1-9]|[1-8]\d)%\)/, { timeout: 10_000 });
@@ -197,11 +134,14 @@ test.describe("document upload as the demo receptionist", () => {
     await page.goto(`/documents?patient=${await newPatient(page)}`);
     const png = [...Buffer.from(TINY_PNG, "base64")];
     const pdfBytes = [...Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")];
-    await dropFiles(page, [
-      { name: "wound-photo.png", size: png.length, head: png, type: "image/png" },
-      { name: "lab-report.pdf", size: pdfBytes.length, head: pdfBytes, type: "application/pdf" },
-    ]);
-    await page.getByRole("button", { name: "Upload 2 files" }).click();
+    await uploadFiles(
+      page,
+      [
+        { name: "wound-photo.png", size: png.length, head: png, type: "image/png" },
+        { name: "lab-report.pdf", size: pdfBytes.length, head: pdfBytes, type: "application/pdf" },
+      ],
+      "Upload 2 files",
+    );
     const list = page.getByTestId("document-list");
     await expect(list.getByRole("listitem")).toHaveCount(2);
     await list.getByRole("button", { name: /^Preview\s*: wound-photo\.png$/ }).click();
@@ -248,8 +188,7 @@ test.describe("what an upload claims is checked against what it is", () => {
     expect(doc).toMatchObject({ fileName: "report.html.pdf", mime: "application/pdf" });
     const listed = (await (await page.request.get(`/api/documents?patient=${patient}`)).json()) as { documents: { fileName: string }[] };
     expect(listed.documents.map((d) => d.fileName)).toEqual(["report.html.pdf"]);
-    const onPlatform = (await (await fetch(`${SANDBOX_URL}/__sandbox/documents/${doc.documentId}`)).json()) as { fileName?: string };
-    expect(onPlatform.fileName).toBe("report.html.pdf");
+    expect((await sandboxDocument(doc.documentId)).fileName).toBe("report.html.pdf");
   });
 
   test("a name with a right-to-left override is refused, naming the field", async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Page, Response } from "@playwright/test";
-import { createHash, randomUUID } from "node:crypto";
-import { ROUTE_INPUTS } from "../lib/testing/route-inputs";
+import { randomUUID } from "node:crypto";
 import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, setSandboxFaults, test } from "./fixtures";
+import { fakeFileBytes, newPatient, ownPdf, sandboxCopiesOf, sandboxDocument, uploadFiles, uploadRow as row, type FakeFile } from "./upload-support";
 
 /**
  * Issue 28, item 3, as the front desk lives it: the platform is slower than the desk's limit (10 s),
@@ -102,55 +102,15 @@ for (const lang of ["en", "hi"] as const) {
   });
 }
 
-interface FakeFile {
-  name: string;
-  bytes: number[];
-  type: string;
-}
-
-/** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
-async function dropFiles(page: Page, files: FakeFile[]) {
-  const dataTransfer = await page.evaluateHandle((list: FakeFile[]) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-    return dt;
-  }, files);
-  await page.getByTestId("dropzone").dispatchEvent("dragover", { dataTransfer });
-  await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer });
-}
-
-/** A patient registered for this test (uploads are filed only under a patient the desk knows): no documents yet. */
-async function newPatient(page: Page): Promise<string> {
-  const registration = ROUTE_INPUTS.find((r) => r.route === "/api/patients" && r.method === "POST")!;
-  const res = await page.request.post("/api/patients", {
-    headers: { origin: new URL(test.info().project.use.baseURL!).origin, "idempotency-key": randomUUID() },
-    data: registration.sample({ patientId: "" }),
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** How many copies of exactly these bytes the sandbox platform holds. */
-async function platformCopiesOf(bytes: number[]): Promise<number> {
-  const sha256 = createHash("sha256").update(Buffer.from(bytes)).digest("hex");
-  const { documents } = (await (await fetch(`${SANDBOX_URL}/__sandbox/documents`)).json()) as { documents: { sha256: string }[] };
-  return documents.filter((d) => d.sha256 === sha256).length;
-}
-
-/** A PDF of this test's own, so what other workers upload meanwhile is never counted. */
-const ownPdf = (name: string): FakeFile => ({ name, bytes: [...Buffer.from(`%PDF-1.7\n% ${randomUUID()}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`)], type: "application/pdf" });
-const row = (page: Page, name: string) => page.getByTestId("upload-row").filter({ hasText: name });
-
 /** Sends the file while the platform answers too late: the desk says so, and the platform keeps the file. */
 async function uploadWithLostAnswer(page: Page, file: FakeFile, labels: { upload: string; lost: string }) {
   await setSandboxFaults(page, { latencyMs: PLATFORM_LATE_MS, pathPrefix: "/mr/" });
-  await dropFiles(page, [file]);
-  await page.getByRole("button", { name: labels.upload }).click();
+  await uploadFiles(page, [file], labels.upload);
   await expect(row(page, file.name)).toHaveAttribute("data-status", "failed", { timeout: 60_000 });
   await expect(row(page, file.name)).toContainText(labels.lost);
   await resetSandboxFaults();
   // The platform acted on it after the desk stopped waiting: the situation staff cannot see.
-  await expect.poll(() => platformCopiesOf(file.bytes), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => sandboxCopiesOf(fakeFileBytes(file)), { timeout: 30_000 }).toBe(1);
 }
 
 test("the same file after a lost answer 'may already be filed': staff upload it anyway and it is filed", async ({ page }) => {
@@ -168,15 +128,15 @@ test("the same file after a lost answer 'may already be filed': staff upload it 
   await expect(unsure.getByTestId("maybe-filed")).toContainText("it may already be filed. Upload it anyway, or skip it?");
   await expect(unsure).toContainText("May already be filed");
   await expectAccessible(page);
-  expect(await platformCopiesOf(file.bytes)).toBe(1);
+  expect(await sandboxCopiesOf(fakeFileBytes(file))).toBe(1);
 
   // Keyboard: the choice is a button reached and pressed like any other.
   await unsure.getByRole("button", { name: "Upload anyway" }).focus();
   await page.keyboard.press("Enter");
   await expect(unsure).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   const id = (await unsure.getByTestId("document-id").textContent())!.match(/doc_[0-9a-f]+/)![0];
-  expect((await fetch(`${SANDBOX_URL}/__sandbox/documents/${id}`)).status).toBe(200);
-  expect(await platformCopiesOf(file.bytes)).toBe(2);
+  await sandboxDocument(id);
+  expect(await sandboxCopiesOf(fakeFileBytes(file))).toBe(2);
   const list = page.getByTestId("document-list");
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText(id);
@@ -191,8 +151,7 @@ test("[hi] the same file dropped again after a lost answer: staff skip it and no
   await uploadWithLostAnswer(page, file, { upload: "1 फ़ाइल अपलोड करें", lost });
 
   // The same bytes chosen again as a new file: the browser's hash finds the earlier attempt.
-  await dropFiles(page, [file]);
-  await page.getByRole("button", { name: "1 फ़ाइल अपलोड करें" }).click();
+  await uploadFiles(page, [file], "1 फ़ाइल अपलोड करें");
   const unsure = page.getByTestId("upload-row").filter({ has: page.getByTestId("maybe-filed") });
   await expect(unsure).toHaveCount(1);
   await expect(unsure).toContainText("शायद पहले से दर्ज है");
@@ -202,7 +161,7 @@ test("[hi] the same file dropped again after a lost answer: staff skip it and no
   await expect(page.getByTestId("maybe-filed")).toHaveCount(0);
   await expectAccessible(page);
   // Nothing more went to the platform, and the desk lists nothing it was never told of.
-  expect(await platformCopiesOf(file.bytes)).toBe(1);
+  expect(await sandboxCopiesOf(fakeFileBytes(file))).toBe(1);
   await page.reload();
   await expect(page.getByTestId("document-list").getByRole("listitem")).toHaveCount(0);
 });
