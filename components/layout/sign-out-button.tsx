@@ -5,6 +5,7 @@ import { LogOut } from "lucide-react";
 import { signOut } from "next-auth/react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
+import { signingOutHere } from "@/lib/api-client/http";
 
 export function SignOutButton({ className, iconOnly = false }: { className?: string; iconOnly?: boolean }) {
   const t = useTranslations("nav");
@@ -19,6 +20,7 @@ export function SignOutButton({ className, iconOnly = false }: { className?: str
       title={iconOnly ? label : undefined}
       onClick={async () => {
         setPending(true);
+        signingOutHere();
         // next-auth would send the browser to its configured address (APP_URL, often localhost): a
         // desk opened on the server's LAN address or 127.0.0.1 then lands on its own machine, without
         // its language cookie. A relative address keeps the host the desk was opened on.
