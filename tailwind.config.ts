@@ -6,6 +6,21 @@ import type { Config } from "tailwindcss";
  */
 const token = (name: string) => `var(--color-${name})`;
 
+/** The system faces after the bundled Devanagari one (Latin text, and Devanagari if the bundled face is missing). */
+const SYSTEM_SANS = [
+  "system-ui",
+  "-apple-system",
+  "Segoe UI",
+  "Roboto",
+  "Helvetica Neue",
+  "Arial",
+  "Noto Sans",
+  "Noto Sans Devanagari",
+  "Nirmala UI",
+  "Mangal",
+  "sans-serif",
+];
+
 const config: Config = {
   darkMode: "class",
   content: ["./app/**/*.{ts,tsx}", "./components/**/*.{ts,tsx}", "./lib/**/*.{ts,tsx}"],
@@ -50,20 +65,9 @@ const config: Config = {
         focus: token("focus"),
       },
       fontFamily: {
-        sans: [
-          "Desk Devanagari",
-          "system-ui",
-          "-apple-system",
-          "Segoe UI",
-          "Roboto",
-          "Helvetica Neue",
-          "Arial",
-          "Noto Sans",
-          "Noto Sans Devanagari",
-          "Nirmala UI",
-          "Mangal",
-          "sans-serif",
-        ],
+        sans: ["Desk Devanagari", ...SYSTEM_SANS],
+        // The language switch's Devanagari label: a face of its few glyphs (see app/globals.css).
+        "language-label": ["Desk Devanagari Label", ...SYSTEM_SANS],
         mono: ["ui-monospace", "SFMono-Regular", "Menlo", "Consolas", "monospace"],
       },
       boxShadow: {

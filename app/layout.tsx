@@ -4,8 +4,9 @@ import { headers } from "next/headers";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SandboxBanner } from "@/components/layout/sandbox-banner";
 import { SkipLink } from "@/components/layout/skip-link";
-import { getLocale, getMessages, getTranslator } from "@/lib/i18n/server";
 import { platformDemo } from "@/lib/server/platform-demo";
+import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { AppIntlProvider } from "@/lib/i18n/intl-provider";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,15 +27,17 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, requestHeaders] = await Promise.all([getLocale(), getMessages(), headers()]);
+  const [locale, requestHeaders] = await Promise.all([getLocale(), headers()]);
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh">
-        <AppProviders locale={locale} messages={messages} nonce={requestHeaders.get("x-nonce") ?? undefined}>
-          <SkipLink />
-          {platformDemo() ? <SandboxBanner /> : null}
-          {children}
-        </AppProviders>
+        <AppIntlProvider locale={locale}>
+          <AppProviders nonce={requestHeaders.get("x-nonce") ?? undefined}>
+            <SkipLink />
+            {platformDemo() ? <SandboxBanner /> : null}
+            {children}
+          </AppProviders>
+        </AppIntlProvider>
       </body>
     </html>
   );

@@ -13,6 +13,7 @@ import { webhookBench } from "./suites/webhooks";
 import { queueBench } from "./suites/queue";
 import { clusterBench } from "./suites/cluster";
 import { registrationFaults, registrationFaultsCluster } from "./suites/registration-faults";
+import { lighthouseBench } from "./suites/lighthouse";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -28,6 +29,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   cluster: clusterBench,
   "registration-faults": registrationFaults,
   "registration-faults-cluster": registrationFaultsCluster,
+  lighthouse: lighthouseBench,
 };
 
 async function main() {

@@ -18,13 +18,13 @@ test("an admin signs a staff member out everywhere from Settings, and that desk'
   expect((await deskPage.request.get("/api/patients/search?q=a")).status()).toBe(200);
 
   await page.goto("/settings");
-  await page.getByRole("button", { name: `Sign ${account.name} out everywhere` }).click();
+  await page.getByRole("button", { name: `Sign out everywhere: ${account.name}` }).click();
   const dialog = page.getByRole("alertdialog", { name: `Sign ${account.name} out everywhere?` });
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page.getByText(`${account.name} is signed out everywhere (1 session ended).`)).toBeVisible();
   await expect.poll(async () => (await deskPage.request.get("/api/patients/search?q=a")).status(), { timeout: 5_000 }).toBe(401);
-  await expect(page.getByRole("button", { name: `Sign ${account.name} out everywhere` })).toBeDisabled();
+  await expect(page.getByRole("button", { name: `Sign out everywhere: ${account.name}` })).toBeDisabled();
   // Focus stays on that person's row, not on <body> (issue 29 item 7).
   await expect(page.locator("[data-staff]").filter({ hasText: account.name })).toBeFocused();
   expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("LI");

@@ -152,7 +152,7 @@ test("through nginx over several instances: sign in, register, book, see the liv
 
   // Signing the receptionist out everywhere, on one instance, ends the session on every instance.
   await admin.page.goto("/settings");
-  await admin.page.getByRole("button", { name: `Sign ${RECEPTIONIST_NAME} out everywhere` }).click();
+  await admin.page.getByRole("button", { name: `Sign out everywhere: ${RECEPTIONIST_NAME}` }).click();
   const confirm = admin.page.getByRole("alertdialog", { name: `Sign ${RECEPTIONIST_NAME} out everywhere?` });
   await confirm.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(admin.page.getByText(new RegExp(`${RECEPTIONIST_NAME} is signed out everywhere`))).toBeVisible();
@@ -196,7 +196,7 @@ test("sign out everywhere closes that person's live-feed and queue streams on ev
   expect(await sessionAnswers()).toEqual(Array(INSTANCES).fill(RECEPTIONIST_NAME));
 
   await admin.page.goto("/settings");
-  await admin.page.getByRole("button", { name: `Sign ${RECEPTIONIST_NAME} out everywhere` }).click();
+  await admin.page.getByRole("button", { name: `Sign out everywhere: ${RECEPTIONIST_NAME}` }).click();
   const confirm = admin.page.getByRole("alertdialog", { name: `Sign ${RECEPTIONIST_NAME} out everywhere?` });
   const ended = admin.page.waitForResponse((r) => r.url().includes("/api/settings/staff-sessions/") && r.request().method() === "DELETE");
   await confirm.getByRole("button", { name: "Sign out everywhere" }).click();

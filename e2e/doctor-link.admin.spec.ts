@@ -51,7 +51,7 @@ test("an admin links a doctor's account to its platform doctor from Settings; th
   await select.focus();
   await select.selectOption({ label: LINKED.name });
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: `Save the platform doctor for ${account.name}` })).toBeFocused();
+  await expect(page.getByRole("button", { name: `Save link: ${account.name}` })).toBeFocused();
   const saved = page.waitForResponse((r) => r.url().endsWith("/doctor") && r.request().method() === "PUT");
   await page.keyboard.press("Enter");
   expect((await saved).status()).toBe(200);
@@ -76,7 +76,7 @@ test("an admin links a doctor's account to its platform doctor from Settings; th
 
   // Removed again: back to "not linked" (no namesake in the directory), and the doctor changes nothing.
   await select.selectOption({ value: "" });
-  await page.getByRole("button", { name: `Save the platform doctor for ${account.name}` }).click();
+  await page.getByRole("button", { name: `Save link: ${account.name}` }).click();
   await expect(page.getByText(`${account.name}'s link is removed`)).toBeVisible();
   await expect(member.getByTestId("doctor-link")).toContainText("Not linked to a platform doctor");
   expect((await doctor.request.post(`/api/queue/${own}/status`, { headers: { origin: baseURL! }, data: { to: "in_consultation", version: 2 } })).status()).toBe(403);

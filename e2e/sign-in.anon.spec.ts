@@ -9,6 +9,18 @@ test.describe("signing in", () => {
     await expectAccessible(page);
   });
 
+  test("the accessibility check finds a button whose accessible name does not contain its visible label (WCAG 2.5.3)", async ({ page }) => {
+    await page.goto("/login");
+    // The shape the staff card's buttons had: "Sign out everywhere" on screen, "Sign Dr. Meera Iyer out everywhere" to a screen reader.
+    await page.evaluate(() => {
+      const button = document.createElement("button");
+      button.textContent = "Sign out everywhere";
+      button.setAttribute("aria-label", "Sign Dr. Meera Iyer out everywhere");
+      document.querySelector("main")!.append(button);
+    });
+    await expect(expectAccessible(page)).rejects.toThrow(/label-content-name-mismatch/);
+  });
+
   test("wrong credentials give one clear message that reveals nothing, and keep what was typed", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("E-mail address").fill(DEMO.doctor.email);

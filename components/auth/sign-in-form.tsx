@@ -3,18 +3,15 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldError as FormFieldError } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircle, LoaderCircle, LogIn } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { useTranslations } from "use-intl";
-import type { z } from "zod";
-import { SignInInput } from "@/lib/schemas/staff";
+import { signInResolver, type SignInFormFields } from "@/lib/schemas/sign-in-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError, Input, Label } from "@/components/ui/field";
 import { DemoStaffList, type DemoStaffAccount } from "./demo-staff-list";
 
-type SignInFields = z.input<typeof SignInInput>;
 type FailureReason = "failed" | "rateLimited" | "unexpected";
 
 /** Zod's messages are English; the form shows its own in the chosen language. */
@@ -48,8 +45,8 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
     setFocus,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<SignInFields, unknown, SignInInput>({
-    resolver: zodResolver(SignInInput),
+  } = useForm<SignInFormFields>({
+    resolver: signInResolver,
     defaultValues: { email: "", password: "" },
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -60,7 +57,7 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
   const emailError = messages.email(errors.email, typedEmail);
   const passwordError = messages.password(errors.password);
 
-  async function onSubmit(values: SignInInput) {
+  async function onSubmit(values: SignInFormFields) {
     setFailure(null);
     let result: Awaited<ReturnType<typeof signIn>>;
     try {

@@ -1,5 +1,5 @@
 import { formatInZone } from "@/lib/schemas/calendar";
-import { TIME_ZONE } from "@/lib/i18n/config";
+import { TIME_ZONE } from "@/lib/i18n/locales";
 
 /** Sizes as clinics read them: bytes below a kilobyte (an empty file is "0 bytes", never "1 kB"), KB below a megabyte, MB with one decimal above. */
 export function formatBytes(bytes: number, locale: string): string {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { CloudOff, LogIn, RefreshCw, TriangleAlert } from "lucide-react";
 import { useTranslations } from "use-intl";
-import { ApiProblemError } from "@/lib/api-client/http";
+import { ApiProblemError } from "@/lib/api-client/problem-error";
 import { Button, buttonClasses } from "@/components/ui/button";
 
 /** The desk's features as error headings name them. */

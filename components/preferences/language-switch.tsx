@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "use-intl";
-import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/config";
+import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
 import { SegmentedControl } from "./segmented-control";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -28,7 +28,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
       onChange={choose}
       options={[
         { value: "en", label: t("en"), lang: "en" },
-        { value: "hi", label: t("hi"), lang: "hi" },
+        // Drawn with a face of just this label's glyphs: an English page needs no other Devanagari font.
+        { value: "hi", label: t("hi"), lang: "hi", className: "font-language-label" },
       ]}
     />
   );

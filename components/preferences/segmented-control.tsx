@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 
-export type SegmentOption<V extends string> = { value: V; label: string; icon?: ReactNode; lang?: string };
+export type SegmentOption<V extends string> = { value: V; label: string; icon?: ReactNode; lang?: string; className?: string };
 
 /** A small group of toggle buttons where exactly one is pressed (theme, language). */
 export function SegmentedControl<V extends string>({
@@ -38,6 +38,7 @@ export function SegmentedControl<V extends string>({
               "inline-flex h-7 min-w-7 flex-1 items-center justify-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors",
               "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-focus",
               pressed ? "bg-surface text-ink shadow-sm ring-1 ring-line" : "text-ink-muted hover:text-ink",
+              option.className,
             )}
           >
             {option.icon}

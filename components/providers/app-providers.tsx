@@ -6,8 +6,6 @@ import { ThemeProvider, useTheme } from "next-themes";
 import { Toaster } from "sonner";
 import { useTranslations } from "use-intl";
 import { getQueryClient } from "@/lib/api-client/query-client";
-import { AppIntlProvider } from "@/lib/i18n/intl-provider";
-import type { Locale, Messages } from "@/lib/i18n/config";
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
@@ -26,19 +24,20 @@ function ThemedToaster() {
   );
 }
 
-/** `nonce` is this response's CSP script nonce: next-themes' inline script (no flash of the wrong theme) needs it. */
-export function AppProviders({ locale, messages, nonce, children }: { locale: Locale; messages: Messages; nonce?: string; children: ReactNode }) {
+/**
+ * `nonce` is this response's CSP script nonce: next-themes' inline script (no flash of the wrong theme) needs it.
+ * Rendered inside the page's language provider (app/layout.tsx), which brings the one catalogue it shows.
+ */
+export function AppProviders({ nonce, children }: { nonce?: string; children: ReactNode }) {
   const queryClient = getQueryClient();
   // Lets end-to-end tests wait until the page answers input instead of racing hydration.
   useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
-      <AppIntlProvider locale={locale} messages={messages}>
-        <QueryClientProvider client={queryClient}>
-          {children}
-          <ThemedToaster />
-        </QueryClientProvider>
-      </AppIntlProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <ThemedToaster />
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -8,7 +8,7 @@ import { Card, CardHeading } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePatientAppointments } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
-import { TIME_ZONE } from "@/lib/i18n/config";
+import { TIME_ZONE } from "@/lib/i18n/locales";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { STATUS_TONES } from "./queue-row";

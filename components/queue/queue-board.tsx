@@ -17,7 +17,7 @@ import { can, canOnRow, type RowViewer } from "@/lib/access";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useChangeQueueStatus, useQueueDay, useQueueLive, useUndoQueueChange } from "@/lib/api-client/queue";
 import { useClinicDirectory } from "@/lib/api-client/slots";
-import { TIME_ZONE } from "@/lib/i18n/config";
+import { TIME_ZONE } from "@/lib/i18n/locales";
 import { ALL_DOCTORS, rememberQueueClinic } from "@/lib/queue/queue-url";
 import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";

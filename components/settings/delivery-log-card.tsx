@@ -4,7 +4,7 @@ import { ScrollText } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardHeading } from "@/components/ui/card";
+import { CardHeading, CardSection } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
 import { useWebhookReceipts } from "@/lib/api-client/webhook-settings";
@@ -13,13 +13,14 @@ export function DeliveryLogCard() {
   const t = useTranslations("settings.log");
   const { data, error, isPending, refetch } = useWebhookReceipts();
   return (
-    <Card className="p-5" aria-labelledby="log-title">
+    <CardSection className="p-5" aria-labelledby="log-title">
       <CardHeading id="log-title" icon={ScrollText}>
         {t("title")}
       </CardHeading>
       <p className="mt-1 text-sm text-ink-muted">{t("body")}</p>
       {isPending ? (
-        <Skeleton className="mt-4 h-24 w-full" />
+        // Between an empty log (one line) and a few receipts: the smaller jump either way.
+        <Skeleton className="mt-4 h-12 w-full" />
       ) : error ? (
         <div className="mt-4">
           <ProblemAlert error={error} onRetry={() => void refetch()} returnTo="/settings" />
@@ -55,6 +56,6 @@ export function DeliveryLogCard() {
           </table>
         </div>
       )}
-    </Card>
+    </CardSection>
   );
 }

@@ -4,9 +4,11 @@ import { Plug } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardHeading } from "@/components/ui/card";
+import { CardHeading, CardSection } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePlatformConnection } from "@/lib/api-client/webhook-settings";
+
+const PLACEHOLDER_ROWS = ["mode", "baseUrl", "clientId", "encryption", "issuer", "jwks", "timeout", "database"] as const;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -21,15 +23,19 @@ export function PlatformConnectionCard() {
   const t = useTranslations("settings.platform");
   const { data, error, isPending, refetch } = usePlatformConnection();
   return (
-    <Card className="p-5" aria-labelledby="platform-title">
+    <CardSection className="p-5" aria-labelledby="platform-title">
       <CardHeading id="platform-title" icon={Plug}>
         {t("title")}
       </CardHeading>
       {isPending ? (
-        <div className="mt-4 space-y-2">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-5 w-1/2" />
-        </div>
+        // The same rows, labelled, with placeholder values: the card keeps its height when they arrive.
+        <dl className="mt-3 divide-y divide-line" aria-hidden data-testid="platform-placeholder">
+          {PLACEHOLDER_ROWS.map((key) => (
+            <Row key={key} label={t(key)}>
+              <Skeleton className={key === "jwks" || key === "issuer" ? "h-10 w-full sm:h-5" : "h-5 w-1/2"} />
+            </Row>
+          ))}
+        </dl>
       ) : error ? (
         <div className="mt-4">
           <ProblemAlert error={error} onRetry={() => void refetch()} returnTo="/settings" />
@@ -48,6 +54,6 @@ export function PlatformConnectionCard() {
           <Row label={t("database")}>{data.database === "postgres" ? "PostgreSQL" : "PGlite"}</Row>
         </dl>
       )}
-    </Card>
+    </CardSection>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardHeading } from "@/components/ui/card";
+import { CardHeading, CardSection } from "@/components/ui/card";
 import { focusWhenReady } from "@/components/ui/focus-after";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -29,7 +29,7 @@ export function StaffSessionsCard() {
   const [failure, setFailure] = useState<unknown>(null);
 
   return (
-    <Card className="p-5" aria-labelledby="staff-sessions-title">
+    <CardSection className="p-5" aria-labelledby="staff-sessions-title">
       <CardHeading id="staff-sessions-title" icon={Users}>
         {t("title")}
       </CardHeading>
@@ -120,6 +120,6 @@ export function StaffSessionsCard() {
       >
         {t("confirmBody")}
       </ConfirmDialog>
-    </Card>
+    </CardSection>
   );
 }

@@ -50,7 +50,7 @@ export function SubscriptionForm({ receiverUrl, onIssued }: { receiverUrl: strin
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
         <div>
           <Label htmlFor="wh-endpoint">{t("endpoint")}</Label>
-          <Input id="wh-endpoint" className="mt-1" invalid={!!errors.endpoint} aria-describedby="wh-endpoint-hint wh-endpoint-error" {...form.register("endpoint")} />
+          <Input id="wh-endpoint" className="mt-1" invalid={!!errors.endpoint} aria-describedby={errors.endpoint ? "wh-endpoint-hint wh-endpoint-error" : "wh-endpoint-hint"} {...form.register("endpoint")} />
           <p id="wh-endpoint-hint" className="mt-1 text-xs text-ink-muted">
             {t("endpointHint")}
           </p>
@@ -68,7 +68,7 @@ export function SubscriptionForm({ receiverUrl, onIssued }: { receiverUrl: strin
           <FieldError id="wh-protocol-error">{errors.protocol?.message}</FieldError>
         </div>
       </div>
-      <fieldset aria-describedby="wh-events-error">
+      <fieldset aria-describedby={errors.eventNames ? "wh-events-error" : undefined}>
         <legend className="text-sm font-medium text-ink">{t("pickEvents")}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {ALL_EVENT_KINDS.map((kind) => (

@@ -6,6 +6,14 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-xl border border-line bg-surface shadow-card", className)} {...props} />;
 }
 
+/**
+ * A card that is a landmark of its own, named by its heading (`aria-labelledby`): a `section`,
+ * because ARIA does not allow a name on a plain `div`.
+ */
+export function CardSection({ className, ...props }: ComponentProps<"section"> & { "aria-labelledby": string }) {
+  return <section className={cn("rounded-xl border border-line bg-surface shadow-card", className)} {...props} />;
+}
+
 /** A card's title with its icon; `id` is what the card's aria-labelledby names. */
 export function CardHeading({ id, icon: Icon, children }: { id: string; icon: LucideIcon; children: ReactNode }) {
   return (

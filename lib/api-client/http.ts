@@ -1,34 +1,9 @@
 import type { z } from "zod";
 import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
-import { acceptRequestId, problemInstance, REQUEST_ID_HEADER, requestIdOfInstance } from "@/lib/request-id";
+import { ApiProblemError } from "./problem-error";
+import { acceptRequestId, problemInstance, REQUEST_ID_HEADER } from "@/lib/request-id";
 
-/** What went wrong, so the UI can pick a message without reading English titles. */
-export type ApiErrorKind = "problem" | "network" | "invalid-response";
-
-/** A failed BFF call. `status` is 0 when the server was never reached. */
-export class ApiProblemError extends Error {
-  readonly problem: Problem;
-  readonly kind: ApiErrorKind;
-  /** The BFF path that failed (no query), so a message can name the feature it belongs to. */
-  path?: string;
-
-  constructor(problem: Problem, kind: ApiErrorKind = "problem", path?: string) {
-    super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
-    this.name = "ApiProblemError";
-    this.problem = problem;
-    this.kind = kind;
-    this.path = path;
-  }
-
-  get status(): number {
-    return this.problem.status;
-  }
-
-  /** The request id the server logged this failure under, for staff to read out to IT. */
-  get reference(): string | undefined {
-    return requestIdOfInstance(this.problem.instance);
-  }
-}
+export { ApiProblemError, type ApiErrorKind } from "./problem-error";
 
 /** The problem with the answer's `x-request-id` as its `instance` when the body named none (a proxy's own error page). */
 export function withRequestReference(problem: Problem, requestId: string | null): Problem {

@@ -1,5 +1,5 @@
 import { QueryClient, isServer } from "@tanstack/react-query";
-import { ApiProblemError } from "./http";
+import { ApiProblemError } from "./problem-error";
 
 /**
  * One quick retry for blips (network, 502, 503). Client errors (4xx) won't change on a second

@@ -8,10 +8,6 @@ export async function getLocale(): Promise<Locale> {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-export async function getMessages(): Promise<Messages> {
-  return MESSAGES[await getLocale()];
-}
-
 type Namespace = NamespaceKeys<Messages, NestedKeyOf<Messages>>;
 
 /** Server-side `t()`, the same messages and ICU syntax as `useTranslations` in the browser. */

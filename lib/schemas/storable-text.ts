@@ -1,16 +1,9 @@
 import { z } from "zod";
+import { isStorableText, UNSTORABLE, UNSTORABLE_TEXT_MESSAGE } from "./storable-chars";
 
-/**
- * The one text policy for everything that enters from a browser or the platform. PostgreSQL text
- * and jsonb cannot hold NUL (U+0000), and a lone UTF-16 surrogate is no character at all (it has no
- * UTF-8 form), so either would fail at the database — possibly after the platform was written.
- */
-export const UNSTORABLE_TEXT_MESSAGE = "contains a character that cannot be stored";
+export { isStorableText, UNSTORABLE_TEXT_MESSAGE };
 
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, "g");
-
-export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 
 /** Drops NUL and lone surrogates: only for text the platform itself sends, which the desk keeps rather than refuses. */
 export const toStorableText = (text: string): string => text.replace(UNSTORABLE_ALL, "");

@@ -1,0 +1,13 @@
+import commonHi from "./messages/hi.json";
+import drugsHi from "./messages/drugs/hi.json";
+import patientsHi from "./messages/patients/hi.json";
+import liveHi from "./messages/live/hi.json";
+import settingsHi from "./messages/settings/hi.json";
+import slotsHi from "./messages/slots/hi.json";
+import documentsHi from "./messages/documents/hi.json";
+import sessionsHi from "./messages/sessions/hi.json";
+import queueHi from "./messages/queue/hi.json";
+import type { Messages } from "./catalogue-en";
+
+// The same features, in the same order, as catalogue-en.ts.
+export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi };
