@@ -52,7 +52,7 @@ describe.each([
     if (!available) return;
     t = await openDb();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -64,7 +64,7 @@ describe.each([
     await h.resetStats();
   });
 
-  const platformDocuments = async () => ((await (await fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { id: string }[] }).documents;
+  const platformDocuments = async () => ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { id: string }[] }).documents;
   const upload = (db: Db, bytes: Buffer, name = "report.pdf") =>
     uploadPatientDocument({
       req: new Request("http://desk.test/api/documents", { method: "POST", body: new Uint8Array(bytes), headers: { "content-length": String(bytes.length) } }),
@@ -176,7 +176,7 @@ describe.each([
     ["a file sent at once: the answer limit after the last byte", 20_000, 0, 400],
     ["a file still arriving: the whole-upload limit", 40 * 65536, 100, 1500],
   ])("an upload to a hanging platform gives up with a 504 and keeps no document on either side (%s)", async (_case, size, gapMs, limit) => {
-    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400, uploadTimeoutMs: 1500 }, { database: t.database, idp: h.idp });
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400, uploadTimeoutMs: 1500 }, { database: t.database, idp: h.idp });
     await quick.tokens.accessToken(h.staff);
     const before = (await platformDocuments()).length;
     const desk = (await t.database.db.select().from(patientDocuments)).length;

@@ -46,7 +46,7 @@ describe.each([
     t = await open();
     h = await startPlatformHarness(t.database);
     platform = createPlatform(
-      { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, agentKey: "agent-for-tests" },
+      { ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, agentKey: "agent-for-tests" },
       { database: t.database, idp: h.idp },
     ).forStaff(h.staff);
   });
@@ -127,7 +127,7 @@ describe.each([
   });
 
   it.skipIf(!available)("looks up, refreshes and keeps the session token on the server", async () => {
-    const created = (await (await fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ttlSeconds: 60 }) })).json()) as { session_id: string };
+    const created = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ttlSeconds: 60 }) })).json()) as { session_id: string };
     const id = created.session_id;
     const looked = await platform.assistantSessions.lookup(id);
     expect(looked.sessionId).toBe(id);
@@ -136,7 +136,7 @@ describe.each([
     await keepSessionToken(t.database.db, refreshed, h.staff.id);
     expect(await storedSessionToken(t.database.db, id)).toBe(refreshed.token);
     // Once expired, only the kept token refreshes it.
-    await fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions/${id}/expire`, { method: "POST" });
+    await h.fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions/${id}/expire`, { method: "POST" });
     await expect(platform.assistantSessions.refresh(id, undefined)).rejects.toBeInstanceOf(AssistantSessionExpiredError);
     const again = await platform.assistantSessions.refresh(id, await storedSessionToken(t.database.db, id));
     expect(Date.parse(again.expiresAt)).toBeGreaterThan(Date.now() + 60_000);

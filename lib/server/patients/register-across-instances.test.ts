@@ -53,7 +53,7 @@ describe.each([
   });
 
   const instance = async (database: Database) => {
-    const platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database, idp: h.idp }).forStaff(h.staff);
+    const platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database, idp: h.idp }).forStaff(h.staff);
     const register = await instanceCopy();
     return (key: string, r: PatientRegistration) => register({ db: database.db, patients: platform.patients, staffId: h.staff.id }, key, r);
   };

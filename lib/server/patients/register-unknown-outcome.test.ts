@@ -33,7 +33,7 @@ describe.each([
   let deps: Parameters<typeof registerPatient>[0];
 
   const profiles = async () =>
-    ((await (await fetch(`${h.sandboxUrl}/__sandbox/patients`)).json()) as { patients: { oid: string; username: string | null; ln: string | null }[] }).patients;
+    ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/patients`)).json()) as { patients: { oid: string; username: string | null; ln: string | null }[] }).patients;
   const profilesNamed = async (lastName: string) => (await profiles()).filter((p) => p.ln === lastName.toLowerCase());
   const rowOf = async (key: string) => (await t.database.db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key)))[0];
 
@@ -41,7 +41,7 @@ describe.each([
     if (!available) return;
     t = await openDb();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: DESK_TIMEOUT_MS }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: DESK_TIMEOUT_MS }, { database: t.database, idp: h.idp });
     deps = { db: t.database.db, patients: platform.forStaff(h.staff).patients, staffId: h.staff.id };
   }, 120_000);
   afterAll(async () => {

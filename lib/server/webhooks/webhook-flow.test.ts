@@ -55,7 +55,7 @@ describe("webhooks end to end: settings → platform subscription → signed del
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
     keys = signingKeyStore(t.database.db, "flow-test-secret-0123456789abcdefghij");
     receiver = await startAppReceiver(t, keys);
   }, 120_000);
@@ -66,7 +66,7 @@ describe("webhooks end to end: settings → platform subscription → signed del
   });
 
   const emit = async () => {
-    const res = await fetch(`${h.sandboxUrl}/__sandbox/events`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "appointment.tele.dr_joined", client_id: TEST_CLIENT_ID }) });
+    const res = await h.fetch(`${h.sandboxUrl}/__sandbox/events`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "appointment.tele.dr_joined", client_id: TEST_CLIENT_ID }) });
     return (await res.json()) as { body: { transaction_id: string } };
   };
   const inbox = () => t.database.db.select().from(webhookInbox);
@@ -89,11 +89,11 @@ describe("webhooks end to end: settings → platform subscription → signed del
     expect(row.verification).toBe("signed");
 
     // The receiver stores the event but answers after the platform gave up: the retry is a duplicate.
-    await fetch(`${h.sandboxUrl}/__sandbox/webhooks/schedule`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ retryDelaysMs: [50, 50], timeoutMs: 300 }) });
+    await h.fetch(`${h.sandboxUrl}/__sandbox/webhooks/schedule`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ retryDelaysMs: [50, 50], timeoutMs: 300 }) });
     receiver.answerLate(1);
     const second = await emit();
     const delivered = await until(async () => {
-      const log = (await (await fetch(`${h.sandboxUrl}/__sandbox/webhooks/deliveries`)).json()) as { data: { body: { transaction_id: string }; state: string; attempts: unknown[] }[] };
+      const log = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/webhooks/deliveries`)).json()) as { data: { body: { transaction_id: string }; state: string; attempts: unknown[] }[] };
       const d = log.data.find((x) => x.body.transaction_id === second.body.transaction_id);
       return d?.state === "delivered" ? d : undefined;
     });
