@@ -63,16 +63,19 @@ describe("the text policy: NUL and lone surrogates are refused, whole characters
   }
 
   it("free text (address, clinic name, search, file name) accepts any well-formed text within its limit", () => {
-    const cases: [z.ZodType, number][] = [
-      [PostalAddress.shape.line1, 120],
-      [PostalAddress.shape.city, 60],
-      [DirectoryEntryInput.in.shape.displayName, 120],
-      [PatientSearchQuery.shape.q, 100],
-      [DocumentUploadQuery.shape.name, 255],
+    // A file name is the one exception: text-direction controls are refused there on purpose (they can
+    // disguise the extension; intake.test.ts covers that), so its case leaves them out.
+    const directionControl = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const cases: [z.ZodType, number, (s: string) => boolean][] = [
+      [PostalAddress.shape.line1, 120, () => true],
+      [PostalAddress.shape.city, 60, () => true],
+      [DirectoryEntryInput.in.shape.displayName, 120, () => true],
+      [PatientSearchQuery.shape.q, 100, () => true],
+      [DocumentUploadQuery.shape.name, 255, (s) => !directionControl.test(s)],
     ];
-    for (const [schema, max] of cases) {
+    for (const [schema, max, allowed] of cases) {
       fc.assert(
-        fc.property(storableString(max).filter((s) => [...s.trim()].length >= 2), (text) => {
+        fc.property(storableString(max).filter((s) => [...s.trim()].length >= 2 && allowed(s)), (text) => {
           expect(schema.safeParse(text).success).toBe(true);
         }),
       );

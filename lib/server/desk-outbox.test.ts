@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DocumentUploadQuery } from "@/lib/schemas/documents";
 import { PatientRegistration } from "@/lib/schemas/patients";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import type { Db } from "./db";
 import { deskOutbox, patientDocuments, patientIndex, patientRegistrations } from "./db/schema";
@@ -36,35 +36,29 @@ function flakyDb(db: Db, table: object, failures: { left: number; passFirst?: nu
   });
 }
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
-describe.each([
-  ["PGlite", pgliteTestDatabase, true],
-  ["PostgreSQL", postgresTestDatabase, pgUp],
-] as const)("a desk write that fails after the platform answered converges, exactly once (%s)", (_name, openDb, available) => {
+for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a desk write that fails after the platform answered converges, exactly once (${name})`, () => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
   const patient = `pat-${Math.random().toString(36).slice(2, 8)}`;
 
   beforeAll(async () => {
-    if (!available) return;
     t = await openDb();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
   }, 120_000);
   afterAll(async () => {
     await h?.close();
     await t?.dispose();
   });
   beforeEach(async () => {
-    if (!available) return;
     await h.resetFaults();
     await h.resetStats();
   });
 
-  const platformDocuments = async () => ((await (await fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { id: string }[] }).documents;
+  const platformDocuments = async () => ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { id: string }[] }).documents;
   const upload = (db: Db, bytes: Buffer, name = "report.pdf") =>
     uploadPatientDocument({
       req: new Request("http://desk.test/api/documents", { method: "POST", body: new Uint8Array(bytes), headers: { "content-length": String(bytes.length) } }),
@@ -75,7 +69,7 @@ describe.each([
       audit: async () => {},
     });
 
-  it.skipIf(!available)("an upload whose desk record fails once is recorded by the retry: one record, one platform document", async () => {
+  it("an upload whose desk record fails once is recorded by the retry: one record, one platform document", async () => {
     const before = (await platformDocuments()).length;
     const doc = await upload(flakyDb(t.database.db, patientDocuments, { left: 1 }), pdfOf(1000));
     expect(doc.deskCopy).toBe("done");
@@ -83,7 +77,7 @@ describe.each([
     expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(1);
   });
 
-  it.skipIf(!available)("an upload whose desk record keeps failing answers 'uploaded, catching up' and the reconcile step records it once", async () => {
+  it("an upload whose desk record keeps failing answers 'uploaded, catching up' and the reconcile step records it once", async () => {
     const before = (await platformDocuments()).length;
     const failures = { left: 1000 };
     const doc = await upload(flakyDb(t.database.db, patientDocuments, failures), pdfOf(2000));
@@ -103,7 +97,7 @@ describe.each([
     expect(await platformDocuments()).toHaveLength(before + 1);
   });
 
-  it.skipIf(!available)("a registration whose desk row cannot be written is retried with the same key without a second platform profile", async () => {
+  it("a registration whose desk row cannot be written is retried with the same key without a second platform profile", async () => {
     const r = PatientRegistration.parse({ firstName: "Meena", lastName: "Kulkarni", gender: "F", dob: "1985-02-01", uhid: `UH-${randomUUID().slice(0, 8)}` });
     const key = randomUUID();
     // The intent is written before the platform is called (else nothing is sent); what follows the platform's answer fails.
@@ -129,7 +123,7 @@ describe.each([
     );
   });
 
-  it.skipIf(!available)("with the database unreachable even for the outbox, the write waits in memory and is applied when it answers", async () => {
+  it("with the database unreachable even for the outbox, the write waits in memory and is applied when it answers", async () => {
     const before = (await platformDocuments()).length;
     const down = { left: 1000 };
     const outboxDown = { left: 1000 };
@@ -143,7 +137,7 @@ describe.each([
     expect(await platformDocuments()).toHaveLength(before + 1);
   });
 
-  it.skipIf(!available)("a write waiting in memory for one database is never applied to another opened in the same process", async () => {
+  it("a write waiting in memory for one database is never applied to another opened in the same process", async () => {
     const other = await openDb();
     try {
       const outboxDown = { left: 1000 };
@@ -172,11 +166,11 @@ describe.each([
     });
   };
 
-  it.skipIf(!available).each([
+  it.each([
     ["a file sent at once: the answer limit after the last byte", 20_000, 0, 400],
     ["a file still arriving: the whole-upload limit", 40 * 65536, 100, 1500],
   ])("an upload to a hanging platform gives up with a 504 and keeps no document on either side (%s)", async (_case, size, gapMs, limit) => {
-    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400, uploadTimeoutMs: 1500 }, { database: t.database, idp: h.idp });
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400, uploadTimeoutMs: 1500 }, { database: t.database, idp: h.idp });
     await quick.tokens.accessToken(h.staff);
     const before = (await platformDocuments()).length;
     const desk = (await t.database.db.select().from(patientDocuments)).length;

@@ -34,10 +34,11 @@ describe("health", () => {
 
   beforeAll(async () => {
     wiring.t = await pgliteTestDatabase();
-    h = await startPlatformHarness(wiring.t.database);
+    // Over a real port: before anyone has signed in, the probe asks the platform with the global fetch, not through the client.
+    h = await startPlatformHarness(wiring.t.database, { overHttp: true });
     wiring.baseUrl = h.sandboxUrl;
     wiring.clientId = TEST_CLIENT_ID;
-    wiring.platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 10_000 }, { database: wiring.t.database, idp: h.idp });
+    wiring.platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 10_000 }, { database: wiring.t.database, idp: h.idp });
   });
   afterAll(async () => {
     await h?.close();

@@ -43,7 +43,7 @@ describe("one request id from the route through the platform call, the problem a
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database, { sandboxLogger: sandboxLog });
     state.staffId = h.staff.id;
-    const platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
+    const platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
     await platform.tokens.signIn(h.staff);
     state.platform = { ...platform, forStaff: () => platform.forStaff(h.staff) } as Platform;
   });

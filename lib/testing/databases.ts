@@ -94,3 +94,25 @@ export async function postgresTestDatabase(): Promise<TestDatabase> {
 
 export const SKIP_POSTGRES_MESSAGE =
   "PostgreSQL is not answering on 127.0.0.1:5432 — the DATABASE_URL suites are skipped (start it to run them).";
+
+/** One of the two databases a suite runs on; `available` is false for PostgreSQL when it does not answer. */
+export interface DatabaseUnderTest {
+  name: "PGlite" | "PostgreSQL";
+  kind: "pglite" | "postgres";
+  open(): Promise<TestDatabase>;
+  available: boolean;
+}
+
+/**
+ * The databases a suite runs its tests on: PGlite always, PostgreSQL when it answers on
+ * 127.0.0.1:5432 (otherwise it is listed as unavailable and the skip's reason is logged once). Await it
+ * once at the top of a test file, then `describe.skipIf(!db.available)(`… on ${db.name}`, …)` for each.
+ */
+export async function bothDatabases(): Promise<readonly DatabaseUnderTest[]> {
+  const postgres = await postgresAvailable();
+  if (!postgres) console.warn(SKIP_POSTGRES_MESSAGE);
+  return [
+    { name: "PGlite", kind: "pglite", open: pgliteTestDatabase, available: true },
+    { name: "PostgreSQL", kind: "postgres", open: postgresTestDatabase, available: postgres },
+  ];
+}

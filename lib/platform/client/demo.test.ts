@@ -15,7 +15,7 @@ describe("the sandbox's demo-only calls are a capability of the client", () => {
     await h?.close();
     await t?.dispose();
   });
-  const platform = (emulator: boolean) => createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, emulator }, { database: t.database, idp: h.idp });
+  const platform = (emulator: boolean) => createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, emulator }, { database: t.database, idp: h.idp });
 
   it("does not exist against a real platform, for the app or for a staff member", () => {
     const real = platform(false);

@@ -13,7 +13,7 @@ describe("drug suggestions and related entries against the sandbox platform", ()
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
   });
   afterAll(async () => {
     await h?.close();

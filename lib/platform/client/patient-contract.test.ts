@@ -24,7 +24,7 @@ let serial = 0;
 beforeAll(async () => {
   t = await pgliteTestDatabase();
   h = await startPlatformHarness(t.database);
-  platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
+  platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
 });
 afterAll(async () => {
   await h?.close();

@@ -24,7 +24,7 @@ describe("platform client against the sandbox platform", () => {
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, now: clock.now }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, now: clock.now }, { database: t.database, idp: h.idp });
   });
   afterAll(async () => {
     await h?.close();
@@ -131,7 +131,7 @@ describe("platform client against the sandbox platform", () => {
   });
 
   it("times out a slow platform with 504 instead of hanging", async () => {
-    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
     await h.setFaults({ latencyMs: 1500, pathPrefix: "/svc-mcp" });
     const err = await quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol")).catch((e) => e);
     // The desk's 400 ms limit ended the call, not the platform's late answer (which would have been a success).
@@ -140,13 +140,13 @@ describe("platform client against the sandbox platform", () => {
   });
 
   it("times out a platform that never answers", async () => {
-    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
     await h.setFaults({ hangRate: 1, pathPrefix: "/svc-mcp" });
     await expect(quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformTimeoutError);
   });
 
   it("stops a call at once when its caller goes away, without calling it a timeout", async () => {
-    const quick = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp });
     await h.setFaults({ hangRate: 1, pathPrefix: "/svc-mcp" });
     const gone = new AbortController();
     const call = quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"), gone.signal).catch((e) => e);
@@ -169,7 +169,7 @@ describe("platform client against the sandbox platform", () => {
   describe("with payload encryption", () => {
     const seen: { requestHeaders: Headers; requestBody?: string; responseBody: string }[] = [];
     const recordingFetch: typeof fetch = async (input, init) => {
-      const res = await fetch(input, init);
+      const res = await h.fetch(input, init);
       seen.push({ requestHeaders: new Headers(init?.headers), requestBody: init?.body as string | undefined, responseBody: await res.clone().text() });
       return res;
     };
@@ -177,7 +177,7 @@ describe("platform client against the sandbox platform", () => {
 
     it("encrypts requests (token exchange included) and decrypts answers", async () => {
       const encrypted = createPlatform(
-        { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: TEST_ENCRYPTION, fetch: recordingFetch },
+        { ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: TEST_ENCRYPTION, fetch: recordingFetch },
         { database: t.database, idp: h.idp },
       );
       await encrypted.tokens.signIn(h.staff);
@@ -195,13 +195,69 @@ describe("platform client against the sandbox platform", () => {
 
     it("says clearly when the platform's answer cannot be decrypted", async () => {
       const wrongKey = createPlatform(
-        { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: { kid: TEST_ENCRYPTION.kid, key: "not-the-same-key" } },
+        { ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: { kid: TEST_ENCRYPTION.kid, key: "not-the-same-key" } },
         { database: t.database, idp: h.idp },
       );
       const err = await wrongKey.forStaff(h.staff).drugs.findGenericDrugs(query("azithromycin")).catch((e) => e);
       expect(err).toBeInstanceOf(PlatformUnavailableError);
       expect(String(err.detail)).toMatch(/decrypt/);
     });
+  });
+});
+
+describe("platform client over a real connection (the production transport: undici's keep-alive agent)", () => {
+  let t: TestDatabase;
+  let h: PlatformHarness;
+  let platform: Platform;
+  const clock = testClock();
+
+  beforeAll(async () => {
+    t = await pgliteTestDatabase();
+    h = await startPlatformHarness(t.database, { overHttp: true });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, now: clock.now }, { database: t.database, idp: h.idp });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await t?.dispose();
+  });
+  beforeEach(async () => {
+    await h.resetFaults();
+    await h.resetStats();
+  });
+
+  it("signs in, and 50 concurrent calls on an expired token make one refresh over the pooled connections", async () => {
+    expect(h.connection.fetch).toBeUndefined();
+    await platform.tokens.signIn(h.staff);
+    await platform.forStaff(h.staff).drugs.findGenericDrugs(query("amoxicillin"));
+    clock.passAccessTokenLifetime();
+    await h.resetStats();
+    const results = await Promise.all(Array.from({ length: 50 }, () => platform.forStaff(h.staff).drugs.findGenericDrugs(query("amoxicillin"))));
+    expect(results.every((r) => r.results[0]!.name.toLowerCase() === "amoxicillin")).toBe(true);
+    expect(await h.stats()).toMatchObject({ "oidc.refresh": 1, "drugs.search": 50 });
+  });
+
+  it("times out a slow platform and one that never answers, and stops at once when the caller goes away", async () => {
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    await h.setFaults({ latencyMs: 1500, pathPrefix: "/svc-mcp" });
+    await expect(quick.drugs.findGenericDrugs(query("paracetamol"))).rejects.toMatchObject({ status: 504, limitMs: 400 });
+    await h.setFaults({ latencyMs: 0, hangRate: 1, pathPrefix: "/svc-mcp" });
+    await expect(quick.drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformTimeoutError);
+    const patient = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    const gone = new AbortController();
+    const call = patient.drugs.findGenericDrugs(query("paracetamol"), gone.signal).catch((e) => e);
+    setTimeout(() => gone.abort(), 100);
+    const err = await call;
+    expect(err).not.toBeInstanceOf(PlatformTimeoutError);
+    expect(err).not.toBeInstanceOf(PlatformUnavailableError);
+  });
+
+  it("encrypts both ways, and says so when the answer cannot be decrypted", async () => {
+    const encrypted = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: TEST_ENCRYPTION }, { database: t.database, idp: h.idp });
+    expect((await encrypted.forStaff(h.staff).drugs.findGenericDrugs(query("azithromycin"))).results[0]!.name.toLowerCase()).toBe("azithromycin");
+    const wrongKey = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, encryption: { kid: TEST_ENCRYPTION.kid, key: "not-the-same-key" } }, { database: t.database, idp: h.idp });
+    const err = await wrongKey.forStaff(h.staff).drugs.findGenericDrugs(query("azithromycin")).catch((e) => e);
+    expect(err).toBeInstanceOf(PlatformUnavailableError);
+    expect(String(err.detail)).toMatch(/decrypt/);
   });
 });
 
@@ -223,7 +279,7 @@ describe.skipIf(!pgUp)("token renewal across two app instances on PostgreSQL", (
   it("lets only one instance refresh an expired token", async () => {
     const second = await t.openAnother();
     const clock = testClock();
-    const settings = { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, now: clock.now };
+    const settings = { ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, now: clock.now };
     const a = createPlatform(settings, { database: t.database, idp: h.idp });
     const b = createPlatform(settings, { database: second, idp: h.idp });
     await a.tokens.signIn(h.staff);

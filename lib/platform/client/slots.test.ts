@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { addDays, splitIntoWindows, type BookingRequest } from "@/lib/schemas/slots";
 import { createPlatform, type StaffPlatform } from "./client";
@@ -11,8 +11,7 @@ import { bookSlotOnce } from "../../server/slots/slot-bookings";
 import { keepSessionToken, storedSessionToken } from "../../server/slots/assistant-session-tokens";
 import { AssistantNotConfiguredError, AssistantSessionExpiredError, assistantSessionsApi } from "./assistant-sessions";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
 function futureMonday(): string {
   let day = addDays(new Date().toISOString().slice(0, 10), 21);
@@ -33,20 +32,16 @@ describe("splitting a range into platform windows", () => {
   });
 });
 
-describe.each([
-  ["PGlite (embedded default)", pgliteTestDatabase, true],
-  ["PostgreSQL (DATABASE_URL)", postgresTestDatabase, pgUp],
-] as const)("slots and assistant sessions through the platform client on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`slots and assistant sessions through the platform client on ${name}`, () => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: StaffPlatform;
 
   beforeAll(async () => {
-    if (!available) return;
     t = await open();
     h = await startPlatformHarness(t.database);
     platform = createPlatform(
-      { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, agentKey: "agent-for-tests" },
+      { ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, agentKey: "agent-for-tests" },
       { database: t.database, idp: h.idp },
     ).forStaff(h.staff);
   });
@@ -55,12 +50,12 @@ describe.each([
     await t?.dispose();
   });
   beforeEach(async () => {
-    if (available) await h.resetStats();
+    await h.resetStats();
   });
 
   const range = { doctorId: "dr-meera-iyer", clinicId: "cl-andheri-west", from: MONDAY, to: addDays(MONDAY, 6) };
 
-  it.skipIf(!available)("reshapes a week of slots and services into the app's shape", async () => {
+  it("reshapes a week of slots and services into the app's shape", async () => {
     const cal = await platform.slots.listSlots(range);
     expect(cal.slots.length).toBeGreaterThan(50);
     expect(cal.slots[0]!.start).toBe(`${MONDAY}T09:00:00+05:30`);
@@ -71,7 +66,7 @@ describe.each([
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 
-  it.skipIf(!available)("asks the platform in windows of at most 10 days and merges them", async () => {
+  it("asks the platform in windows of at most 10 days and merges them", async () => {
     const cal = await platform.slots.listSlots({ ...range, to: addDays(MONDAY, 23) });
     expect((await h.stats())["slots.list"]).toBe(3);
     const days = new Set(cal.slots.map((s) => s.start.slice(0, 10)));
@@ -79,7 +74,7 @@ describe.each([
     expect(new Set(cal.slots.map((s) => `${s.confId}|${s.start}`)).size).toBe(cal.slots.length);
   });
 
-  it.skipIf(!available)("turns platform 404s into messages that say what to fix", async () => {
+  it("turns platform 404s into messages that say what to fix", async () => {
     await expect(platform.slots.listSlots({ ...range, doctorId: "dr-nobody" })).rejects.toThrow(/does not know this doctor/);
     await expect(platform.slots.listSlots({ ...range, clinicId: "cl-kothrud" })).rejects.toMatchObject({ status: 404, extra: { code: "doctor_not_at_clinic" } });
   });
@@ -90,7 +85,7 @@ describe.each([
     return { idempotencyKey: randomUUID(), doctorId: range.doctorId, clinicId: range.clinicId, patientId: "pt-42", confId, start: slot.start, mode: "in_clinic", ...overrides };
   };
 
-  it.skipIf(!available)("books once per idempotency key, even when the request is repeated", async () => {
+  it("books once per idempotency key, even when the request is repeated", async () => {
     const req = await request("conf-mi-consult");
     const first = await bookSlotOnce(t.database.db, platform.slots, h.staff.id, req);
     const again = await bookSlotOnce(t.database.db, platform.slots, h.staff.id, req);
@@ -104,7 +99,7 @@ describe.each([
     expect(after.slots.find((s) => s.start === req.start && s.confId === req.confId)?.available).toBe(false);
   });
 
-  it.skipIf(!available)("retries a failed attempt with the same key without booking twice at the platform", async () => {
+  it("retries a failed attempt with the same key without booking twice at the platform", async () => {
     const req = await request("conf-mi-consult");
     // The platform booked it but the answer was lost: the row is still pending.
     await t.database.db.insert(slotBookings).values({ idempotencyKey: req.idempotencyKey, staffId: h.staff.id, request: { doctorId: req.doctorId, clinicId: req.clinicId, patientId: req.patientId, confId: req.confId, start: req.start, mode: req.mode }, status: "pending" });
@@ -113,7 +108,7 @@ describe.each([
     expect(retried.booking.appointmentId).toBe(direct.appointmentId);
   });
 
-  it.skipIf(!available)("refuses a key reused for another request, and a slot taken meanwhile with a 409 that is never shown as booked", async () => {
+  it("refuses a key reused for another request, and a slot taken meanwhile with a 409 that is never shown as booked", async () => {
     const req = await request("conf-mi-consult");
     await bookSlotOnce(t.database.db, platform.slots, h.staff.id, req);
     await expect(bookSlotOnce(t.database.db, platform.slots, h.staff.id, { ...req, patientId: "pt-other" })).rejects.toThrow(/already sent with other details/);
@@ -126,8 +121,8 @@ describe.each([
     expect(row?.appointmentId).toBeNull();
   });
 
-  it.skipIf(!available)("looks up, refreshes and keeps the session token on the server", async () => {
-    const created = (await (await fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ttlSeconds: 60 }) })).json()) as { session_id: string };
+  it("looks up, refreshes and keeps the session token on the server", async () => {
+    const created = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ttlSeconds: 60 }) })).json()) as { session_id: string };
     const id = created.session_id;
     const looked = await platform.assistantSessions.lookup(id);
     expect(looked.sessionId).toBe(id);
@@ -136,7 +131,7 @@ describe.each([
     await keepSessionToken(t.database.db, refreshed, h.staff.id);
     expect(await storedSessionToken(t.database.db, id)).toBe(refreshed.token);
     // Once expired, only the kept token refreshes it.
-    await fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions/${id}/expire`, { method: "POST" });
+    await h.fetch(`${h.sandboxUrl}/__sandbox/assistant-sessions/${id}/expire`, { method: "POST" });
     await expect(platform.assistantSessions.refresh(id, undefined)).rejects.toBeInstanceOf(AssistantSessionExpiredError);
     const again = await platform.assistantSessions.refresh(id, await storedSessionToken(t.database.db, id));
     expect(Date.parse(again.expiresAt)).toBeGreaterThan(Date.now() + 60_000);
@@ -144,7 +139,7 @@ describe.each([
     expect(rows).toHaveLength(1);
   });
 
-  it.skipIf(!available)("says clearly when a session is unknown or the agent key is missing", async () => {
+  it("says clearly when a session is unknown or the agent key is missing", async () => {
     await expect(platform.assistantSessions.lookup("00000000-0000-4000-8000-000000000000")).rejects.toThrow(/No assistant session has this id/);
     const unconfigured = assistantSessionsApi(async () => ({}) as never, undefined);
     await expect(unconfigured.lookup("00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(AssistantNotConfiguredError);

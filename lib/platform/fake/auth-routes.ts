@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { AccountLoginBody, OidcVerifyBody, RefreshBody } from "../wire/auth";
 import type { OidcClientConfig } from "../wire/sandbox-config";
 import type { Authenticate } from "./authenticate";
@@ -41,7 +41,7 @@ export function authRoutes(s: Services, authenticate: Authenticate): SandboxRout
     let set = keySets.get(client.clientId);
     if (!set) {
       const url = new URL(client.jwksUrl ?? `${client.issuer.replace(/\/$/, "")}/.well-known/jwks.json`);
-      set = createRemoteJWKSet(url, { timeoutDuration: 5000 });
+      set = createRemoteJWKSet(url, { timeoutDuration: 5000, [customFetch]: s.fetch });
       keySets.set(client.clientId, set);
     }
     return set;

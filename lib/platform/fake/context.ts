@@ -21,6 +21,8 @@ export interface Services {
   log: Logger;
   /** The sandbox's clock (ms since the epoch): injectable, so a test can stand the platform on the day it needs. */
   now: () => number;
+  /** How the sandbox reaches others (the identity provider's JWKS, webhook endpoints): the global fetch unless one is handed in. */
+  fetch: typeof fetch;
 }
 
 export interface Reply {

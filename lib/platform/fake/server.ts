@@ -30,6 +30,14 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
+/** The sandbox platform without a port: its Hono app's fetch handler, for a caller in the same process. */
+export interface SandboxApp {
+  /** Answers one platform request as the server would answer it over HTTP. */
+  fetch(request: Request): Promise<Response>;
+  /** Stops webhook delivery, ends held (hanging) requests and closes the store. */
+  close(): Promise<void>;
+}
+
 export interface SandboxOptions {
   logger?: Logger;
   /** Level of the default logger (LOG_LEVEL); ignored when `logger` is given. */
@@ -42,10 +50,35 @@ export interface SandboxOptions {
   ownsProcess?: boolean;
   /** The platform's clock; a test stands it on the day it needs (default: the system clock). */
   now?: () => number;
+  /**
+   * How the sandbox reaches others: the identity provider's JWKS and webhook endpoints (default: the
+   * global fetch). A process that holds those parts itself (the unit tests) hands in one that answers in-process.
+   */
+  fetch?: typeof fetch;
 }
 
-/** Starts the sandbox platform (a Hono app on its own node:http server); port 0 picks a free port. */
-export async function startSandbox(input: SandboxConfig, options: SandboxOptions = {}): Promise<RunningSandbox> {
+/** The app and its two steps of shutting down, which a server puts its connections' closing between. */
+interface BuiltSandbox {
+  app: ReturnType<typeof sandboxApp>;
+  /** Ends held (hanging) requests and stops webhook delivery. */
+  stop(): void;
+  closeStore(): Promise<void>;
+}
+
+/** Builds the sandbox platform as a Hono app without listening anywhere; {@link startSandbox} puts it on a port. */
+export async function createSandbox(input: SandboxConfig, options: SandboxOptions = {}): Promise<SandboxApp> {
+  const built = await buildSandbox(input, options);
+  let closed: Promise<void> | undefined;
+  return {
+    fetch: async (request) => built.app.fetch(request),
+    close() {
+      closed ??= (built.stop(), built.closeStore());
+      return closed;
+    },
+  };
+}
+
+async function buildSandbox(input: SandboxConfig, options: SandboxOptions): Promise<BuiltSandbox> {
   const config = SandboxConfig.parse(input);
   const log = options.logger ?? sandboxLogger(options.logLevel);
   checkEncryptionKeys(config.encryptionKeys);
@@ -65,6 +98,7 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
     events: new EventBus(now),
     log,
     now,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   };
   const authenticate = makeAuthenticator(tokens, services.faults);
   const webhookDelivery = new WebhookDelivery(services);
@@ -81,19 +115,39 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
 
   const closing = new AbortController();
   const app = sandboxApp(services, [...apiRoutes, ...(config.controlRoutes ? sandboxRoutes : [])], closing.signal);
-  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: options.ownsProcess === true }) as Server;
+  return {
+    app,
+    stop() {
+      closing.abort();
+      webhookDelivery.stop();
+    },
+    closeStore: () => store.close(),
+  };
+}
+
+/** Starts the sandbox platform (a Hono app on its own node:http server); port 0 picks a free port. */
+export async function startSandbox(input: SandboxConfig, options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const config = SandboxConfig.parse(input);
+  const sandbox = await buildSandbox(config, options);
+  const server = createAdaptorServer({ fetch: sandbox.app.fetch, overrideGlobalObjects: options.ownsProcess === true }) as Server;
   // Idle keep-alive connections stay open longer than a client's pool keeps them (undici: 4 s), so a
   // client never sends a request down a connection the sandbox is closing at that moment (ECONNRESET
   // on a loaded machine, whose late timers made the 5 s default race the client's reuse).
   server.keepAliveTimeout = 30_000;
   server.headersTimeout = 35_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, config.host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (err) {
+    sandbox.stop();
+    await sandbox.closeStore();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
 
@@ -103,13 +157,12 @@ export async function startSandbox(input: SandboxConfig, options: SandboxOptions
     port,
     close() {
       closed ??= (async () => {
-        closing.abort();
-        webhookDelivery.stop();
+        sandbox.stop();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         // Hanging and keep-alive connections would otherwise hold close() open forever.
         server.closeAllConnections();
         await stopped;
-        await store.close();
+        await sandbox.closeStore();
       })();
       return closed;
     },

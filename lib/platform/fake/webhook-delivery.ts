@@ -159,7 +159,7 @@ export class WebhookDelivery {
     const started = performance.now();
     const attempt: DeliveryAttempt = { at: new Date(this.s.now()).toISOString(), durationMs: 0 };
     try {
-      const res = await fetch(record.endpoint, { method: "POST", headers, body: record.body, signal: controller.signal, redirect: "manual" });
+      const res = await this.s.fetch(record.endpoint, { method: "POST", headers, body: record.body, signal: controller.signal, redirect: "manual" });
       await res.arrayBuffer().catch(() => undefined);
       attempt.status = res.status;
       if (!res.ok) attempt.error = `HTTP ${res.status}`;

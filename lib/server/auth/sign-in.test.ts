@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { PEER_ADDRESS_HEADER, clientAddress } from "../request-info";
 import { staff } from "../db/schema";
 import { DEMO_STAFF, retireDemoStaff, seedDemoStaff } from "./demo-staff";
@@ -21,18 +21,12 @@ vi.mock("./password", async (importOriginal) => ({
   },
 }));
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
-
-const backends: [string, () => Promise<TestDatabase>, boolean][] = [
-  ["PGlite", pgliteTestDatabase, true],
-  ["PostgreSQL", postgresTestDatabase, pgUp],
-];
+const databases = await bothDatabases();
 
 const THROTTLE = { freeAttempts: 5, quietSeconds: 900, maxDelaySeconds: 30, retentionDays: 30 };
 const PASSWORD = "the owner's long password";
 
-describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`sign-in throttling and demo doors on ${name}`, () => {
   let t: TestDatabase;
   let checks = 0;
   const counted = (password: string, stored: string) => ((checks += 1), verifyPassword(password, stored));
@@ -52,11 +46,11 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
   };
 
   beforeAll(async () => {
-    if (available) t = await open();
+    t = await open();
   });
   afterAll(async () => t?.dispose());
 
-  it.skipIf(!available)("a rotated X-Forwarded-For with no trusted proxies does not escape the delay", async () => {
+  it("a rotated X-Forwarded-For with no trusted proxies does not escape the delay", async () => {
     const email = await account("rotated");
     const results = [];
     for (let i = 0; i < 12; i++) {
@@ -67,7 +61,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     expect(results.slice(5).every((r) => !r.ok && r.reason === "throttled")).toBe(true);
   });
 
-  it.skipIf(!available)("40 parallel wrong guesses get at most the budget of password checks", async () => {
+  it("40 parallel wrong guesses get at most the budget of password checks", async () => {
     const email = await account("parallel");
     checks = 0;
     const results = await Promise.all(
@@ -79,7 +73,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     expect(throttled.retryAfterSeconds).toBeLessThanOrEqual(THROTTLE.maxDelaySeconds);
   });
 
-  it.skipIf(!available)("the delay doubles, caps, and the right password is accepted once it has passed", async () => {
+  it("the delay doubles, caps, and the right password is accepted once it has passed", async () => {
     const email = await account("capped");
     const ip = "198.51.100.40";
     const waits: number[] = [];
@@ -101,7 +95,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     expect(await checkSignIn(deps(), { email, password: "typo", ip })).toMatchObject({ reason: "invalid" });
   });
 
-  it.skipIf(!available)("failures against one account never delay another account from the same address", async () => {
+  it("failures against one account never delay another account from the same address", async () => {
     const victim = await account("victim");
     const colleague = await account("colleague");
     const clinic = "198.51.100.50";
@@ -110,7 +104,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     expect((await checkSignIn(deps(), { email: colleague, password: PASSWORD, ip: clinic })).ok).toBe(true);
   });
 
-  it.skipIf(!available)("the owner signs in while an attacker hammers the account from many addresses", async () => {
+  it("the owner signs in while an attacker hammers the account from many addresses", async () => {
     const email = await account("owner");
     const clinic = "198.51.100.60";
     // The owner has signed in from the clinic before.
@@ -136,7 +130,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     expect((await checkSignIn(deps(), { email, password: PASSWORD, ip: clinic })).ok).toBe(true);
   });
 
-  it.skipIf(!available)("demo staff cannot sign in outside sandbox mode, and a live start deactivates them", async () => {
+  it("demo staff cannot sign in outside sandbox mode, and a live start deactivates them", async () => {
     const db = t.database.db;
     await seedDemoStaff(db);
     const demo = DEMO_STAFF.find((s) => s.role === "admin")!;
@@ -157,7 +151,7 @@ describe.each(backends)("sign-in throttling and demo doors on %s", (_name, open,
     expect((await checkSignIn(deps(), { email: demo.email, password: demo.password, ip: "198.51.100.71" })).ok).toBe(true);
   });
 
-  it.skipIf(!available)("pruning forgets quiet failures soon and known addresses after the retention", async () => {
+  it("pruning forgets quiet failures soon and known addresses after the retention", async () => {
     const email = await account("pruned");
     const row = (ip: string) => t.database.db.select().from(signInThrottle).where(eq(signInThrottle.key, `pair:${email}|${ip}`));
     await checkSignIn(deps(), { email, password: "wrong", ip: "198.51.100.80" });

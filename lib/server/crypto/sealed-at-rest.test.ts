@@ -51,7 +51,7 @@ describe("secrets in the database are sealed", () => {
   });
 
   it("platform access and refresh tokens: the row holds no token text, and a plain row from before is sealed on read", async () => {
-    const platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp, sealing: { current: KEY_A } });
+    const platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp, sealing: { current: KEY_A } });
     const access = await platform.tokens.signIn(h.staff);
     const [row] = await t.database.db.select().from(platformTokens).where(eq(platformTokens.staffId, h.staff.id));
     expect(access.length).toBeGreaterThan(20);
@@ -63,7 +63,7 @@ describe("secrets in the database are sealed", () => {
     // A row written before sealing existed still works, and is written back sealed.
     const refresh = sealer(KEY_A, "platform-tokens").open(row!.refreshToken);
     await t.database.db.update(platformTokens).set({ accessToken: access, refreshToken: refresh }).where(eq(platformTokens.staffId, h.staff.id));
-    const later = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp, sealing: { current: KEY_A } });
+    const later = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp, sealing: { current: KEY_A } });
     expect(await later.tokens.accessToken(h.staff)).toBe(access);
     const [resealed] = await t.database.db.select().from(platformTokens).where(eq(platformTokens.staffId, h.staff.id));
     expect(resealed!.accessToken).not.toContain(access);
@@ -71,7 +71,7 @@ describe("secrets in the database are sealed", () => {
   });
 
   it("tokens sealed under a key that is no longer configured are fetched afresh instead of failing", async () => {
-    const other = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp, sealing: { current: KEY_B } });
+    const other = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp, sealing: { current: KEY_B } });
     const token = await other.tokens.accessToken(h.staff);
     expect(token.length).toBeGreaterThan(20);
     const [row] = await t.database.db.select().from(platformTokens).where(eq(platformTokens.staffId, h.staff.id));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { addStaff, findStaffByEmail } from "../auth/staff-repo";
 import { verifyPassword } from "../auth/password";
 import { admitAttempt, recordSuccess, throttleKeys } from "../auth/rate-limit";
@@ -10,22 +10,16 @@ import { identityProvider } from "../auth/identity-provider";
 import { auditLog, staff } from "./schema";
 import { decodeProtectedHeader, jwtVerify, createLocalJWKSet } from "jose";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
-const backends: [string, () => Promise<TestDatabase>, boolean][] = [
-  ["PGlite (embedded default)", pgliteTestDatabase, true],
-  ["PostgreSQL (DATABASE_URL)", postgresTestDatabase, pgUp],
-];
-
-describe.each(backends)("data layer on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`data layer on ${name}`, () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    if (available) t = await open();
+    t = await open();
   });
   afterAll(async () => t?.dispose());
 
-  it.skipIf(!available)("adds staff with a scrypt hash and refuses a duplicate e-mail", async () => {
+  it("adds staff with a scrypt hash and refuses a duplicate e-mail", async () => {
     const db = t.database.db;
     const first = await addStaff(db, { email: "Meera@Clinic.in ", name: "Meera Iyer", role: "doctor", password: "correct horse battery" });
     expect(first.created).toBe(true);
@@ -38,7 +32,7 @@ describe.each(backends)("data layer on %s", (_name, open, available) => {
     expect(await verifyPassword("correct horse batterx", row!.passwordHash)).toBe(false);
   });
 
-  it.skipIf(!available)("seeds one demo account per role, once", async () => {
+  it("seeds one demo account per role, once", async () => {
     const db = t.database.db;
     await seedDemoStaff(db);
     await seedDemoStaff(db);
@@ -49,7 +43,7 @@ describe.each(backends)("data layer on %s", (_name, open, available) => {
     expect(new Set(rows.filter((r) => r.email.endsWith("@demo.clinic")).map((r) => r.role))).toEqual(new Set(["receptionist", "doctor", "admin"]));
   });
 
-  it.skipIf(!available)("delays sign-in after the free attempts per account and address, and a success clears them", async () => {
+  it("delays sign-in after the free attempts per account and address, and a success clears them", async () => {
     const db = t.database.db;
     const settings = { freeAttempts: 3, quietSeconds: 60, maxDelaySeconds: 30, retentionDays: 30 };
     const now = new Date();
@@ -66,7 +60,7 @@ describe.each(backends)("data layer on %s", (_name, open, available) => {
     for (let i = 0; i < 3; i++) expect((await admitAttempt(db, keys, settings, later)).admitted).toBe(true);
   });
 
-  it.skipIf(!available)("writes audit entries", async () => {
+  it("writes audit entries", async () => {
     const db = t.database.db;
     await recordAudit(db, { action: "read", resource: "patient", resourceId: "p-1", outcome: "ok", ip: "127.0.0.1", detail: { via: "test" } });
     const rows = await db.select().from(auditLog).where(eq(auditLog.resourceId, "p-1"));
@@ -74,7 +68,7 @@ describe.each(backends)("data layer on %s", (_name, open, available) => {
     expect(rows[0]).toMatchObject({ action: "read", resource: "patient", outcome: "ok", detail: { via: "test" } });
   });
 
-  it.skipIf(!available)("keeps one persisted signing key and signs verifiable id_tokens", async () => {
+  it("keeps one persisted signing key and signs verifiable id_tokens", async () => {
     const idp = identityProvider(t.database.db, "https://desk.example.in");
     const token = await idp.mintIdToken({ id: "00000000-0000-4000-8000-000000000001", email: "a@b.in", name: "A", role: "doctor" }, "client-1");
     const jwks = await idp.jwks();

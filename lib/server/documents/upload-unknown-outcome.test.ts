@@ -31,7 +31,7 @@ describe("an upload whose platform answer is lost: the same file again is flagge
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
     // The answer after the last byte may take 2 s; the platform is made slower than that.
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 2_000, uploadTimeoutMs: 2_000 }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 2_000, uploadTimeoutMs: 2_000 }, { database: t.database, idp: h.idp });
   }, 120_000);
   afterAll(async () => {
     await h?.close();

@@ -44,11 +44,13 @@ function uploadRequest(bytes: Buffer, opts: { contentLength?: string | null; cut
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
 
+// The JWE case streams over a real connection, through the client's production transport (undici
+// with the file as a Node stream); the others reach the sandbox in-process (a WHATWG stream body).
 describe.each([
-  ["plain, PGlite, copies in files", false, pgliteTestDatabase, true, "files"],
-  ["JWE, PGlite, copies in files", true, pgliteTestDatabase, true, "files"],
-  ["plain, PostgreSQL, copies in the database", false, postgresTestDatabase, pgUp, "database"],
-] as const)("document upload through the BFF (%s)", (_name, encrypted, openDb, available, copyKind) => {
+  ["plain, PGlite, copies in files", false, pgliteTestDatabase, true, "files", false],
+  ["JWE, PGlite, copies in files, over HTTP", true, pgliteTestDatabase, true, "files", true],
+  ["plain, PostgreSQL, copies in the database", false, postgresTestDatabase, pgUp, "database", false],
+] as const)("document upload through the BFF (%s)", (_name, encrypted, openDb, available, copyKind, overHttp) => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
@@ -59,9 +61,9 @@ describe.each([
   beforeAll(async () => {
     if (!available) return;
     t = await openDb();
-    h = await startPlatformHarness(t.database);
+    h = await startPlatformHarness(t.database, { overHttp });
     platform = createPlatform(
-      { baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000, encryption: encrypted ? TEST_ENCRYPTION : undefined },
+      { ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, encryption: encrypted ? TEST_ENCRYPTION : undefined },
       { database: t.database, idp: h.idp },
     );
     // PGlite's first open (WASM start + migrations) can take tens of seconds on a busy machine.
@@ -89,7 +91,7 @@ describe.each([
     });
 
   async function storedInSandbox(documentId: string) {
-    const res = await fetch(`${h.sandboxUrl}/__sandbox/documents/${documentId}`);
+    const res = await h.fetch(`${h.sandboxUrl}/__sandbox/documents/${documentId}`);
     expect(res.status).toBe(200);
     return (await res.json()) as { sha256: string; size: number; mime: string; encrypted: boolean; tasks: string[]; dt: string; fileName: string | null };
   }
@@ -132,14 +134,14 @@ describe.each([
 
   it.skipIf(!available)("a body longer than announced, or cut off, is refused and nothing is stored anywhere", async () => {
     const before = (await t.database.db.select().from(patientDocuments)).length;
-    const sandboxBefore = ((await (await fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
+    const sandboxBefore = ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
     const longer = await failure(upload(fileOf(PDF, 200_000), "long.pdf", { contentLength: "100000" }));
     expect(longer.status).toBe(400);
     const cut = await failure(upload(fileOf(PDF, 300_000), "cut.pdf", { cutAt: 131072 }));
     expect(cut.status).toBe(400);
     expect(cut.detail).toMatch(/connection was lost/);
     expect((await t.database.db.select().from(patientDocuments)).length).toBe(before);
-    const sandboxAfter = ((await (await fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
+    const sandboxAfter = ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: unknown[] }).documents.length;
     expect(sandboxAfter).toBe(sandboxBefore);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type DatabaseUnderTest, type TestDatabase } from "@/lib/testing/databases";
 import { recordAudit } from "../audit";
 import type { Db } from "../db/connect";
 import { staff } from "../db/schema";
@@ -7,11 +7,10 @@ import { recordQueueEntry } from "../queue/queue-store";
 import { rememberPatient } from "./patient-index";
 import { groupPatientAudit, patientAuditEntries, staffWithPatientAudit } from "./patient-audit";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
-function suite(name: string, open: () => Promise<TestDatabase>) {
-  describe(`the patient audit tells the whole day (issue 29 item 6) on ${name}`, () => {
+function suite({ name, open, available }: DatabaseUnderTest) {
+  describe.skipIf(!available)(`the patient audit tells the whole day (issue 29 item 6) on ${name}`, () => {
     let t: TestDatabase;
     let db: Db;
     let desk: string;
@@ -72,5 +71,4 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
   });
 }
 
-suite("PGlite", pgliteTestDatabase);
-describe.skipIf(!pgUp)("PostgreSQL", () => suite("PostgreSQL", postgresTestDatabase));
+for (const db of databases) suite(db);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { recordAudit } from "../audit";
 import { addStaff } from "../auth/staff-repo";
 import { auditLog, patientIndex } from "../db/schema";
@@ -9,13 +9,7 @@ import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
 import { patientAuditEntries, staffWithPatientAudit } from "./patient-audit";
 import { directoryOf, findDuplicates, nationalDigits, patientByUhid, PREFIX_INDEX_LENGTHS, RECENT_WINDOW, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
-
-const backends: [string, () => Promise<TestDatabase>, boolean][] = [
-  ["PGlite (embedded default)", pgliteTestDatabase, true],
-  ["PostgreSQL (DATABASE_URL)", postgresTestDatabase, pgUp],
-];
+const databases = await bothDatabases();
 
 const patient = (id: string, over: Partial<IndexedPatient> = {}): IndexedPatient => ({
   id,
@@ -31,10 +25,9 @@ const patient = (id: string, over: Partial<IndexedPatient> = {}): IndexedPatient
 });
 const noDup = { firstName: "", lastName: "", mobile: "", dob: "", uhid: "" };
 
-describe.each(backends)("patient index on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`patient index on ${name}`, () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    if (!available) return;
     t = await open();
     const db = t.database.db;
     await rememberPatient(db, patient("aaaa000000000001", { salutation: "Mrs.", mobile: "+919812345678", uhid: "UH-100" }));
@@ -43,7 +36,7 @@ describe.each(backends)("patient index on %s", (_name, open, available) => {
   }, 120_000); // creating a PostgreSQL database is slow on a busy machine
   afterAll(async () => t?.dispose());
 
-  it.skipIf(!available)("finds by name prefix, with one typo, by mobile (with or without +91), UHID and id", async () => {
+  it("finds by name prefix, with one typo, by mobile (with or without +91), UHID and id", async () => {
     const db = t.database.db;
     const names = async (q: string) => (await searchPatients(db, q, 10)).map((p) => p.name);
     expect(await names("ash")).toEqual(["Ashok Kumar", "Mrs. Asha Verma"]);
@@ -59,20 +52,20 @@ describe.each(backends)("patient index on %s", (_name, open, available) => {
     expect(await names("50%")).toEqual([]);
   });
 
-  it.skipIf(!available)("lists the most recently seen first, and seeing a patient again moves them up", async () => {
+  it("lists the most recently seen first, and seeing a patient again moves them up", async () => {
     const db = t.database.db;
     expect((await searchPatients(db, "", 10)).map((p) => p.id)).toEqual(["aaaa000000000003", "aaaa000000000002", "aaaa000000000001"]);
     await rememberPatient(db, patient("aaaa000000000001", { salutation: "Mrs.", mobile: "+919812345678", uhid: "UH-100" }));
     expect((await searchPatients(db, "", 2)).map((p) => p.id)).toEqual(["aaaa000000000001", "aaaa000000000003"]);
   });
 
-  it.skipIf(!available)("gives summaries by ids for the live feed, leaving unknown ids out", async () => {
+  it("gives summaries by ids for the live feed, leaving unknown ids out", async () => {
     const map = await summariesByIds(t.database.db, ["aaaa000000000002", "unknown", "aaaa000000000002"]);
     expect([...map.keys()]).toEqual(["aaaa000000000002"]);
     expect(map.get("aaaa000000000002")).toEqual({ id: "aaaa000000000002", name: "Rakesh Sharma", gender: "M", dob: "1975-01-02", mobile: "+919900011122", uhid: "CL/2024/7" });
   });
 
-  it.skipIf(!available)("finds a UHID in any case, keeps the salutation, and takes an edited address whole (a part left out is cleared)", async () => {
+  it("finds a UHID in any case, keeps the salutation, and takes an edited address whole (a part left out is cleared)", async () => {
     const db = t.database.db;
     expect((await patientByUhid(db, "uh-100"))?.id).toBe("aaaa000000000001");
     expect(await patientByUhid(db, "UH-999")).toBeNull();
@@ -81,7 +74,7 @@ describe.each(backends)("patient index on %s", (_name, open, available) => {
     expect(await directoryOf(db, "aaaa000000000001")).toEqual({ designation: "Mrs.", address: { line1: "12 MG Road", city: "Pune", pin: 411001 } });
   });
 
-  it.skipIf(!available)("warns of likely duplicates by mobile, UHID, or a similar name with the same date of birth", async () => {
+  it("warns of likely duplicates by mobile, UHID, or a similar name with the same date of birth", async () => {
     const db = t.database.db;
     const dup = async (q: Partial<typeof noDup>) => (await findDuplicates(db, { ...noDup, ...q })).map((m) => [m.id, m.reasons]);
     expect(await dup({ mobile: "+919812345678" })).toEqual([["aaaa000000000001", ["mobile"]]]);
@@ -93,7 +86,7 @@ describe.each(backends)("patient index on %s", (_name, open, available) => {
     expect(await dup({ firstName: "Asha" })).toEqual([]);
   });
 
-  it.skipIf(!available)("lists patient audit entries by patient and staff member, with the role at the time", async () => {
+  it("lists patient audit entries by patient and staff member, with the role at the time", async () => {
     const db = t.database.db;
     const { id: staffId } = await addStaff(db, { email: `audit-${Date.now()}@clinic.in`, name: "Nisha Rao", role: "receptionist", password: "a long enough password" });
     if (!staffId) throw new Error("staff not added");
@@ -107,7 +100,7 @@ describe.each(backends)("patient index on %s", (_name, open, available) => {
     expect((await staffWithPatientAudit(db)).map((s) => s.name)).toContain("Nisha Rao");
   });
 
-  it.skipIf(!available)("keeps audit rows append-only: updates and deletes are refused by the database", async () => {
+  it("keeps audit rows append-only: updates and deletes are refused by the database", async () => {
     const db = t.database.db;
     await recordAudit(db, { action: "patients.read", resource: "patient", resourceId: "x", outcome: "ok" });
     await expect(db.update(auditLog).set({ outcome: "denied" })).rejects.toThrow();
@@ -116,12 +109,11 @@ describe.each(backends)("patient index on %s", (_name, open, available) => {
   });
 });
 
-describe.each(backends)("patient search beyond the recent window on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`patient search beyond the recent window on ${name}`, () => {
   let t: TestDatabase;
   const total = RECENT_WINDOW + 100;
   const idOf = (i: number) => i.toString(16).padStart(16, "0");
   beforeAll(async () => {
-    if (!available) return;
     t = await open();
     // Patient i was seen i minutes ago: every 50th is a Vikram, one is a misspelt Vikrma, the
     // oldest others are the only Zoyas.
@@ -134,7 +126,7 @@ describe.each(backends)("patient search beyond the recent window on %s", (_name,
   }, 120_000);
   afterAll(async () => t?.dispose());
 
-  it.skipIf(!available)("gives the most recent matches whether they are among the recently seen or older", async () => {
+  it("gives the most recent matches whether they are among the recently seen or older", async () => {
     const db = t.database.db;
     const ids = async (q: string, limit: number) => (await searchPatients(db, q, limit)).map((p) => p.id);
     // Ten Vikrams among the recent patients: the newest ten, newest first; with that many exact
@@ -151,11 +143,10 @@ describe.each(backends)("patient search beyond the recent window on %s", (_name,
   });
 });
 
-describe.each(backends)("patient search by short mobile and UHID prefixes on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`patient search by short mobile and UHID prefixes on ${name}`, () => {
   let t: TestDatabase;
   const idOf = (i: number) => i.toString(16).padStart(16, "0");
   beforeAll(async () => {
-    if (!available) return;
     t = await open();
     // Patient i was seen i minutes ago; UHIDs rise as recency falls, as in the bench, so the
     // newest "UH-9…" are the oldest patients: only an index that holds the recency finds them first.
@@ -169,7 +160,7 @@ describe.each(backends)("patient search by short mobile and UHID prefixes on %s"
   }, 120_000);
   afterAll(async () => t?.dispose());
 
-  it.skipIf(!available)("gives the newest matches first for every prefix length, through the prefix-and-recency indexes too", async () => {
+  it("gives the newest matches first for every prefix length, through the prefix-and-recency indexes too", async () => {
     const db = t.database.db;
     const all = await db.select().from(patientIndex);
     const newest = (column: "uhidLower" | "mobileNational", prefix: string, limit: number) =>
@@ -218,10 +209,10 @@ function referenceSearch(rows: (typeof patientIndex.$inferSelect)[], q: string, 
   return byRecency.filter((r) => matches(r, true)).slice(0, limit).map((r) => r.id);
 }
 
-describe.each(backends)("patient search against a plain reference on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`patient search against a plain reference on ${name}`, () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    if (available) t = await open();
+    t = await open();
   }, 120_000);
   afterAll(async () => t?.dispose());
 
@@ -233,7 +224,7 @@ describe.each(backends)("patient search against a plain reference on %s", (_name
     mobile: fc.option(fc.tuple(fc.constantFrom("+91", "+44"), fc.constantFrom("98", "99", "70"), fc.integer({ min: 0, max: 99_999_999 })).map(([cc, p, n]) => `${cc}${p}${String(n).padStart(8, "0")}`), { nil: null }),
   });
 
-  it.skipIf(!available)("gives what the plain reference gives, for random patients, texts, limits and windows", async () => {
+  it("gives what the plain reference gives, for random patients, texts, limits and windows", async () => {
     const db = t.database.db;
     await fc.assert(
       fc.asyncProperty(

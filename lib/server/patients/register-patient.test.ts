@@ -40,7 +40,7 @@ describe("registering a patient through the platform (profile, then directory)",
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
     deps = { db: t.database.db, patients: platform.patients, staffId: h.staff.id };
   }, 120_000); // a sandbox and an identity provider start slowly on a busy machine
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { PatientRegistration } from "@/lib/schemas/patients";
 import { createPlatform, type Platform } from "@/lib/platform/client";
@@ -20,28 +20,23 @@ const surname = () => `Joshi${Array.from(randomUUID().replaceAll("-", "").slice(
 const meena = (over: Record<string, unknown> = {}) =>
   PatientRegistration.parse({ firstName: "Meena", lastName: surname(), gender: "F", dob: "1979-11-03", mobile: "+919822001122", ...over });
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
-describe.each([
-  ["PGlite", pgliteTestDatabase, true],
-  ["PostgreSQL", postgresTestDatabase, pgUp],
-] as const)("a registration whose platform answer is lost: never a second profile, never an orphan (%s)", (_name, openDb, available) => {
+for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a registration whose platform answer is lost: never a second profile, never an orphan (${name})`, () => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
   let deps: Parameters<typeof registerPatient>[0];
 
   const profiles = async () =>
-    ((await (await fetch(`${h.sandboxUrl}/__sandbox/patients`)).json()) as { patients: { oid: string; username: string | null; ln: string | null }[] }).patients;
+    ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/patients`)).json()) as { patients: { oid: string; username: string | null; ln: string | null }[] }).patients;
   const profilesNamed = async (lastName: string) => (await profiles()).filter((p) => p.ln === lastName.toLowerCase());
   const rowOf = async (key: string) => (await t.database.db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key)))[0];
 
   beforeAll(async () => {
-    if (!available) return;
     t = await openDb();
     h = await startPlatformHarness(t.database);
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: DESK_TIMEOUT_MS }, { database: t.database, idp: h.idp });
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: DESK_TIMEOUT_MS }, { database: t.database, idp: h.idp });
     deps = { db: t.database.db, patients: platform.forStaff(h.staff).patients, staffId: h.staff.id };
   }, 120_000);
   afterAll(async () => {
@@ -49,12 +44,11 @@ describe.each([
     await t?.dispose();
   });
   beforeEach(async () => {
-    if (!available) return;
     await h.resetFaults();
     await h.resetStats();
   });
 
-  it.skipIf(!available).each([
+  it.each([
     ["without a UHID (the desk's own id)", {}],
     ["with the clinic's UHID", { uhid: `UH-${randomUUID().slice(0, 8)}` }],
   ])("answers 'being confirmed' when the platform answers after the desk's timeout, and the retry with the same key records its one profile (%s)", async (_name, over) => {
@@ -80,7 +74,7 @@ describe.each([
     expect((await deps.patients.getProfile(only!.oid)).uhid).toBe(r.uhid ?? null);
   });
 
-  it.skipIf(!available)("a retry sent while the late create is still on its way makes no second profile either", async () => {
+  it("a retry sent while the late create is still on its way makes no second profile either", async () => {
     const r = meena();
     const key = randomUUID();
     await h.setFaults({ latencyMs: LATE_MS, pathPrefix: "/profiles/v1/patient" });
@@ -95,7 +89,7 @@ describe.each([
     expect(retry).toMatchObject({ id: held[0]!.oid });
   });
 
-  it.skipIf(!available)("while the platform cannot be asked, the answer stays 'being confirmed' and nothing is created", async () => {
+  it("while the platform cannot be asked, the answer stays 'being confirmed' and nothing is created", async () => {
     const r = meena();
     const key = randomUUID();
     await h.setFaults({ latencyMs: LATE_MS, pathPrefix: "/profiles/v1/patient" });
@@ -110,7 +104,7 @@ describe.each([
     expect(await profilesNamed(r.lastName!)).toHaveLength(1);
   });
 
-  it.skipIf(!available)("a process that died between recording the intent and the platform's answer is settled by the reconciler", async () => {
+  it("a process that died between recording the intent and the platform's answer is settled by the reconciler", async () => {
     // The crash: the intent was recorded and the create reached the platform, but the desk never heard back.
     const r = meena({ uhid: `UH-${randomUUID().slice(0, 8)}` });
     const key = randomUUID();
@@ -144,7 +138,7 @@ describe.each([
     expect((await h.stats())["profiles.create"] ?? 0).toBe(0);
   });
 
-  it.skipIf(!available)("two reconcilers running at once settle each stuck intent once", async () => {
+  it("two reconcilers running at once settle each stuck intent once", async () => {
     const rows = Array.from({ length: 4 }, () => ({ r: meena(), key: randomUUID() }));
     for (const { r, key } of rows)
       await t.database.db

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type DatabaseUnderTest, type TestDatabase } from "@/lib/testing/databases";
 import { patientIndex } from "../db/schema";
 import { looseLatin, NAME_KEYS_VERSION, romanise } from "./name-keys";
 import { backfillNameKeys, findDuplicates, rememberPatient, searchPatients, type IndexedPatient } from "./patient-index";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
 const person = (id: string, firstName: string, lastName: string, over: Partial<IndexedPatient> = {}): IndexedPatient => ({
   id,
@@ -40,8 +39,8 @@ describe("one patient, two scripts: the loose roman form (issue 29 item 4)", () 
   });
 });
 
-function suite(name: string, open: () => Promise<TestDatabase>) {
-  describe(`one patient, two scripts on ${name}`, () => {
+function suite({ name, open, available }: DatabaseUnderTest) {
+  describe.skipIf(!available)(`one patient, two scripts on ${name}`, () => {
     let t: TestDatabase;
     beforeAll(async () => {
       t = await open();
@@ -79,5 +78,4 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
   });
 }
 
-suite("PGlite", pgliteTestDatabase);
-describe.skipIf(!pgUp)("PostgreSQL", () => suite("PostgreSQL", postgresTestDatabase));
+for (const db of databases) suite(db);

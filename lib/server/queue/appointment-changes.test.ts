@@ -39,7 +39,7 @@ describe("cancel and reschedule through the platform", () => {
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    const p = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
+    const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp });
     await p.tokens.signIn(h.staff);
     platform = p.forStaff(h.staff);
     hub = createQueueHub({ db: t.database.db });

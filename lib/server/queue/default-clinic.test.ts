@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type DatabaseUnderTest, type TestDatabase } from "@/lib/testing/databases";
 import type { ClinicDirectory } from "@/lib/schemas/clinic-directory";
 import type { Db } from "../db/connect";
 import { noteDoctorSchedule } from "../slots/clinic-directory";
 import { defaultQueueClinic, type SessionsProbe } from "./default-clinic";
 import { changeStatus, recordQueueEntry } from "./queue-store";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
 const TUESDAY = "2026-11-24";
 const clinic = (platformId: string) => ({ kind: "clinic" as const, platformId, displayName: platformId, timeZone: "Asia/Kolkata" });
@@ -25,8 +24,8 @@ function recordingProbe() {
   return { asked, probe };
 }
 
-function suite(name: string, open: () => Promise<TestDatabase>) {
-  describe(`the queue's default clinic on ${name}`, () => {
+function suite({ name, open, available }: DatabaseUnderTest) {
+  describe.skipIf(!available)(`the queue's default clinic on ${name}`, () => {
     let t: TestDatabase;
     let db: Db;
     beforeAll(async () => {
@@ -89,5 +88,4 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
   });
 }
 
-suite("PGlite", pgliteTestDatabase);
-describe.skipIf(!pgUp)("PostgreSQL", () => suite("PostgreSQL", postgresTestDatabase));
+for (const db of databases) suite(db);

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { clockFrom, setClock } from "@/lib/clock";
 import type { QueueChange } from "@/lib/schemas/queue";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type DatabaseUnderTest, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
 import { webhookInbox } from "../db/schema";
 import { applyInboxEvent } from "./platform-events";
 import { createQueueHub, type QueueHub } from "./queue-hub";
 import { changeStatus, readQueueEntry, statusHistory } from "./queue-store";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
 const base = {
   appointment_id: "apt_online_1",
@@ -34,8 +33,8 @@ async function deliver(db: Db, event: string, data: Record<string, unknown>) {
   return row!.id;
 }
 
-function suite(name: string, open: () => Promise<TestDatabase>) {
-  describe(`platform appointment events on ${name}`, () => {
+function suite({ name, open, available }: DatabaseUnderTest) {
+  describe.skipIf(!available)(`platform appointment events on ${name}`, () => {
     let t: TestDatabase;
     let hub: QueueHub;
     const heard: QueueChange[] = [];
@@ -86,5 +85,4 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
   });
 }
 
-suite("PGlite", pgliteTestDatabase);
-describe.skipIf(!pgUp)("PostgreSQL", () => suite("PostgreSQL", postgresTestDatabase));
+for (const db of databases) suite(db);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { QUEUE_STATUSES, STATUS_MOVES, UNDO_WINDOW_MS, type QueueStatus } from "@/lib/queue/status-moves";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, postgresTestDatabase, type DatabaseUnderTest, type TestDatabase } from "@/lib/testing/databases";
 import type { AppError } from "../errors";
 import { staff } from "../db/schema";
 import type { Db } from "../db/connect";
@@ -10,8 +10,7 @@ import { changeStatus, linkQueuePatient, readPatientAppointments, readQueueDay, 
 import { createQueueHub } from "./queue-hub";
 import type { QueueChange } from "@/lib/schemas/queue";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
 const SLOT = "2026-11-24T10:00:00+05:30";
 let seq = 0;
@@ -33,8 +32,8 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 
 const AFTER_START = Date.parse(SLOT) + 5 * 60_000;
 
-function suite(name: string, open: () => Promise<TestDatabase>) {
-  describe(`today's queue on ${name}`, () => {
+function suite({ name, open, available }: DatabaseUnderTest) {
+  describe.skipIf(!available)(`today's queue on ${name}`, () => {
     let t: TestDatabase;
     let db: Db;
     let asha: string;
@@ -204,10 +203,9 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
   });
 }
 
-suite("PGlite", pgliteTestDatabase);
-describe.skipIf(!pgUp)("PostgreSQL", () => {
-  suite("PostgreSQL", postgresTestDatabase);
+for (const db of databases) suite(db);
 
+describe.skipIf(!databases.find((d) => d.kind === "postgres")!.available)("today's queue across two instances on PostgreSQL", () => {
   it("a change published on one instance reaches a desk on another through NOTIFY", async () => {
     const t = await postgresTestDatabase();
     const other = await t.openAnother();

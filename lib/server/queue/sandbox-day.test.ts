@@ -35,11 +35,11 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
   beforeAll(async () => {
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    const p = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
+    const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
     await p.tokens.signIn(h.staff);
     platform = p.forStaff(h.staff);
     // The directory the app pre-fills from the sandbox in sandbox mode, here from the harness's sandbox.
-    const practice = (await (await fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
+    const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
     for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
     for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
     const { day, clinicId } = nextClinicDay();
@@ -52,14 +52,14 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
 
   it("books nothing when the platform is a real one: the demo day needs the sandbox's demo capability", async () => {
     // The same platform and tokens, configured as a real platform (no `emulator`): no platform.demo.
-    const real = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    const real = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
     expect(real.demo).toBeUndefined();
     const { seedSandboxDay } = await import("./sandbox-day");
     const fresh = await pgliteTestDatabase();
     try {
       for (const row of await t.database.db.select().from(directoryEntries)) await saveDirectoryEntry(fresh.database.db, { kind: row.kind, platformId: row.platformId, displayName: row.displayName, timeZone: row.timeZone });
       const { day, clinicId } = nextClinicDay();
-      const booked = async () => ((await (await fetch(`${h.sandboxUrl}/__sandbox/appointments`)).json()) as { appointments: unknown[] }).appointments.length;
+      const booked = async () => ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/appointments`)).json()) as { appointments: unknown[] }).appointments.length;
       const bookedBefore = await booked();
       await seedSandboxDay(fresh.database.db, real, h.staff, { clinicId, day, timeZone: ZONE });
       expect(await readQueueDay(fresh.database.db, { clinicId, day })).toEqual([]);
@@ -116,7 +116,7 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
     try {
       const added = await addStaff(fresh.database.db, { email: h.staff.email, name: h.staff.name, role: "doctor", password: "a long test password" });
       const staff = { ...h.staff, id: added.id! };
-      const p = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: fresh.database, idp: h.idp });
+      const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: fresh.database, idp: h.idp });
       await p.tokens.signIn(staff);
       const freshPlatform = p.forStaff(staff);
       for (const row of await t.database.db.select().from(directoryEntries)) await saveDirectoryEntry(fresh.database.db, { kind: row.kind, platformId: row.platformId, displayName: row.displayName, timeZone: row.timeZone });
@@ -175,10 +175,10 @@ describe("the sandbox day follows the clock: nobody has arrived before their slo
     const t = await pgliteTestDatabase();
     const h = await startPlatformHarness(t.database);
     try {
-      const p = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
+      const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
       await p.tokens.signIn(h.staff);
       const platform = p.forStaff(h.staff);
-      const practice = (await (await fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
+      const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
       for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
       for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
       const clinicId = demoClinicsOpenOn(weekdayOf(DAY))[0]!;

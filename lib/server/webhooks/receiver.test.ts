@@ -3,14 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, 
 import { now as clockNow, setClock } from "@/lib/clock";
 import { DESK_EVENT_VERSION } from "@/lib/schemas/desk-events";
 import { signatureHeader } from "@/lib/platform/wire/webhook-signature";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { webhookInbox, webhookReceipts } from "../db/schema";
 import { readLimitedBody } from "../read-body";
 import { maybePruneReceipts, PRUNE_EVERY_MS, pruneReceipts, receiptsWritten, receivePlatformEvent, type ReceiverSettings } from "./receiver";
 import { generateSigningKey, openSecret, sealSecret, signingKeyStore } from "./signing-keys";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
 
 const SETTINGS: ReceiverSettings = { signatureHeader: "Svc-Webhook-Signature", deliveryIdHeader: "Svc-Webhook-Id", toleranceSeconds: 180, maxBytes: 4096 };
 const KEY = "whsec_receiver_test_key_0001";
@@ -40,25 +39,19 @@ function headers(body: string | Buffer, opts: { key?: string | null; t?: number;
 
 const until = (check: () => Promise<boolean>) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 5000, interval: 20 });
 
-const backends: [string, () => Promise<TestDatabase>, boolean][] = [
-  ["PGlite", pgliteTestDatabase, true],
-  ["PostgreSQL", postgresTestDatabase, pgUp],
-];
-
-describe.each(backends)("platform event receiver on %s", (_name, open, available) => {
+for (const { name, open, available } of databases) describe.skipIf(!available)(`platform event receiver on ${name}`, () => {
   let t: TestDatabase;
   let keys: string[];
   const stored: number[] = [];
   const storedEvents: unknown[] = [];
   beforeAll(async () => {
-    if (available) t = await open();
+    t = await open();
   });
   afterAll(async () => {
     if (t) await receiptsWritten(t.database.db);
     await t?.dispose();
   });
   beforeEach(async () => {
-    if (!available) return;
     // Each test's timestamps are measured against a desk clock that stands still while it runs:
     // under load a suite takes seconds, and a moving clock would carry "170 s old" past the
     // tolerance or a "6 s ahead" timestamp inside the allowed skew.
@@ -85,7 +78,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     });
   const inboxCount = async () => (await t.database.db.select().from(webhookInbox)).length;
 
-  it.skipIf(!available)("stores a genuine event once and drops the same delivery id again", async () => {
+  it("stores a genuine event once and drops the same delivery id again", async () => {
     const body = event();
     const h = headers(body, { id: "evt_same_1" });
     const first = await receive(h, body);
@@ -99,7 +92,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(stored).toHaveLength(1);
   });
 
-  it.skipIf(!available)("stores the event in the desk's own shape on arrival, with no platform field names in it", async () => {
+  it("stores the event in the desk's own shape on arrival, with no platform field names in it", async () => {
     const body = event({ data: { appointment_id: "  apt-9 ", doctor_id: "doc-9", patient_id: "pt-9", clinic_id: "cl-9", start_time: "2026-11-23T10:00:00+05:30", video_connect: { host_link: "javascript:alert(1)", meet_link: "https://meet.jit.si/r", vendor: "jitsi" } } });
     expect(await receive(headers(body), body)).toMatchObject({ outcome: "accepted" });
     const [row] = await t.database.db.select().from(webhookInbox);
@@ -118,7 +111,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(JSON.stringify(row!.deskEvent)).not.toMatch(/appointment_id|doctor_id|video_connect|host_link|start_time/);
   });
 
-  it.skipIf(!available)("hands the stored desk event to onStored, equal to the row a reader would load, so nothing reads it back", async () => {
+  it("hands the stored desk event to onStored, equal to the row a reader would load, so nothing reads it back", async () => {
     const body = event({ event: "appointment.created", data: { appointment_id: "apt-h", doctor_id: "doc-h", patient_id: "pt-h", clinic_id: "cl-h", start_time: "2026-11-23T10:00:00+05:30", end_time: "2026-11-23T10:15:00+05:30", status: "booked" } });
     const answer = await receive(headers(body), body);
     expect(answer).toMatchObject({ outcome: "accepted" });
@@ -127,7 +120,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(storedEvents).toEqual([row!.deskEvent]);
   });
 
-  it.skipIf(!available)("stores an event of a kind it does not know, shaped as far as it shares fields", async () => {
+  it("stores an event of a kind it does not know, shaped as far as it shares fields", async () => {
     const body = JSON.stringify({ event: "lab.report_ready", transaction_id: "txn-lab", event_time: 1_763_900_001, data: { patient_id: "pt-3", report: { id: 7 } } });
     expect(await receive(headers(body), body)).toMatchObject({ outcome: "accepted" });
     const [row] = await t.database.db.select().from(webhookInbox);
@@ -135,7 +128,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(row!.payload).toEqual(JSON.parse(body));
   });
 
-  it.skipIf(!available)("stores a burst of concurrent deliveries once each, also a delivery sent twice within the burst", async () => {
+  it("stores a burst of concurrent deliveries once each, also a delivery sent twice within the burst", async () => {
     const ids = Array.from({ length: 60 }, (_, i) => `evt_burst_${i}`);
     const sends = [...ids, ids[3]!, ids[41]!, ids[59]!].map((id, i) => {
       const body = event({ transaction_id: `txn-${i}` });
@@ -153,7 +146,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect([...stored].sort()).toEqual([...accepted].sort());
   });
 
-  it.skipIf(!available)("drops duplicates by body hash when no delivery id is sent", async () => {
+  it("drops duplicates by body hash when no delivery id is sent", async () => {
     const body = event({ transaction_id: "txn-hash" });
     expect((await receive(headers(body, { id: null }), body)).outcome).toBe("accepted");
     expect((await receive(headers(body, { id: null }), body)).outcome).toBe("duplicate");
@@ -161,7 +154,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(row!.deliveryKey).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
-  it.skipIf(!available)("refuses forged, stale, future, unsigned and malformed-signature deliveries, storing nothing", async () => {
+  it("refuses forged, stale, future, unsigned and malformed-signature deliveries, storing nothing", async () => {
     const body = event();
     const now = Math.floor(clockNow() / 1000);
     const cases: [string, Headers, string][] = [
@@ -185,7 +178,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect((await receive(headers(body, { t: now - 170 }), body)).outcome).toBe("accepted");
   });
 
-  it.skipIf(!available)("refuses oversized, malformed JSON and non-event bodies with 413/400/422, storing nothing", async () => {
+  it("refuses oversized, malformed JSON and non-event bodies with 413/400/422, storing nothing", async () => {
     const big = event({ pad: "x".repeat(5000) });
     const req = new Request("http://app.test/api/webhooks/platform", { method: "POST", body: big });
     const read = await readLimitedBody(req, SETTINGS.maxBytes);
@@ -201,7 +194,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(await inboxCount()).toBe(0);
   });
 
-  it.skipIf(!available)("with no signing key refuses every delivery, signed or not, and stores nothing", async () => {
+  it("with no signing key refuses every delivery, signed or not, and stores nothing", async () => {
     keys = [];
     const body = event({ transaction_id: "no-key" });
     expect(await receive(headers(body, { key: null }), body)).toMatchObject({ status: 401, outcome: "rejected", code: "no_signing_key" });
@@ -213,7 +206,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect((await refusals()).map((r) => `${r.outcome}:${r.status}`)).toEqual(["rejected:401", "rejected:401"]);
   });
 
-  it.skipIf(!available)("keeps unknown kinds, accepts unsigned events with no key only under the explicit opt-in, and verifies with either key during rotation", async () => {
+  it("keeps unknown kinds, accepts unsigned events with no key only under the explicit opt-in, and verifies with either key during rotation", async () => {
     const unknown = event({ event: "lab.report.ready" });
     expect((await receive(headers(unknown), unknown)).outcome).toBe("accepted");
     keys = [];
@@ -232,7 +225,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(rows.map((r) => r.verification).sort()).toEqual(["signed", "signed", "signed", "unsigned"]);
   });
 
-  it.skipIf(!available)("logs every request: accepted, duplicate and refused", async () => {
+  it("logs every request: accepted, duplicate and refused", async () => {
     const body = event();
     await receive(headers(body, { id: "evt_log" }), body);
     await receive(headers(body, { id: "evt_log" }), body);
@@ -244,7 +237,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(log.map((r) => `${r.outcome}:${r.status}:${r.deliveryKey}`).sort()).toEqual(["accepted:200:evt_log", "duplicate:200:evt_log", "rejected:401:evt_forged"]);
   });
 
-  it.skipIf(!available)("stores a replayed signed delivery once, with a new, missing or the same delivery id, also when the replays race", async () => {
+  it("stores a replayed signed delivery once, with a new, missing or the same delivery id, also when the replays race", async () => {
     const body = event({ transaction_id: "txn-replay" });
     const captured = headers(body, { id: "evt_original" });
     expect((await receive(captured, body)).outcome).toBe("accepted");
@@ -261,7 +254,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(stored).toHaveLength(1);
   });
 
-  it.skipIf(!available)("stores a platform retry once: same body, fresh timestamp and signature, same or another delivery id", async () => {
+  it("stores a platform retry once: same body, fresh timestamp and signature, same or another delivery id", async () => {
     const body = event({ transaction_id: "txn-retry" });
     const now = Math.floor(clockNow() / 1000);
     expect((await receive(headers(body, { t: now - 100, id: "evt_retry" }), body)).outcome).toBe("accepted");
@@ -281,7 +274,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect((await receive(headers(later), later)).outcome).toBe("accepted");
   });
 
-  it.skipIf(!available)("answers 4xx, never 503, for a body that can never be stored, and logs it once", async () => {
+  it("answers 4xx, never 503, for a body that can never be stored, and logs it once", async () => {
     const cases: [string, string | Buffer, number, string][] = [
       ["lone high surrogate", String.raw`{"event":"appointment.created","transaction_id":"t-s1","data":{"patient_id":"pt\ud800"}}`, 422, "unsupported_character"],
       ["lone low surrogate in free text", String.raw`{"event":"appointment.created","transaction_id":"t-s2","data":{"note":"a\udc00b"}}`, 422, "unsupported_character"],
@@ -303,7 +296,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect((await refused()).map((r) => r.status).sort()).toEqual([400, 422, 422, 422, 422, 422, 422]);
   });
 
-  it.skipIf(!available)("property: forged, stale, future, replayed and malformed deliveries around one genuine event store exactly that event, once", async () => {
+  it("property: forged, stale, future, replayed and malformed deliveries around one genuine event store exactly that event, once", async () => {
     const now = Math.floor(clockNow() / 1000);
     const deliveryId = fc.option(fc.string({ minLength: 1, maxLength: 40 }));
     const attack = fc.oneof(
@@ -358,7 +351,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     );
   });
 
-  it.skipIf(!available)("prunes the receipt log by age and by size, at most every few minutes", async () => {
+  it("prunes the receipt log by age and by size, at most every few minutes", async () => {
     const db = t.database.db;
     const day = 86_400_000;
     const now = clockNow();
@@ -382,7 +375,7 @@ describe.each(backends)("platform event receiver on %s", (_name, open, available
     expect(await db.select().from(webhookReceipts)).toHaveLength(3);
   });
 
-  it.skipIf(!available)("seals signing keys at rest; retired keys verify only through the overlap window", async () => {
+  it("seals signing keys at rest; retired keys verify only through the overlap window", async () => {
     const store = signingKeyStore(t.database.db, "app-secret-for-tests-0123456789abcdef");
     const secret = generateSigningKey();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);

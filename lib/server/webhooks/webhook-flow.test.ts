@@ -56,7 +56,7 @@ describe("webhooks end to end: settings → platform subscription → signed del
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
     // The sandbox is the platform here: its demo capability lets endpoints on this machine register.
-    platform = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000, emulator: true }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000, emulator: true }, { database: t.database, idp: h.idp }).forStaff(h.staff);
     keys = signingKeyStore(t.database.db, "flow-test-secret-0123456789abcdefghij");
     receiver = await startAppReceiver(t, keys);
   }, 120_000);
@@ -67,7 +67,7 @@ describe("webhooks end to end: settings → platform subscription → signed del
   });
 
   const emit = async () => {
-    const res = await fetch(`${h.sandboxUrl}/__sandbox/events`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "appointment.tele.dr_joined", client_id: TEST_CLIENT_ID }) });
+    const res = await h.fetch(`${h.sandboxUrl}/__sandbox/events`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "appointment.tele.dr_joined", client_id: TEST_CLIENT_ID }) });
     return (await res.json()) as { body: { transaction_id: string } };
   };
   const inbox = () => t.database.db.select().from(webhookInbox);
@@ -90,11 +90,11 @@ describe("webhooks end to end: settings → platform subscription → signed del
     expect(row.verification).toBe("signed");
 
     // The receiver stores the event but answers after the platform gave up: the retry is a duplicate.
-    await fetch(`${h.sandboxUrl}/__sandbox/webhooks/schedule`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ retryDelaysMs: [50, 50], timeoutMs: 300 }) });
+    await h.fetch(`${h.sandboxUrl}/__sandbox/webhooks/schedule`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ retryDelaysMs: [50, 50], timeoutMs: 300 }) });
     receiver.answerLate(1);
     const second = await emit();
     const delivered = await until(async () => {
-      const log = (await (await fetch(`${h.sandboxUrl}/__sandbox/webhooks/deliveries`)).json()) as { data: { body: { transaction_id: string }; state: string; attempts: unknown[] }[] };
+      const log = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/webhooks/deliveries`)).json()) as { data: { body: { transaction_id: string }; state: string; attempts: unknown[] }[] };
       const d = log.data.find((x) => x.body.transaction_id === second.body.transaction_id);
       return d?.state === "delivered" ? d : undefined;
     });
@@ -174,7 +174,7 @@ describe("webhooks end to end: settings → platform subscription → signed del
 
   it("asks the platform client, not the configuration: a client configured for a real platform gets the address checks and no test events", async () => {
     // The same platform and staff, configured as a real one (no `emulator`): it has no demo capability.
-    const real = createPlatform({ baseUrl: h.sandboxUrl, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    const real = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 3000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
     expect(real.demo).toBeUndefined();
     expect((await webhookSettingsView(platform, keys, t.database.db)).testEvents).toBe(true);
     expect((await webhookSettingsView(real, keys, t.database.db)).testEvents).toBe(false);
