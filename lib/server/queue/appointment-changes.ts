@@ -20,7 +20,7 @@ function platformDown(err: unknown, status: QueueStatus, what: string): never {
 }
 
 /** A desk-only move (check-in, consultation, done, no-show), announced to every desk. */
-export async function moveInQueue(db: Db, hub: QueueHub, m: { appointmentId: string; to: QueueStatus; version: number; staffId: string }): Promise<Changed> {
+export async function moveInQueue(db: Db, hub: QueueHub, m: { appointmentId: string; to: QueueStatus; version: number; staffId: string; tokenFormat?: string }): Promise<Changed> {
   const changed = await changeStatus(db, m);
   await announce(hub, changed);
   return changed;
