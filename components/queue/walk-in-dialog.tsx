@@ -140,6 +140,8 @@ function WalkInForm({ clinic, today, now, doctors, defaultDoctor, marks, onDone 
               setPatient(p);
               setMissing((m) => ({ ...m, patient: false }));
               add.reset();
+              // Chosen: the priority marks are the next (and last) thing to decide.
+              if (p) requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`input[name="${ids}-priority"]:checked`)?.focus());
             }}
           />
           <FieldError id={`${ids}-patient-error`}>{patientError}</FieldError>

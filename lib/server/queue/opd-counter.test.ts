@@ -11,6 +11,7 @@ import { rememberPatient } from "../patients/patient-index";
 import { addWalkIn, counterAction, readCalls, type CounterConfig } from "./opd-counter";
 import { changeStatus, readQueueDay, readQueueEntry, recordQueueEntry, undoLastChange } from "./queue-store";
 import { createQueueHub, type QueueHub } from "./queue-hub";
+import { cancelInQueue } from "./appointment-changes";
 import { and, eq } from "drizzle-orm";
 
 const pgUp = await postgresAvailable();
@@ -189,6 +190,17 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       // D is skipped with nobody else waiting: it is not lost, the next call reaches it.
       expect((await act(dr, "skip")).entry).toMatchObject({ appointmentId: d.appointmentId, status: "checked_in" });
       expect((await act(dr, "next")).entry).toMatchObject({ appointmentId: d.appointmentId, status: "in_consultation", callCount: 2 });
+    });
+
+    it("a walk-in is cancelled at the desk alone: the platform, which never had it, is not asked (and may be down)", async () => {
+      setClock(() => MORNING);
+      const dr = await doctor("dr-cancel");
+      const visit = await walkIn(dr);
+      const asked: string[] = [];
+      const platformDown = { cancel: async (id: string) => void asked.push(id) ?? Promise.reject(new Error("platform down")) } as unknown as Parameters<typeof cancelInQueue>[1];
+      const changed = await cancelInQueue(db, platformDown, hub, { appointmentId: visit.appointmentId, version: visit.version, reason: "Went home", staffId: desk });
+      expect(changed.row).toMatchObject({ status: "cancelled", tokenLabel: visit.tokenLabel });
+      expect(asked).toEqual([]);
     });
 
     it("recall or skip with nobody called is refused with a reason", async () => {
