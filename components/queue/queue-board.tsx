@@ -134,7 +134,9 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           setCancelling(null);
           focusQueueRow(after.appointmentId, after.status);
           const until = after.undoUntil ? Date.parse(after.undoUntil) - Date.now() : 0;
-          toast.success(t("moved", { patient: name, status: t(`status.${after.status}`) }), {
+          // Arrival issues the token: the receptionist reads it out to the patient from here.
+          const token = after.status === "checked_in" && after.tokenLabel ? ` · ${t("token.aria", { token: after.tokenLabel })}` : "";
+          toast.success(`${t("moved", { patient: name, status: t(`status.${after.status}`) })}${token}`, {
             duration: until > 0 ? Math.min(until, 15_000) : 4000,
             action:
               until > 0

@@ -197,7 +197,12 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       const dr = await doctor("dr-cancel");
       const visit = await walkIn(dr);
       const asked: string[] = [];
-      const platformDown = { cancel: async (id: string) => void asked.push(id) ?? Promise.reject(new Error("platform down")) } as unknown as Parameters<typeof cancelInQueue>[1];
+      const platformDown = {
+        cancel: async (id: string) => {
+          asked.push(id);
+          throw new Error("platform down");
+        },
+      } as unknown as Parameters<typeof cancelInQueue>[1];
       const changed = await cancelInQueue(db, platformDown, hub, { appointmentId: visit.appointmentId, version: visit.version, reason: "Went home", staffId: desk });
       expect(changed.row).toMatchObject({ status: "cancelled", tokenLabel: visit.tokenLabel });
       expect(asked).toEqual([]);
