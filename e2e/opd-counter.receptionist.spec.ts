@@ -72,7 +72,7 @@ for (const lang of ["en", "hi"] as const) {
     await expect(dialog.getByText(w.choosePatient)).toBeVisible();
     await expect(dialog.getByLabel(w.doctor, { exact: true })).toBeFocused();
     await dialog.getByLabel(w.doctor, { exact: true }).selectOption(DOCTOR);
-    const picker = dialog.getByLabel(w.patient, { exact: true });
+    const picker = dialog.getByRole("combobox", { name: w.patient, exact: true });
     await picker.fill(seniorName);
     await picker.press("ArrowDown");
     await picker.press("Enter");

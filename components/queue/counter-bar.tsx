@@ -82,7 +82,7 @@ export function CounterBar({ clinicId, doctorId, doctorName, entries, counter, c
             const back = callsUntilBack(e, { calls, skipReturnAfter: counter.skipReturnAfter });
             return (
               <span key={e.appointmentId} className="inline-flex items-center gap-1" title={e.priority ? priorityName(e.priority, counter.priorityMarks) : undefined}>
-                <TokenBadge label={e.tokenLabel} className={back > 0 ? "bg-surface-sunken text-ink-muted ring-1 ring-line" : e.priority ? "bg-warning text-ink" : undefined} />
+                <TokenBadge label={e.tokenLabel} tone={back > 0 ? "muted" : e.priority ? "priority" : "primary"} />
                 {e.priority ? <span className="sr-only">{priorityName(e.priority, counter.priorityMarks)}</span> : null}
                 {back > 0 ? <span className="text-xs text-ink-muted">({tq("token.skippedBack", { count: back })})</span> : null}
               </span>

@@ -6,16 +6,20 @@ import { cn } from "@/components/ui/cn";
 import { isBuiltInMark } from "@/lib/queue/priority-marks";
 import type { PriorityMark } from "@/lib/queue/priority-marks";
 
-/** The visit's OPD token, large enough to read across a desk; a dash until the patient arrives. */
-export function TokenBadge({ label, className }: { label: string | null; className?: string }) {
+const TOKEN_TONES = {
+  primary: "bg-primary text-primary-ink",
+  /** A token with a priority mark, in the "next" list. */
+  priority: "bg-warning-soft text-warning-soft-ink ring-1 ring-inset ring-warning/40",
+  /** A skipped token sitting out its calls. */
+  muted: "bg-surface-sunken text-ink-muted ring-1 ring-inset ring-line",
+} as const;
+
+/** The visit's OPD token, large enough to read across a desk; nothing until the patient arrives. */
+export function TokenBadge({ label, tone = "primary", className }: { label: string | null; tone?: keyof typeof TOKEN_TONES; className?: string }) {
   const t = useTranslations("queue.token");
   if (!label) return null;
   return (
-    <span
-      data-token={label}
-      aria-label={t("aria", { token: label })}
-      className={cn("inline-flex items-center rounded-md bg-primary px-2 py-0.5 font-mono text-sm font-bold tracking-wide text-primary-ink tabular-nums", className)}
-    >
+    <span data-token={label} aria-label={t("aria", { token: label })} className={cn("inline-flex items-center rounded-md px-2 py-0.5 font-mono text-sm font-bold tracking-wide whitespace-nowrap tabular-nums", TOKEN_TONES[tone], className)}>
       {label}
     </span>
   );

@@ -37,16 +37,28 @@ export function useAddWalkIn(clinicId: string) {
   });
 }
 
-/** Call next, recall or skip on one doctor's queue today. */
+/**
+ * Call next, recall or skip on one doctor's queue today. One key per doctor and action: a double
+ * press of the same button replays, while Recall pressed right after Call next (before its answer
+ * is back) is a request of its own.
+ */
 export function useCounterAction(clinicId: string) {
   const client = useQueryClient();
-  const key = useIntentKey();
+  const keys = useRef(new Map<string, string>());
+  const slot = (v: { doctorId: string; action: CounterAction }) => `${v.doctorId}|${v.action}`;
+  const keyFor = (v: { doctorId: string; action: CounterAction }) => {
+    const known = keys.current.get(slot(v));
+    if (known) return known;
+    const fresh = newKey();
+    keys.current.set(slot(v), fresh);
+    return fresh;
+  };
   return useMutation({
-    mutationFn: ({ doctorId, action }: { doctorId: string; action: CounterAction }) =>
-      sendJson("POST", `/api/queue/doctors/${encodeURIComponent(doctorId)}/counter`, { clinicId, action }, CounterActionResult, { [IDEMPOTENCY_HEADER]: key.current() }),
-    onSuccess: () => key.renew(),
-    onError: (err) => {
-      if (err instanceof ApiProblemError) key.renew();
+    mutationFn: (v: { doctorId: string; action: CounterAction }) =>
+      sendJson("POST", `/api/queue/doctors/${encodeURIComponent(v.doctorId)}/counter`, { clinicId, action: v.action }, CounterActionResult, { [IDEMPOTENCY_HEADER]: keyFor(v) }),
+    onSuccess: (_out, v) => void keys.current.delete(slot(v)),
+    onError: (err, v) => {
+      if (err instanceof ApiProblemError) keys.current.delete(slot(v));
     },
     onSettled: () => client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) }),
   });

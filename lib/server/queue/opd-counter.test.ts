@@ -181,6 +181,8 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(replay).toMatchObject({ replayed: true, entry: { appointmentId: a.appointmentId } });
       const recalled = await act(dr, "recall");
       expect(recalled.entry).toMatchObject({ appointmentId: a.appointmentId, callCount: 2, status: "in_consultation" });
+      // The first call's double press arriving after another action is still a replay, not a second call.
+      expect(await act(dr, "next", k)).toMatchObject({ replayed: true, entry: { appointmentId: a.appointmentId } });
       const skipped = await act(dr, "skip");
       expect(skipped.entry).toMatchObject({ appointmentId: a.appointmentId, status: "checked_in", skippedAtCall: 1 });
       // skipReturnAfter = 2: A sits out two calls (B, C), then it is back ahead of D.

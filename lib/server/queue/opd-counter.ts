@@ -148,6 +148,9 @@ export interface CounterOutcome {
   replayed: boolean;
 }
 
+/** How many recent Idempotency-Keys a doctor's day remembers for replays. */
+const RECENT_KEYS = 32;
+
 const DOCTOR_DAY = (clinicId: string, doctorId: string, day: string) =>
   and(eq(queueAppointments.clinicId, clinicId), eq(queueAppointments.doctorId, doctorId), eq(queueAppointments.day, day));
 
@@ -183,7 +186,10 @@ export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, co
       .from(queueCounters)
       .where(and(eq(queueCounters.clinicId, r.clinicId), eq(queueCounters.doctorId, r.doctorId), eq(queueCounters.day, day)))
       .for("update");
-    if (counter!.lastActionKey === r.key) {
+    // The last keys of this doctor's day (space-separated): a retried or double-pressed request replays,
+    // even when another desk acted on the same queue in between.
+    const recentKeys = (counter!.lastActionKey ?? "").split(" ").filter(Boolean);
+    if (recentKeys.includes(r.key)) {
       const current = await currentlyCalled(tx, r.clinicId, r.doctorId, day);
       return { changed: [] as Row[], entryId: current?.appointmentId ?? null, finishedIds: [] as string[], replayed: true };
     }
@@ -242,7 +248,7 @@ export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, co
     }
     await tx
       .update(queueCounters)
-      .set({ lastActionKey: r.key, updatedAt: at })
+      .set({ lastActionKey: [...recentKeys, r.key].slice(-RECENT_KEYS).join(" "), updatedAt: at })
       .where(and(eq(queueCounters.clinicId, r.clinicId), eq(queueCounters.doctorId, r.doctorId), eq(queueCounters.day, day)));
     return { changed, entryId, finishedIds, replayed: false };
   });

@@ -89,7 +89,7 @@ export const queueCounters = pgTable(
     day: text("day").notNull(),
     lastToken: integer("last_token").notNull().default(0),
     calls: integer("calls").notNull().default(0),
-    /** The Idempotency-Key of the last call, recall or skip: a double click replays instead of calling twice. */
+    /** The Idempotency-Keys of the latest calls, recalls and skips (space-separated): a double click replays instead of calling twice. */
     lastActionKey: text("last_action_key"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
