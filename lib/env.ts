@@ -14,6 +14,9 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { SandboxConfig, FaultConfig } from "./platform/wire/sandbox-config";
 import { DELIVERY_ID_HEADER } from "./platform/wire/webhook-names";
+import { DEFAULT_TOKEN_FORMAT, tokenFormatProblem } from "./queue/token-format";
+import { DEFAULT_PRIORITY_MARKS, parsePriorityMarks, type PriorityMark } from "./queue/priority-marks";
+import { DEFAULT_SKIP_RETURN_AFTER } from "./queue/call-order";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -84,6 +87,29 @@ const EnvSchema = z
     /** A platform and desk on the clinic's own network: http:// and private-network receiver endpoints are allowed. */
     WEBHOOK_ON_PREMISE_RECEIVER: flag(false),
     LIVE_STREAMS_PER_STAFF: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
+    /** The OPD token's label, e.g. A-{n:3} → A-012 (see lib/queue/token-format.ts). */
+    OPD_TOKEN_FORMAT: z.preprocess(
+      emptyToUndefined,
+      z.string().default(DEFAULT_TOKEN_FORMAT).superRefine((v, ctx) => {
+        const problem = tokenFormatProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    ),
+    /** Priority marks in order of precedence: built-in keys, or key=Label for the clinic's own. */
+    OPD_PRIORITY_MARKS: z.preprocess(
+      emptyToUndefined,
+      z.string().optional().transform((v, ctx): PriorityMark[] => {
+        if (v === undefined) return DEFAULT_PRIORITY_MARKS;
+        try {
+          return parsePriorityMarks(v);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
+    ),
+    /** How many calls a skipped token sits out before it is back in line. */
+    OPD_SKIP_RETURN_AFTER_CALLS: z.preprocess(emptyToUndefined, wholeNumber(1, 50, "a number of calls").default(DEFAULT_SKIP_RETURN_AFTER)),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     INSTANCE_NAME: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, { error: "must be 1–32 letters, digits, dots, dashes or underscores" }).optional()),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
@@ -195,6 +221,8 @@ export interface AppEnv {
   };
   /** Open live-feed streams per staff member; the oldest closes when a newer one opens. */
   liveStreamsPerStaff: number;
+  /** The OPD counter: token label format, priority marks in order of precedence, and how long a skipped token sits out. */
+  opd: { tokenFormat: string; priorityMarks: PriorityMark[]; skipReturnAfter: number };
   sessions: { maxHours: number; idleMinutes: number };
   signInThrottle: { freeAttempts: number; quietSeconds: number; maxDelaySeconds: number; retentionDays: number };
   trustedProxyHops: number;
@@ -290,6 +318,7 @@ export function env(): AppEnv {
       previous: (raw.DATA_SEALING_PREVIOUS_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
     },
     liveStreamsPerStaff: raw.LIVE_STREAMS_PER_STAFF,
+    opd: { tokenFormat: raw.OPD_TOKEN_FORMAT, priorityMarks: raw.OPD_PRIORITY_MARKS, skipReturnAfter: raw.OPD_SKIP_RETURN_AFTER_CALLS },
     // Tests keep their output to warnings unless asked otherwise.
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
     instanceName: raw.INSTANCE_NAME,

@@ -11,6 +11,7 @@ import { useClinicDirectory } from "@/lib/api-client/slots";
 import { TIME_ZONE } from "@/lib/i18n/locales";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime, displayDay } from "@/lib/slots/clinic-time";
+import { TokenBadge } from "./token-badge";
 import { STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
 
@@ -34,8 +35,9 @@ export function PatientAppointments({ patientId }: { patientId: string }) {
               <Link href={`/appointments/today?clinic=${encodeURIComponent(a.clinicId)}&day=${a.day}`} className="font-mono tabular-nums text-ink underline-offset-2 hover:underline">
                 {displayDay(a.day)} {clinicTime(a.start, zoneOf(a.clinicId))}
               </Link>
+              <TokenBadge label={a.tokenLabel} />
               <span className="text-ink">{a.doctorName}</span>
-              <span className="text-ink-muted">{a.serviceName ?? a.confId}</span>
+              <span className="text-ink-muted">{a.serviceName ?? (a.source === "walk_in" ? t("walkIn.open") : a.confId)}</span>
               <Badge tone={STATUS_TONES[a.status]}>{t(`status.${a.status}`)}</Badge>
             </li>
           ))}

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
-import { AlertTriangle, PhoneCall, Printer, Search } from "lucide-react";
+import { AlertTriangle, Printer, Search, UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
@@ -23,6 +23,8 @@ import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { CancelDialog } from "./cancel-dialog";
+import { CounterBar } from "./counter-bar";
+import { WalkInDialog } from "./walk-in-dialog";
 import { LinkPatientDialog } from "./link-patient-dialog";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
@@ -51,14 +53,12 @@ function syncUrl(params: Record<string, string>) {
 
 export interface QueueBoardProps {
   start: { clinic?: string; day?: string; doctor?: string; ownDoctor?: string };
-  /** Doctors see "Call next" for their queue. */
-  canCallNext: boolean;
   /** Who is looking: a doctor is offered changes on their own appointments only. */
   viewer: RowViewer;
 }
 
 /** Today's appointments of one clinic, grouped by doctor, live on every desk. */
-export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
+export function QueueBoard({ start, viewer }: QueueBoardProps) {
   const t = useTranslations("queue");
   const directory = useClinicDirectory();
   const clinics = directory.data?.clinics ?? [];
@@ -81,6 +81,7 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
   const [cancelling, setCancelling] = useState<QueueEntry | null>(null);
   const [moving, setMoving] = useState<QueueEntry | null>(null);
   const [linking, setLinking] = useState<QueueEntry | null>(null);
+  const [walkIn, setWalkIn] = useState(false);
 
   // The page chose the clinic (and a doctor's own queue): the address says so, for a reload or a shared link.
   useEffect(() => {
@@ -133,7 +134,9 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
           setCancelling(null);
           focusQueueRow(after.appointmentId, after.status);
           const until = after.undoUntil ? Date.parse(after.undoUntil) - Date.now() : 0;
-          toast.success(t("moved", { patient: name, status: t(`status.${after.status}`) }), {
+          // Arrival issues the token: the receptionist reads it out to the patient from here.
+          const token = after.status === "checked_in" && after.tokenLabel ? ` · ${t("token.aria", { token: after.tokenLabel })}` : "";
+          toast.success(`${t("moved", { patient: name, status: t(`status.${after.status}`) })}${token}`, {
             duration: until > 0 ? Math.min(until, 15_000) : 4000,
             action:
               until > 0
@@ -159,11 +162,13 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
     );
   }
 
-  function callNext(doctorId: string, doctorName: string) {
-    const waiting = all.filter((e) => e.doctorId === doctorId && e.status === "checked_in").sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-    if (!waiting[0]) return void toast.info(t("nobodyWaiting", { doctor: doctorName }));
-    move(waiting[0], "in_consultation");
-  }
+  const counter = query.data?.counter;
+  const schedules = directory.data?.schedules;
+  const walkInDoctors = useMemo(() => {
+    // Doctors who work at this clinic (all doctors while the platform has not said where they work).
+    const list = (directoryDoctors ?? []).filter((d) => !schedules?.[d.platformId] || schedules[d.platformId]!.includes(effectiveClinic ?? ""));
+    return list.map((d) => ({ id: d.platformId, name: d.displayName })).sort((a, b) => a.name.localeCompare(b.name));
+  }, [directoryDoctors, schedules, effectiveClinic]);
 
   if (directory.isSuccess && clinics.length === 0) {
     const admin = can(viewer.role, "settings.write");
@@ -284,6 +289,12 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
           <span className={cn("text-xs", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
             {live === "live" ? `● ${t("live")}` : t("reconnecting")}
           </span>
+          {can(viewer.role, "queue.walkIn") && shownDay === today && clinic ? (
+            <Button size="sm" onClick={() => setWalkIn(true)} title={t("walkIn.openHint")} data-testid="walk-in-open">
+              <UserPlus aria-hidden className="size-4" />
+              {t("walkIn.open")}
+            </Button>
+          ) : null}
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             <Printer aria-hidden className="size-4" />
             {t("print")}
@@ -320,13 +331,10 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
               <h2 id={`doctor-${g.id}`} className="font-semibold text-ink">
                 {g.name} <span className="text-sm font-normal text-ink-muted">· {t("total", { count: g.entries.length })}</span>
               </h2>
-              {canCallNext && shownDay === today && mayChange(g.id) ? (
-                <Button size="sm" onClick={() => callNext(g.id, g.name)} disabled={change.isPending} aria-label={t("callNextFor", { doctor: g.name })} className="print:hidden">
-                  <PhoneCall aria-hidden className="size-4" />
-                  {t("callNext")}
-                </Button>
-              ) : null}
             </header>
+            {shownDay === today && counter && effectiveClinic ? (
+              <CounterBar clinicId={effectiveClinic} doctorId={g.id} doctorName={g.name} entries={all.filter((e) => e.doctorId === g.id)} counter={counter} canAct={mayChange(g.id)} />
+            ) : null}
             <ul className="divide-y divide-line">
               {g.entries.map((e) => (
                 <QueueRow
@@ -340,6 +348,7 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
                   onMove={(to) => (to === "cancelled" ? setCancelling(e) : move(e, to))}
                   onReschedule={() => setMoving(e)}
                   onLink={() => setLinking(e)}
+                  marks={counter?.priorityMarks}
                 />
               ))}
             </ul>
@@ -356,6 +365,18 @@ export function QueueBoard({ start, canCallNext, viewer }: QueueBoardProps) {
           toast.success(t("rescheduled", { patient: patientName(after, t("unknownPatient")), time: `${displayDay(after.day)} ${clinicTime(after.start, timeZone)}` }));
         }}
       />
+      {clinic ? (
+        <WalkInDialog
+          open={walkIn}
+          onClose={() => setWalkIn(false)}
+          clinic={{ id: clinic.platformId, name: clinic.displayName, timeZone }}
+          today={today}
+          now={now}
+          doctors={walkInDoctors}
+          defaultDoctor={doctor || undefined}
+          marks={counter?.priorityMarks ?? []}
+        />
+      ) : null}
       <LinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
       <CancelDialog
         open={!!cancelling}

@@ -10,6 +10,8 @@ import { SAME_DAY_MOVES, STATUS_MOVES, type QueueStatus } from "@/lib/queue/stat
 import { ageOn, shortAge } from "@/lib/schemas/patient-age";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime } from "@/lib/slots/clinic-time";
+import type { PriorityMark } from "@/lib/queue/priority-marks";
+import { PriorityBadge, TokenBadge } from "./token-badge";
 
 export const STATUS_TONES: Record<QueueStatus, BadgeTone> = {
   booked: "neutral",
@@ -35,8 +37,11 @@ export function QueueRow({
   onMove,
   onReschedule,
   onLink,
+  marks = [],
 }: {
   entry: QueueEntry;
+  /** The clinic's priority marks, for the names of its own marks. */
+  marks?: readonly PriorityMark[];
   timeZone: string;
   today: string;
   now: number;
@@ -67,7 +72,10 @@ export function QueueRow({
       tabIndex={-1}
       className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_auto] lg:grid-cols-[4rem_minmax(0,2fr)_minmax(0,1.4fr)_7rem_minmax(0,1fr)_17.5rem] md:items-center focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus print:grid-cols-[3.5rem_minmax(0,2fr)_minmax(0,1.4fr)_6rem_9rem] print:break-inside-avoid"
     >
-      <div className="font-mono text-sm font-semibold text-ink tabular-nums">{time}</div>
+      <div className="flex flex-col items-start gap-1">
+        <span className="font-mono text-sm font-semibold text-ink tabular-nums">{time}</span>
+        <TokenBadge label={entry.tokenLabel} />
+      </div>
       <div className="min-w-0">
         {p ? (
           <Link href={`/patients/${encodeURIComponent(p.id)}`} className="font-medium text-ink underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-focus">
@@ -82,7 +90,7 @@ export function QueueRow({
         </p>
       </div>
       <div className="col-start-2 min-w-0 text-sm md:col-start-auto print:col-start-auto">
-        <p className="truncate text-ink">{entry.serviceName ?? entry.confId}</p>
+        <p className="truncate text-ink">{entry.serviceName ?? (entry.source === "walk_in" ? t("walkIn.open") : entry.confId)}</p>
         <p className="text-xs text-ink-muted">{modeWord}</p>
       </div>
       <div className="col-start-2 text-sm md:col-start-auto print:col-start-auto">
@@ -91,6 +99,8 @@ export function QueueRow({
       </div>
       <div className="col-start-2 flex flex-wrap items-center gap-2 md:col-start-auto print:col-start-auto">
         <Badge tone={STATUS_TONES[entry.status]}>{t(`status.${entry.status}`)}</Badge>
+        <PriorityBadge priority={entry.priority} marks={marks} />
+
         {waitedMinutes !== null ? <span className="text-xs font-medium text-warning-soft-ink">{t("waiting", { minutes: waitedMinutes })}</span> : null}
         {entry.cancelReason ? <span className="text-xs text-ink-muted">{t("reason", { reason: entry.cancelReason })}</span> : null}
         <span className="w-full text-xs text-ink-faint">

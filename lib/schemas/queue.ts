@@ -31,7 +31,7 @@ export const QueueEntry = z.object({
   prePay: z.boolean().nullable(),
   postPay: z.boolean().nullable(),
   bookedBy: z.string().nullable(),
-  source: z.enum(["desk", "platform", "sandbox_seed"]),
+  source: z.enum(["desk", "platform", "sandbox_seed", "walk_in"]),
   status: QueueStatusSchema,
   version: z.number().int(),
   arrivedAt: z.string().nullable(),
@@ -40,10 +40,37 @@ export const QueueEntry = z.object({
   statusChangedBy: z.string().nullable(),
   /** The last change can still be taken back until this instant. */
   undoUntil: z.string().nullable(),
+  /** The OPD token (per doctor, per clinic day), issued at check-in or walk-in; null before arrival. */
+  tokenNumber: z.number().int().nullable(),
+  tokenLabel: z.string().nullable(),
+  /** A priority mark from the clinic's list, or null. */
+  priority: z.string().nullable(),
+  /** When the token was last called (call next, call in or recall). */
+  calledAt: z.string().nullable(),
+  callCount: z.number().int(),
+  /** The doctor's call count when the token was skipped; null unless it is sitting out. */
+  skippedAtCall: z.number().int().nullable(),
 });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 
-export const QueueDay = z.object({ clinicId: z.string(), day: z.string(), timeZone: z.string(), appointments: z.array(QueueEntry) });
+export const PriorityMarkSchema = z.object({ key: z.string(), label: z.string().nullable() });
+
+/** The OPD counter as a desk needs it: the clinic's marks (in precedence order), the skip rule and each doctor's calls so far. */
+export const CounterInfo = z.object({
+  priorityMarks: z.array(PriorityMarkSchema),
+  skipReturnAfter: z.number().int(),
+  /** Calls made today, by doctor id. */
+  calls: z.record(z.string(), z.number().int()),
+});
+export type CounterInfo = z.infer<typeof CounterInfo>;
+
+export const QueueDay = z.object({
+  clinicId: z.string(),
+  day: z.string(),
+  timeZone: z.string(),
+  appointments: z.array(QueueEntry),
+  counter: CounterInfo.default({ priorityMarks: [], skipReturnAfter: 3, calls: {} }),
+});
 export type QueueDay = z.infer<typeof QueueDay>;
 
 export const StatusChangeRequest = z.object({
@@ -80,3 +107,36 @@ export const SlotHolderQuery = z.strictObject({
 });
 
 export const SlotHolder = z.object({ appointment: QueueEntry.nullable() });
+
+const PlatformId = (missing: string) => z.string().trim().min(1, missing).max(100).regex(/^[A-Za-z0-9._:-]+$/, "This id has characters an id never has.");
+
+/** A patient who came without an appointment, added to a doctor's queue for today. */
+export const WalkInRequest = z.strictObject({
+  clinicId: PlatformId("Choose a clinic."),
+  doctorId: PlatformId("Choose a doctor."),
+  patientId: z.string().trim().min(1, "Choose a patient.").max(100),
+  /** A key from the clinic's priority marks; none for an ordinary visit. */
+  priority: z.string().trim().max(32).nullable().optional(),
+});
+export type WalkInRequest = z.infer<typeof WalkInRequest>;
+
+export const COUNTER_ACTIONS = ["next", "recall", "skip"] as const;
+export type CounterAction = (typeof COUNTER_ACTIONS)[number];
+
+/** Call next, recall or skip for one doctor's queue today. */
+export const CounterActionRequest = z.strictObject({
+  clinicId: PlatformId("Choose a clinic."),
+  action: z.enum(COUNTER_ACTIONS, "Say what to do: next, recall or skip."),
+});
+export type CounterActionRequest = z.infer<typeof CounterActionRequest>;
+
+export const CounterActionResult = z.object({
+  action: z.enum(COUNTER_ACTIONS),
+  /** The visit now called (next, recall) or sent back to wait (skip); null when nobody was waiting. */
+  entry: QueueEntry.nullable(),
+  /** Visits call next marked done (the one in consultation until then). */
+  finished: z.array(QueueEntry),
+  /** The same request (same Idempotency-Key) was already carried out: this is its outcome, nothing was done twice. */
+  replayed: z.boolean(),
+});
+export type CounterActionResult = z.infer<typeof CounterActionResult>;

@@ -83,6 +83,8 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "POST queue/[appointmentId]/undo": "queue.update",
   "POST queue/[appointmentId]/reschedule": "queue.update",
   "POST queue/[appointmentId]/patient": "queue.update",
+  "POST queue/walk-ins": "queue.walkIn",
+  "POST queue/doctors/[doctorId]/counter": "queue.update",
   "PATCH patients/[id]": "patients.write",
   "GET patients/duplicates": "patients.read",
   "GET patients/search": "patients.read",
@@ -111,6 +113,7 @@ const ROUTE_ROWS: Record<string, RowKind> = {
   "POST queue/[appointmentId]/undo": "appointment",
   "POST queue/[appointmentId]/reschedule": "appointment",
   "POST queue/[appointmentId]/patient": "appointment",
+  "POST queue/doctors/[doctorId]/counter": "doctor-queue",
 };
 
 const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
@@ -243,7 +246,7 @@ describe("route × role permissions", () => {
               const problem = (await res.json()) as { detail?: string };
               if (res.status !== 403 || !res.headers.get("content-type")?.includes("application/problem+json")) mismatches.push(`${call}: ${res.status}, expected a 403 problem`);
               else if (!/own appointments/.test(problem.detail ?? "")) mismatches.push(`${call}: 403 without saying why (${problem.detail})`);
-              else if (can(role, handler.action!) && !session.audits.some((a) => a.outcome === "denied" && a.action === handler.action && a.resourceId === params.appointmentId)) {
+              else if (can(role, handler.action!) && !session.audits.some((a) => a.outcome === "denied" && a.action === handler.action && a.resourceId === Object.values(params)[0])) {
                 mismatches.push(`${call}: 403 without a denied audit entry naming the row`);
               }
             }

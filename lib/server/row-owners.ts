@@ -7,7 +7,7 @@ import type { StaffSession } from "./auth/session";
 import { ownDoctorId, readClinicDirectory } from "./slots/clinic-directory";
 
 /** The kinds of row a route may act on, each named by a path parameter. */
-export type RowKind = "appointment";
+export type RowKind = "appointment" | "doctor-queue";
 
 /**
  * The signed-in person as the row rules see them: a doctor's platform doctor id is the one their
@@ -26,6 +26,11 @@ export async function rowDoctor(db: Db, kind: RowKind, params: Record<string, st
       if (!id) return undefined;
       const [row] = await db.select({ doctorId: queueAppointments.doctorId }).from(queueAppointments).where(eq(queueAppointments.appointmentId, id)).limit(1);
       return row;
+    }
+    // A doctor's queue (call next, recall, skip): its owner is the doctor the path names.
+    case "doctor-queue": {
+      const id = params.doctorId;
+      return id ? { doctorId: id } : undefined;
     }
   }
 }

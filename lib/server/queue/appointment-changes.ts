@@ -20,7 +20,7 @@ function platformDown(err: unknown, status: QueueStatus, what: string): never {
 }
 
 /** A desk-only move (check-in, consultation, done, no-show), announced to every desk. */
-export async function moveInQueue(db: Db, hub: QueueHub, m: { appointmentId: string; to: QueueStatus; version: number; staffId: string }): Promise<Changed> {
+export async function moveInQueue(db: Db, hub: QueueHub, m: { appointmentId: string; to: QueueStatus; version: number; staffId: string; tokenFormat?: string }): Promise<Changed> {
   const changed = await changeStatus(db, m);
   await announce(hub, changed);
   return changed;
@@ -55,7 +55,8 @@ async function onTopOfLatest(db: Db, version: number, appointmentId: string, wri
  */
 export async function cancelInQueue(db: Db, platform: Appointments, hub: QueueHub, c: { appointmentId: string; version: number; reason: string; staffId: string }): Promise<Changed> {
   const row = await checkMove(db, { ...c, to: "cancelled" });
-  await platform.cancel(c.appointmentId, c.reason.trim()).catch((err: unknown) => platformDown(err, row.status, "cancelled"));
+  // A walk-in is the desk's own visit: the platform never had it, so there is nothing to free there.
+  if (row.source !== "walk_in") await platform.cancel(c.appointmentId, c.reason.trim()).catch((err: unknown) => platformDown(err, row.status, "cancelled"));
   const changed = await onTopOfLatest(db, c.version, c.appointmentId, (version) => changeStatus(db, { ...c, version, to: "cancelled" }));
   await announce(hub, changed);
   return changed;

@@ -10,6 +10,7 @@ import { directoryEntries, queueAppointments, queueStatusHistory, staff } from "
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
 import { summariesByIds } from "../patients/patient-index";
 import * as clock from "@/lib/clock";
+import { issueToken } from "./token-issue";
 
 type Row = typeof queueAppointments.$inferSelect;
 
@@ -156,6 +157,12 @@ async function toEntries(db: Db, rows: Row[], now: number): Promise<QueueEntry[]
       statusChangedAt: r.statusChangedAt.toISOString(),
       statusChangedBy: r.statusChangedBy ? (staffName.get(r.statusChangedBy) ?? null) : null,
       undoUntil: r.undoable && undoEnds > now ? new Date(undoEnds).toISOString() : null,
+      tokenNumber: r.tokenNumber,
+      tokenLabel: r.tokenLabel,
+      priority: r.priority,
+      calledAt: iso(r.calledAt),
+      callCount: r.callCount,
+      skippedAtCall: r.skippedAtCall,
     };
   });
 }
@@ -188,6 +195,8 @@ export interface StatusChange {
   reason?: string | null;
   staffId: string | null;
   now?: number;
+  /** The configured token format (OPD_TOKEN_FORMAT); a check-in issues the visit's token in it. */
+  tokenFormat?: string;
 }
 
 export interface Changed {
@@ -239,11 +248,20 @@ export async function changeStatus(db: Db, c: StatusChange): Promise<Changed> {
         statusChangedBy: c.staffId,
         undoable: UNDOABLE_MOVES.includes(c.to),
         ...(c.to === "checked_in" ? { arrivedAt: now } : {}),
+        ...(c.to === "in_consultation" ? { calledAt: now, callCount: sql`${queueAppointments.callCount} + 1`, skippedAtCall: null } : {}),
         ...(c.to === "cancelled" ? { cancelReason: c.reason?.trim() ?? null } : {}),
       })
       .where(and(eq(queueAppointments.appointmentId, c.appointmentId), eq(queueAppointments.version, c.version)))
       .returning();
     if (!row) throw await staleVersion(tx as unknown as Db, await loadRow(tx as unknown as Db, c.appointmentId));
+    // Arrival issues the visit's token, once: a check-in undone and done again keeps the first one.
+    if (c.to === "checked_in" && row.tokenNumber === null) {
+      const token = await issueToken(tx, { clinicId: row.clinicId, doctorId: row.doctorId, day: row.day, format: c.tokenFormat, at: now });
+      row.tokenNumber = token.number;
+      row.tokenLabel = token.label;
+      row.tokenIssuedAt = now;
+      await tx.update(queueAppointments).set({ tokenNumber: token.number, tokenLabel: token.label, tokenIssuedAt: now }).where(eq(queueAppointments.appointmentId, row.appointmentId));
+    }
     const [h] = await tx
       .insert(queueStatusHistory)
       .values({ appointmentId: row.appointmentId, fromStatus: before.status, toStatus: c.to, version: row.version, staffId: c.staffId, reason: c.reason?.trim() || null, at: now })

@@ -107,7 +107,7 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
       const at = clock.now();
       if (q.arrivals && arrived < 3 && slot === picked[0] && Date.parse(slot.start) <= at + ARRIVAL_WINDOW_MS) {
         arrived++;
-        await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: at - (4 + arrived * 6) * 60_000 });
+        await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: at - (4 + arrived * 6) * 60_000, tokenFormat: env().opd.tokenFormat });
       }
     }
     if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(picked.map((s) => s.start)));

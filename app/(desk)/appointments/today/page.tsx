@@ -24,7 +24,7 @@ export default async function TodayQueuePage({ searchParams }: { searchParams: P
   return (
     <>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<ListOrdered className="size-5" />} />
-      <QueueBoard start={start} canCallNext={staff.role === "doctor"} viewer={{ role: staff.role, doctorId: start.ownDoctor ?? null }} />
+      <QueueBoard start={start} viewer={{ role: staff.role, doctorId: start.ownDoctor ?? null }} />
     </>
   );
 }

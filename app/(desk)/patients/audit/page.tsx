@@ -46,6 +46,10 @@ const KNOWN_ACTIONS = [
   "appointment.reschedule",
   "appointment.undo",
   "appointment.link",
+  "appointment.walk-in",
+  "appointment.call-next",
+  "appointment.recall",
+  "appointment.skip",
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (a: string): a is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(a);

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { StatusChangeRequest } from "@/lib/schemas/queue";
 import { queueHub } from "@/lib/server/queue";
 import { cancelInQueue, moveInQueue } from "@/lib/server/queue/appointment-changes";
@@ -13,7 +14,7 @@ export const POST = withStaff({ action: "queue.update", row: "appointment", body
     const changed =
       body.to === "cancelled"
         ? await cancelInQueue(db, platform.appointments, hub, { appointmentId, version: body.version, reason: body.reason ?? "", staffId: staff.id })
-        : await moveInQueue(db, hub, { appointmentId, to: body.to, version: body.version, staffId: staff.id });
+        : await moveInQueue(db, hub, { appointmentId, to: body.to, version: body.version, staffId: staff.id, tokenFormat: env().opd.tokenFormat });
     await audit({ action: "status", resource: "appointment", resourceId: appointmentId, outcome: "ok", detail: { ...detail, from: changed.from } });
     return Response.json(await readQueueEntry(db, appointmentId), { headers: { "cache-control": "no-store" } });
   } catch (err) {

@@ -1,0 +1,45 @@
+"use client";
+
+import { useTranslations } from "use-intl";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import { isBuiltInMark } from "@/lib/queue/priority-marks";
+import type { PriorityMark } from "@/lib/queue/priority-marks";
+
+const TOKEN_TONES = {
+  primary: "bg-primary text-primary-ink",
+  /** A token with a priority mark, in the "next" list. */
+  priority: "bg-warning-soft text-warning-soft-ink ring-1 ring-inset ring-warning/40",
+  /** A skipped token sitting out its calls. */
+  muted: "bg-surface-sunken text-ink-muted ring-1 ring-inset ring-line",
+} as const;
+
+/** The visit's OPD token, large enough to read across a desk; nothing until the patient arrives. */
+export function TokenBadge({ label, tone = "primary", className }: { label: string | null; tone?: keyof typeof TOKEN_TONES; className?: string }) {
+  const t = useTranslations("queue.token");
+  if (!label) return null;
+  return (
+    <span data-token={label} aria-label={t("aria", { token: label })} className={cn("inline-flex items-center rounded-md px-2 py-0.5 font-mono text-sm font-bold tracking-wide whitespace-nowrap tabular-nums", TOKEN_TONES[tone], className)}>
+      {label}
+    </span>
+  );
+}
+
+/** The name of a priority mark in the page's language (the clinic's own marks carry their label). */
+export function usePriorityName() {
+  const t = useTranslations("queue.priority");
+  return (key: string, marks: readonly PriorityMark[]) => {
+    if (isBuiltInMark(key)) return t(key);
+    return marks.find((m) => m.key === key)?.label ?? key;
+  };
+}
+
+export function PriorityBadge({ priority, marks }: { priority: string | null; marks: readonly PriorityMark[] }) {
+  const name = usePriorityName();
+  if (!priority) return null;
+  return (
+    <Badge tone={priority === "emergency" ? "danger-strong" : "warning"} data-priority={priority}>
+      {name(priority, marks)}
+    </Badge>
+  );
+}
