@@ -103,6 +103,19 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect((await walkIn(dr)).tokenLabel).toBe("A-002");
     });
 
+    it("two desks adding the same patient at once (two keys) make one visit; the other hears the patient is already waiting", async () => {
+      setClock(() => MORNING);
+      const dr = await doctor("dr-two-desks");
+      const pt = await patient();
+      const outcomes = await Promise.allSettled([0, 1, 2].map(() => addWalkIn(db, hub, { key: key(), clinicId: CLINIC, doctorId: dr, patientId: pt, staffId: desk }, CONFIG)));
+      const added = outcomes.filter((o) => o.status === "fulfilled");
+      const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+      expect(added).toHaveLength(1);
+      expect(refused.map((r) => (r.reason as AppError).extra?.code)).toEqual(["already_waiting", "already_waiting"]);
+      const rows = await db.select().from(queueAppointments).where(and(eq(queueAppointments.patientId, pt), eq(queueAppointments.doctorId, dr)));
+      expect(rows).toHaveLength(1);
+    });
+
     it("refuses an unknown patient, doctor or priority mark field by field, and a patient already waiting", async () => {
       setClock(() => MORNING);
       const bad = await refusal(addWalkIn(db, hub, { key: key(), clinicId: CLINIC, doctorId: "dr-nobody", patientId: "pt-nobody", priority: "vip", staffId: desk }, CONFIG));

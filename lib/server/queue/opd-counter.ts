@@ -1,4 +1,5 @@
 import "server-only";
+import { withKeyLock } from "../db/key-lock";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { nextToCall, type CallState } from "@/lib/queue/call-order";
 import type { PriorityMark } from "@/lib/queue/priority-marks";
@@ -65,64 +66,72 @@ export async function addWalkIn(db: Db, hub: QueueHub, w: WalkIn, config: Counte
   const timeZone = await clinicTimeZone(db, w.clinicId);
   const day = clinicDay(now, timeZone);
   const at = new Date(now);
-  const [open] = await db
-    .select({ tokenLabel: queueAppointments.tokenLabel, status: queueAppointments.status })
-    .from(queueAppointments)
-    .where(
-      and(
-        eq(queueAppointments.patientId, w.patientId),
-        eq(queueAppointments.clinicId, w.clinicId),
-        eq(queueAppointments.doctorId, w.doctorId),
-        eq(queueAppointments.day, day),
-        inArray(queueAppointments.status, ["checked_in", "in_consultation"]),
-      ),
-    )
-    .limit(1);
-  if (open) {
-    throw new ConflictError(
-      `This patient is already waiting for this doctor today${open.tokenLabel ? ` with token ${open.tokenLabel}` : ""}; a second visit was not added.`,
-      "already_waiting",
-    );
-  }
+  // One patient, one doctor, one day at a time: two desks adding the same patient at once (with two
+  // keys) get one visit and one "already waiting", on every instance sharing the database.
+  return withKeyLock(db, `walk-in ${w.clinicId} ${w.doctorId} ${day} ${w.patientId}`, async () => {
+    const again = await readQueueEntry(db, appointmentId, now);
+    if (again) return { entry: sameWalkIn(again, w, priority), replayed: true };
+    const [open] = await db
+      .select({ appointmentId: queueAppointments.appointmentId, tokenLabel: queueAppointments.tokenLabel, status: queueAppointments.status })
+      .from(queueAppointments)
+      .where(
+        and(
+          eq(queueAppointments.patientId, w.patientId),
+          eq(queueAppointments.clinicId, w.clinicId),
+          eq(queueAppointments.doctorId, w.doctorId),
+          eq(queueAppointments.day, day),
+          inArray(queueAppointments.status, ["checked_in", "in_consultation"]),
+        ),
+      )
+      .limit(1);
+    // The same key's first request committed after this one looked for it (a double click): a replay.
+    if (open?.appointmentId === appointmentId) return { entry: sameWalkIn((await readQueueEntry(db, appointmentId, now))!, w, priority), replayed: true };
+    if (open) {
+      throw new ConflictError(
+        `This patient is already waiting for this doctor today${open.tokenLabel ? ` with token ${open.tokenLabel}` : ""}; a second visit was not added.`,
+        "already_waiting",
+      );
+    }
 
-  const created = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(queueAppointments)
-      .values({
-        appointmentId,
-        clinicId: w.clinicId,
-        doctorId: w.doctorId,
-        day,
-        startAt: at,
-        endAt: null,
-        patientId: w.patientId,
-        confId: "walk-in",
-        serviceName: null,
-        mode: "in_clinic",
-        bookedBy: w.staffId,
-        source: "walk_in",
-        status: "checked_in",
-        arrivedAt: at,
-        statusChangedAt: at,
-        statusChangedBy: w.staffId,
-        priority,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // The same key arrived twice at once: the other request added the visit.
-    if (!row) return null;
-    const token = await issueToken(tx, { clinicId: w.clinicId, doctorId: w.doctorId, day, format: config.tokenFormat, at });
-    const [stamped] = await tx
-      .update(queueAppointments)
-      .set({ tokenNumber: token.number, tokenLabel: token.label, tokenIssuedAt: at })
-      .where(eq(queueAppointments.appointmentId, appointmentId))
-      .returning();
-    await tx.insert(queueStatusHistory).values({ appointmentId, fromStatus: null, toStatus: "checked_in", version: 1, staffId: w.staffId, reason: `walk-in, token ${token.label}${priority ? `, priority ${priority}` : ""}`, at });
-    return stamped!;
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(queueAppointments)
+        .values({
+          appointmentId,
+          clinicId: w.clinicId,
+          doctorId: w.doctorId,
+          day,
+          startAt: at,
+          endAt: null,
+          patientId: w.patientId,
+          confId: "walk-in",
+          serviceName: null,
+          mode: "in_clinic",
+          bookedBy: w.staffId,
+          source: "walk_in",
+          status: "checked_in",
+          arrivedAt: at,
+          statusChangedAt: at,
+          statusChangedBy: w.staffId,
+          priority,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // The same key arrived twice at once: the other request added the visit.
+      if (!row) return null;
+      const token = await issueToken(tx, { clinicId: w.clinicId, doctorId: w.doctorId, day, format: config.tokenFormat, at });
+      const [stamped] = await tx
+        .update(queueAppointments)
+        .set({ tokenNumber: token.number, tokenLabel: token.label, tokenIssuedAt: at })
+        .where(eq(queueAppointments.appointmentId, appointmentId))
+        .returning();
+      await tx.insert(queueStatusHistory).values({ appointmentId, fromStatus: null, toStatus: "checked_in", version: 1, staffId: w.staffId, reason: `walk-in, token ${token.label}${priority ? `, priority ${priority}` : ""}`, at });
+      return stamped!;
+    });
+    if (!created) return { entry: sameWalkIn((await readQueueEntry(db, appointmentId, now))!, w, priority), replayed: true };
+    await announce(hub, created);
+    return { entry: (await readQueueEntry(db, appointmentId, now))!, replayed: false };
   });
-  if (!created) return { entry: sameWalkIn((await readQueueEntry(db, appointmentId, now))!, w, priority), replayed: true };
-  await announce(hub, created);
-  return { entry: (await readQueueEntry(db, appointmentId, now))!, replayed: false };
 }
 
 /** A replayed walk-in must be the same request: one key for two patients is a client bug, not a second visit. */

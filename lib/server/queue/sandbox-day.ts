@@ -13,6 +13,7 @@ import { PlatformRejectedError } from "../errors";
 import { withKeyLock } from "../db/key-lock";
 import { processSingleton } from "../process-singleton";
 import * as clock from "@/lib/clock";
+import { env } from "@/lib/env";
 
 const DEMO_PATIENTS = [
   { salutation: "Mrs.", firstName: "Sunita", lastName: "Rao", gender: "F", dob: "1978-03-14", mobile: "+919820011001" },
