@@ -25,10 +25,34 @@ const DEMO_PATIENTS = [
   { salutation: "Ms.", firstName: "Priya", lastName: "Kulkarni", gender: "F", dob: "1996-12-11", mobile: "+919820011007" },
   { salutation: "Mr.", firstName: "Vikram", lastName: "Singh", gender: "M", dob: "1972-04-25", mobile: "+919820011008" },
   { salutation: "Mrs.", firstName: "Fatima", lastName: "Khan", gender: "F", dob: "1988-08-08", mobile: "+919820011009" },
-  { salutation: "Master", firstName: "Aarav", lastName: "Joshi", gender: "M", dob: "2016-02-19", mobile: "+919820011010" },
+  { salutation: "Master.", firstName: "Aarav", lastName: "Joshi", gender: "M", dob: "2016-02-19", mobile: "+919820011010" },
   { salutation: "Mr.", firstName: "Suresh", lastName: "Patil", gender: "M", dob: "1959-10-03", mobile: "+919820011011" },
   { salutation: "Mrs.", firstName: "Neha", lastName: "Gupta", gender: "F", dob: "1993-06-27", mobile: "+919820011012" },
+  // Children, for the paediatrician's visits (appended: the UHIDs above follow the list's order).
+  { salutation: "Baby.", firstName: "Anaya", lastName: "Sharma", gender: "F", dob: "2025-09-03", mobile: "+919820011013" },
+  { salutation: "Master.", firstName: "Kabir", lastName: "Reddy", gender: "M", dob: "2021-04-16", mobile: "+919820011014" },
+  { salutation: "Miss.", firstName: "Ishita", lastName: "Verma", gender: "F", dob: "2018-12-01", mobile: "+919820011015" },
+  { salutation: "Master.", firstName: "Dev", lastName: "Malhotra", gender: "M", dob: "2023-07-21", mobile: "+919820011016" },
 ] as const;
+
+/** A doctor any of whose services is for children sees children only; the others, adults. */
+const FOR_CHILDREN = /\b(child|children|paediatric|pediatric|infant|newborn|baby|well[- ]baby)\b/i;
+const ADULT_YEARS = 18;
+
+/** Whether the demo patient is a child or an adult on `day`, by whole years since birth. */
+export function isChildOn(dob: string, day: string): boolean {
+  const [by, bm, bd] = dob.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const years = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return years < ADULT_YEARS;
+}
+
+/** The demo patients to book with a doctor: children for one who sees children, adults otherwise. */
+export function demoPatientsFor(services: { name: string }[], patients: { id: string; dob: string }[], day: string): string[] {
+  const children = services.some((svc) => FOR_CHILDREN.test(svc.name));
+  const fitting = patients.filter((p) => isChildOn(p.dob, day) === children);
+  return fitting.map((p) => p.id);
+}
 
 const PER_DOCTOR = 7;
 /** How early a demo patient is already waiting before their slot. */
@@ -68,7 +92,7 @@ async function registerDemoPatient(db: Db, platform: StaffPlatform, p: (typeof D
   for (const uhid of uhids) {
     let id: string;
     try {
-      id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
+      id = await platform.patients.createProfile({ ...p, designation: p.salutation, dobFromAge: false, uhid });
     } catch (err) {
       if (err instanceof PlatformRejectedError && err.status === 409) continue;
       throw err;
@@ -88,8 +112,9 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
     .where(and(eq(queueAppointments.clinicId, q.clinicId), eq(queueAppointments.day, q.day), eq(queueAppointments.source, "sandbox_seed")));
   if (n > 0) return;
   const doctors = await db.select({ id: directoryEntries.platformId }).from(directoryEntries).where(eq(directoryEntries.kind, "doctor"));
-  const patients = await demoPatients(db, platform);
-  let p = 0;
+  const ids = await demoPatients(db, platform);
+  const patients = DEMO_PATIENTS.map((p, i) => ({ id: ids[i]!, dob: p.dob }));
+  const turn = new Map<string, number>();
   let arrived = 0;
   let online = false;
   for (const doctor of doctors) {
@@ -99,8 +124,14 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
     // Spread the bookings over the rest of the day rather than filling the next hour.
     const step = Math.max(1, Math.floor(free.length / PER_DOCTOR));
     const picked = free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR);
+    // A paediatrician's vaccination visit is for a child, a general physician's consultation for an adult.
+    const fitting = demoPatientsFor(calendar.services, patients, q.day);
+    const group = fitting.length > 0 && calendar.services.some((svc) => FOR_CHILDREN.test(svc.name)) ? "children" : "adults";
     for (const slot of picked) {
-      const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, patients[p++ % patients.length]!, { bookedBy: staffId, source: "sandbox_seed" });
+      if (fitting.length === 0) break;
+      const n = turn.get(group) ?? 0;
+      turn.set(group, n + 1);
+      const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, fitting[n % fitting.length]!, { bookedBy: staffId, source: "sandbox_seed" });
       if (!booked) continue;
       const { booking } = booked;
       // Today, the doctor's next patient is already waiting when their slot is close, as on any
