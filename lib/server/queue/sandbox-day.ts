@@ -120,10 +120,17 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
   for (const doctor of doctors) {
     const calendar = await platform.slots.listSlots({ doctorId: doctor.id, clinicId: q.clinicId, from: q.day, to: q.day }).catch(() => null);
     if (!calendar) continue;
-    const free = calendar.slots.filter((s) => s.available);
-    // Spread the bookings over the rest of the day rather than filling the next hour.
-    const step = Math.max(1, Math.floor(free.length / PER_DOCTOR));
-    const picked = free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR);
+    const at = clock.now();
+    const begun = (slot: SlotCalendar["slots"][number]) => Date.parse(slot.start) <= at;
+    // Today's demo day is a whole day at any hour: slots that have already begun are booked as the
+    // patients' earlier bookings (the sandbox's control call), so at 21:56 the evening's list is there,
+    // its earlier patients seen or marked no-show. Another day has only its free slots.
+    const earlier = q.arrivals ? platform.demo : undefined;
+    const bookable = calendar.slots.filter((s) => s.available || (earlier && begun(s)));
+    // Spread the bookings over the day rather than filling the next hour.
+    const step = Math.max(1, Math.floor(bookable.length / PER_DOCTOR));
+    const picked = bookable.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR);
+    let seen = 0;
     // A paediatrician's vaccination visit is for a child, a general physician's consultation for an adult.
     const fitting = demoPatientsFor(calendar.services, patients, q.day);
     const group = fitting.length > 0 && calendar.services.some((svc) => FOR_CHILDREN.test(svc.name)) ? "children" : "adults";
@@ -131,19 +138,46 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
       if (fitting.length === 0) break;
       const n = turn.get(group) ?? 0;
       turn.set(group, n + 1);
-      const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, fitting[n % fitting.length]!, { bookedBy: staffId, source: "sandbox_seed" });
+      const patientId = fitting[n % fitting.length]!;
+      if (earlier && begun(slot)) {
+        const booking = await earlier.bookEarlier({ doctorId: doctor.id, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: calendar.services.find((svc) => svc.confId === slot.confId)?.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() });
+        // A slot some other demo patient holds is refused: the day goes on with the next one.
+        if (!booking) continue;
+        await recordBooking(db, q, doctor.id, calendar, booking, patientId, { bookedBy: staffId, source: "sandbox_seed" });
+        await pastVisit(db, staffId, booking, at, seen++);
+        continue;
+      }
+      const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, patientId, { bookedBy: staffId, source: "sandbox_seed" });
       if (!booked) continue;
       const { booking } = booked;
       // Today, the doctor's next patient is already waiting when their slot is close, as on any
       // clinic hour; at night, or hours before a slot, nobody has arrived yet (the desk's clock).
-      const at = clock.now();
-      if (q.arrivals && arrived < 3 && slot === picked[0] && Date.parse(slot.start) <= at + ARRIVAL_WINDOW_MS) {
+      if (q.arrivals && arrived < 3 && slot === picked.find((p) => !begun(p)) && Date.parse(slot.start) <= at + ARRIVAL_WINDOW_MS) {
         arrived++;
         await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: at - (4 + arrived * 6) * 60_000 });
       }
     }
     if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(picked.map((s) => s.start)));
   }
+}
+
+/** Every fourth patient of a slot already over did not come; the others were seen (or are with the doctor now). */
+const NO_SHOW_EVERY = 4;
+
+/**
+ * What happened to a demo patient whose slot has begun: seen and done by its end, or a no-show;
+ * with the doctor if the slot is still running. Times are the slot's own, never after now.
+ */
+async function pastVisit(db: Db, staffId: string, booking: { appointmentId: string; start: string; end: string }, at: number, index: number) {
+  const start = Date.parse(booking.start);
+  const end = Date.parse(booking.end);
+  if (end <= at && index % NO_SHOW_EVERY === NO_SHOW_EVERY - 1) {
+    await changeStatus(db, { appointmentId: booking.appointmentId, to: "no_show", version: 1, staffId, now: Math.min(at, start + 10 * 60_000) });
+    return;
+  }
+  await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: start - 10 * 60_000 });
+  await changeStatus(db, { appointmentId: booking.appointmentId, to: "in_consultation", version: 2, staffId, now: Math.min(at, start) });
+  if (end <= at) await changeStatus(db, { appointmentId: booking.appointmentId, to: "done", version: 3, staffId, now: end });
 }
 
 /**
@@ -174,7 +208,23 @@ async function bookAndRecord(
     .bookSlot({ doctorId, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: service.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() })
     .catch(() => null);
   if (!booking) return null;
-  const recorded = await recordQueueEntry(db, {
+  const recorded = await recordBooking(db, q, doctorId, calendar, booking, patientId, origin);
+  return { booking, recorded };
+}
+
+/** Records a platform booking in the desk's queue; false when the desk had it already. */
+async function recordBooking(
+  db: Db,
+  q: { clinicId: string; timeZone: string },
+  doctorId: string,
+  calendar: SlotCalendar,
+  booking: { appointmentId: string; start: string; end: string; confId: string; mode: string },
+  patientId: string,
+  origin: { bookedBy?: string; source: "sandbox_seed" | "platform" },
+) {
+  const service = calendar.services.find((s) => s.confId === booking.confId);
+  if (!service) return false;
+  return recordQueueEntry(db, {
     appointmentId: booking.appointmentId,
     clinicId: q.clinicId,
     doctorId,
@@ -191,7 +241,6 @@ async function bookAndRecord(
     ...origin,
     timeZone: q.timeZone,
   });
-  return { booking, recorded };
 }
 
 /**
