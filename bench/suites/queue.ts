@@ -5,11 +5,13 @@
  * and on PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import { chromium } from "@playwright/test";
 import { postgresAvailable, postgresTestDatabase, type TestDatabase } from "../../lib/testing/databases";
 import { signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
+import { faketimeStart } from "../../scripts/dates/matrix";
 
 const CLINIC = "cl-andheri-west";
 const DOCTORS = 6;
@@ -26,11 +28,25 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-/** A weekday three weeks ahead: every slot of the day is still in the future. */
+/** A weekday three weeks ahead: a day of its own, with no other run's bookings. */
 function benchDay(): string {
   const d = new Date(Date.now() + 21 * 86_400_000);
   while (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
+}
+
+const LIBFAKETIME = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/faketime/libfaketime.so.1"];
+
+/**
+ * Check-in is for today's patients only (clinic time), so the app and the sandbox run on a clock
+ * standing on the bench day at 07:00 IST, before the first slot, and moving on from there (libfaketime,
+ * as `npm run test:dates` uses it): every slot is still ahead and the day is "today" for both. The bench
+ * itself and the browsers keep the real clock; they only ever name the day explicitly.
+ */
+function clockOnBenchDay(day: string): Record<string, string> {
+  const library = LIBFAKETIME.find((p) => existsSync(p));
+  if (!library) throw new Error("libfaketime is not installed: `apt-get install faketime` (Debian's package; .ci/run installs it).");
+  return { LD_PRELOAD: library, FAKETIME: faketimeStart(`${day}T07:00:00+05:30`), FAKETIME_DONT_RESET: "1" };
 }
 
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -186,11 +202,11 @@ async function measureReschedule(app: RunningApp, cookie: string, day: string, e
 async function run(backend: "pglite" | "postgres") {
   let pg: TestDatabase | undefined;
   if (backend === "postgres") pg = await postgresTestDatabase();
-  const started = await startApp({ extraEnv: pg?.url ? { DATABASE_URL: pg.url } : {} });
+  const day = benchDay();
+  const started = await startApp({ extraEnv: pg?.url ? { DATABASE_URL: pg.url } : {}, runEnv: clockOnBenchDay(day) });
   // The app's own address (APP_URL's default), as the browser suite uses it: same origin for every mutation.
   const app = { ...started, appUrl: `http://localhost:${started.appPort}` };
   try {
-    const day = benchDay();
     const seedStart = performance.now();
     const { cookie, doctors } = await seedDay(app, day);
     const seedMs = performance.now() - seedStart;
