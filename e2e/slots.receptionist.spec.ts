@@ -114,7 +114,10 @@ test.describe("past and taken slots", () => {
     await page.clock.setFixedTime(new Date(`${wednesday}T06:30:00Z`));
     await page.goto(calendarUrl(monday));
     const grid = page.getByRole("group", { name: "Slots of the week" });
-    const thursdayNine = grid.getByRole("button", { name: new RegExp(`${display(thursday)}, 09:00–09:15, In-clinic consultation`) });
+    // A free Thursday slot (the demo patients hold some), which another desk then takes.
+    const thursdayFree = grid.getByRole("button", { name: new RegExp(`${display(thursday)}, \\d{2}:\\d{2}–\\d{2}:\\d{2}, In-clinic consultation, free$`) }).first();
+    const takenId = (await thursdayFree.getAttribute("data-slot"))!;
+    const thursdayNine = page.locator(`[data-slot="${takenId}"]`);
     const [confId, start] = (await thursdayNine.getAttribute("data-slot"))!.split("|");
     await takeSlot({ doctor_id: "dr-meera-iyer", clinic_id: "cl-andheri-west", conf_id: confId!, start_time: start! });
     await page.reload();
