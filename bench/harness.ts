@@ -42,7 +42,14 @@ let builtThisRun = process.env.BENCH_SKIP_BUILD === "1";
  * Builds once per run (`build: true` forces it); later starts differ only in their environment.
  * Ports are free ones unless given; a given port something else holds is refused, never taken over.
  */
-export async function startApp(opts: { appPort?: number; sandboxPort?: number; extraEnv?: Record<string, string>; build?: boolean }): Promise<RunningApp> {
+export async function startApp(opts: {
+  appPort?: number;
+  sandboxPort?: number;
+  extraEnv?: Record<string, string>;
+  /** Only for the running app and sandbox, not the build: e.g. libfaketime's variables for a clock standing on another day. */
+  runEnv?: Record<string, string>;
+  build?: boolean;
+}): Promise<RunningApp> {
   const appPort = opts.appPort ?? (await freePort());
   const sandboxPort = opts.sandboxPort ?? (await freePort());
   const taken = await portsProblem([
@@ -67,7 +74,7 @@ export async function startApp(opts: { appPort?: number; sandboxPort?: number; e
     if (build.status !== 0) throw new Error("next build failed");
     builtThisRun = true;
   }
-  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", "scripts/start.ts"], { env: { ...env, ...opts.runEnv }, stdio: ["ignore", "pipe", "inherit"] });
   child.stdout?.on("data", () => {});
   const appUrl = `http://127.0.0.1:${appPort}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;

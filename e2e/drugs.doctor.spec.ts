@@ -211,10 +211,47 @@ test.describe("drug lookup as the demo doctor", () => {
     await expect(page.getByRole("button", { name: "Pantoprazole", exact: true })).toBeVisible();
   });
 
-  test("says plainly when nothing matches", async ({ page }) => {
+  test("on a phone, Back with an entry open closes the entry and stays on Drug lookup", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/patients");
+    await page.goto("/drugs");
+    await page.getByLabel("Generic name").fill("cetirizine");
+    await results(page).getByRole("option").first().click();
+    const entry = page.getByRole("article", { name: /Cetirizine/ });
+    await expect(entry).toBeVisible();
+    await expect(results(page)).toBeHidden();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/drugs\?/);
+    await expect(entry).toBeHidden();
+    await expect(results(page).getByRole("option").first()).toContainText("Cetirizine");
+    await expect(page.getByLabel("Generic name")).toHaveValue("cetirizine");
+
+    // The on-screen Back takes the same step: one more Back then leaves the page, as it always did.
+    await results(page).getByRole("option").first().click();
+    await expect(entry).toBeVisible();
+    await page.getByRole("button", { name: "Back to results" }).click();
+    await expect(entry).toBeHidden();
+    await expect(results(page)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/patients$/);
+  });
+
+  test("says plainly when nothing matches, and offers to turn off “Exact match only” only when it is on (English and Hindi)", async ({ page, baseURL }) => {
     await page.goto("/drugs");
     await page.getByLabel("Generic name").fill("zzqxwv");
     await expect(page.getByText("No generic matches “zzqxwv”")).toBeVisible();
+    await expect(page.getByText("Check the spelling, or search one component of a compound.")).toBeVisible();
+    await expect(page.getByText(/turn off “Exact match only”/)).toHaveCount(0);
+    await page.getByLabel("Exact match only").check();
+    await expect(page.getByText("Check the spelling, search one component of a compound, or turn off “Exact match only”.")).toBeVisible();
+
+    await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    await page.goto("/drugs");
+    await page.getByLabel("जेनेरिक नाम").fill("zzqxwv");
+    await expect(page.getByText("“zzqxwv” से कोई जेनेरिक दवा नहीं मिली")).toBeVisible();
+    await expect(page.getByText("वर्तनी जाँचें, या संयोजन का कोई एक घटक खोजें।")).toBeVisible();
+    await expect(page.getByText(/केवल सटीक मिलान” बंद करें/)).toHaveCount(0);
   });
 
   test("shows a platform outage with a retry that recovers", async ({ page }) => {

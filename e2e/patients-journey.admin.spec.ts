@@ -152,3 +152,27 @@ for (const lang of ["en", "hi"] as const) {
     await expect(page.getByLabel(words.line2)).toHaveValue("");
   });
 }
+
+test("a demo patient's 'Mrs.' survives an admin opening the record and its edit form (issue 29 item 11)", async ({ page }) => {
+  // Opening the queue seeds the sandbox's demo day, whose patients the desk registered with their salutations.
+  await page.goto("/appointments/today?clinic=cl-andheri-west");
+  let id = "";
+  await expect
+    .poll(
+      async () => {
+        const found = (await (await page.request.get("/api/patients/search?q=DEMO-001")).json()) as { patients: { id: string; name: string }[] };
+        id = found.patients[0]?.id ?? "";
+        return found.patients[0]?.name ?? "";
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("Mrs. Sunita Rao");
+  await page.goto(`/patients/${id}`);
+  await expect(page.getByRole("heading", { name: "Mrs. Sunita Rao" })).toBeVisible();
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByLabel("Salutation")).toHaveValue("Mrs.");
+  await page.goto(`/patients/${id}`);
+  await expect(page.getByRole("heading", { name: "Mrs. Sunita Rao" })).toBeVisible();
+  const again = (await (await page.request.get("/api/patients/search?q=DEMO-001")).json()) as { patients: { name: string }[] };
+  expect(again.patients[0]?.name).toBe("Mrs. Sunita Rao");
+});

@@ -203,8 +203,21 @@ test("item 5: a strong duplicate needs a confirmation that shows who it matches 
   await expect(list).toContainText(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
   await expect(list).toContainText(`UHID ${uhid}`);
   await expect(dialog.getByRole("link", { name: `Open Ms. Meena ${last}` })).toHaveAttribute("href", new URL(firstUrl).pathname);
+  // "Go back" is the default answer: focused, drawn as the main button, and what Enter does.
   await expect(dialog.getByRole("button", { name: "Go back" })).toBeFocused();
+  await expect(dialog.getByRole("button", { name: "Go back" })).toHaveAttribute("data-default-answer", "true");
+  await expect(dialog.getByRole("button", { name: "Register as a new patient" })).not.toHaveAttribute("data-default-answer");
   await expectAccessible(page);
+  let registered = false;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/patients") registered = true;
+  });
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("First name")).toBeFocused();
+  expect(registered).toBe(false);
+  await page.getByLabel("Mobile", { exact: true }).press("Enter");
+  await expect(dialog).toBeVisible();
 
   // Escape goes back to the form without registering.
   await page.keyboard.press("Escape");
@@ -229,6 +242,26 @@ test("item 5: a strong duplicate needs a confirmation that shows who it matches 
   expect(response.request().postDataJSON().duplicateConfirmed).toEqual([new URL(firstUrl).pathname.split("/").pop()]);
   await expect(page.getByRole("heading", { name: `Ms. Meena ${last.slice(0, -1)}` })).toBeVisible({ timeout: 20_000 });
   expect(page.url()).not.toBe(firstUrl);
+});
+
+test("issue 29 item 11: a taken UHID gives one message, at the field (English and Hindi)", async ({ page }) => {
+  const uhid = `UH-${letters()}`;
+  await registerQuick(page, { first: "Kavita", last: `Joshi${letters()}`, gender: "F", dob: "05/05/1985", mobile: randomMobile() });
+  await page.getByLabel("UHID").fill(uhid);
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page).toHaveURL(/\/patients\/[0-9a-f]{32}$/, { timeout: 20_000 });
+
+  await registerQuick(page, { first: "Sunil", last: `Rane${letters()}`, gender: "M", dob: "06/06/1966", mobile: randomMobile() });
+  await page.getByLabel("UHID").fill(uhid);
+  await expect(page.getByText(/This UHID already belongs to/)).toHaveCount(1);
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page.getByText("This UHID already belongs to another patient: check the number, or open that patient.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/This UHID already belongs to/)).toHaveCount(1);
+  await expect(page.getByLabel("UHID")).toHaveAttribute("aria-invalid", "true");
+
+  await toHindi(page);
+  await expect(page.getByText("यह UHID पहले से किसी दूसरे मरीज़ का है: नंबर जाँचें, या वह मरीज़ खोलें।")).toBeVisible();
+  await expect(page.getByText(/यह UHID पहले से/)).toHaveCount(1);
 });
 
 test("item 6: a restored draft says so and can be dropped; a registered patient leaves no draft", async ({ page }) => {

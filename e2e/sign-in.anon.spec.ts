@@ -94,6 +94,47 @@ test.describe("signing in", () => {
     await expect(page.getByRole("button", { name: "साइन इन करें", exact: true })).toBeVisible();
   });
 
+  for (const lang of ["en", "hi"] as const) {
+    test(`a desk left open after its session ended says so and offers "Sign in again", which keeps the host and language and comes back (${lang}, issue 29 item 5)`, async ({ page, baseURL }) => {
+      const words = {
+        en: { email: "E-mail address", password: "Password", submit: "Sign in", search: "Generic name", ended: "Your session has ended", again: "Sign in again", tryAgain: "Try again", title: "Drug lookup" },
+        hi: { email: "ई-मेल पता", password: "पासवर्ड", submit: "साइन इन करें", search: "जेनेरिक नाम", ended: "आपका सत्र समाप्त हो गया है", again: "फिर से साइन इन करें", tryAgain: "फिर से कोशिश करें", title: "दवा खोज" },
+      }[lang];
+      // A LAN PC opens the desk on the server's address, not on localhost (APP_URL here).
+      const host = baseURL!.replace("localhost", "127.0.0.1");
+      await page.context().addCookies([{ name: "locale", value: lang, url: host }]);
+      const account = E2E_STAFF.signOut;
+      const signIn = async () => {
+        await page.getByLabel(words.email).fill(account.email);
+        await page.getByLabel(words.password, { exact: true }).fill(account.password);
+        await page.getByRole("button", { name: words.submit, exact: true }).click();
+      };
+      await page.goto(`${host}/login`);
+      await signIn();
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto(`${host}/drugs`);
+      await page.getByLabel(words.search).fill("metformin");
+      await expect(page.getByRole("listbox").getByRole("option").first()).toContainText("Metformin");
+
+      // The session ends while the desk stays open (signed out from another tab, or by an admin).
+      const { csrfToken } = (await (await page.request.get(`${host}/api/auth/csrf`)).json()) as { csrfToken: string };
+      expect((await page.request.post(`${host}/api/auth/signout`, { form: { csrfToken, callbackUrl: "/login", json: "true" } })).ok()).toBe(true);
+
+      await page.getByLabel(words.search).fill("amlodipine");
+      const alert = page.getByRole("alert").filter({ hasText: words.ended });
+      await expect(alert).toBeVisible({ timeout: 15_000 });
+      // A way back to sign-in, not a "Try again" that can only fail again.
+      await expect(alert.getByRole("button", { name: words.tryAgain })).toHaveCount(0);
+      await alert.getByRole("link", { name: words.again }).click();
+      await expect(page).toHaveURL(`${host}/login?callbackUrl=${encodeURIComponent("/drugs?q=amlodipine")}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await signIn();
+      await expect(page).toHaveURL(`${host}/drugs?q=amlodipine`);
+      await expect(page.getByRole("heading", { name: words.title, level: 1 })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    });
+  }
+
   test("a signed-out visit to a desk page goes to sign-in and comes back after it", async ({ page }) => {
     await page.goto("/drugs?q=aspirin");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdrugs%3Fq%3Daspirin/);

@@ -37,6 +37,32 @@ test.describe("assistant sessions", () => {
     await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
   });
 
+  test("a malformed id clears the card of the session looked up before, so no stale answer stays (English and Hindi)", async ({ page, baseURL }) => {
+    await page.goto("/slots/assistant");
+    const id = page.getByLabel("Session id");
+    await id.fill(LIVE);
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
+    await id.fill("not-a-session");
+    await page.getByRole("button", { name: "Look up" }).click();
+    await expect(page.getByText("A session id looks like 5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01.")).toBeVisible();
+    // The card (its countdown and refresh) is gone; the list of recent sessions may still say "Active".
+    await expect(page.getByRole("timer")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Refresh session" })).toHaveCount(0);
+    await expect(page.getByText("Enter a session id to see its expiry.")).toBeVisible();
+
+    await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    await page.reload();
+    await page.getByLabel("सत्र आईडी").fill(LIVE);
+    await page.getByRole("button", { name: "खोजें" }).click();
+    await expect(page.getByText("सक्रिय", { exact: true }).first()).toBeVisible();
+    await page.getByLabel("सत्र आईडी").fill("not-a-session");
+    await page.getByRole("button", { name: "खोजें" }).click();
+    await expect(page.getByText("सत्र आईडी इस तरह दिखती है: 5b0e8c1e-6f3a-4c2b-9d1e-2a7f4c8b9e01।")).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveCount(0);
+    await expect(page.getByText("समाप्ति देखने के लिए सत्र आईडी दर्ज करें।")).toBeVisible();
+  });
+
   test("explains unknown, malformed and unrefreshable sessions", async ({ page }) => {
     test.slow();
     await page.goto("/slots/assistant");

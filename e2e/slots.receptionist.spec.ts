@@ -103,6 +103,49 @@ test.describe("slot calendar", () => {
   });
 });
 
+test.describe("past and taken slots", () => {
+  test("look different, by shape and in words as well as colour (English and Hindi)", async ({ page, baseURL }) => {
+    test.slow();
+    // A week no other journey books in.
+    const monday = futureMonday(11);
+    const wednesday = plusDays(monday, 2);
+    const thursday = plusDays(monday, 3);
+    // The person's clock stands on that Wednesday at noon in the clinic: Monday's slots are over, Thursday's are ahead.
+    await page.clock.setFixedTime(new Date(`${wednesday}T06:30:00Z`));
+    await page.goto(calendarUrl(monday));
+    const grid = page.getByRole("group", { name: "Slots of the week" });
+    // A free Thursday slot (the demo patients hold some), which another desk then takes.
+    const thursdayFree = grid.getByRole("button", { name: new RegExp(`${display(thursday)}, \\d{2}:\\d{2}–\\d{2}:\\d{2}, In-clinic consultation, free$`) }).first();
+    const takenId = (await thursdayFree.getAttribute("data-slot"))!;
+    const thursdayNine = page.locator(`[data-slot="${takenId}"]`);
+    const [confId, start] = (await thursdayNine.getAttribute("data-slot"))!.split("|");
+    await takeSlot({ doctor_id: "dr-meera-iyer", clinic_id: "cl-andheri-west", conf_id: confId!, start_time: start! });
+    await page.reload();
+
+    const past = grid.getByRole("button", { name: new RegExp(`${display(monday)}, 09:00–09:15, In-clinic consultation`) });
+    await expect(past).toHaveAccessibleName(/, past$/);
+    await expect(past).toHaveAttribute("data-state", "past");
+    await expect(past).toHaveAttribute("aria-disabled", "true");
+    await expect(thursdayNine).toHaveAccessibleName(/, taken$/);
+    await expect(thursdayNine).toHaveAttribute("data-state", "taken");
+    // Not colour alone: a taken time is struck through, a past one is not but has a dashed edge.
+    expect(await thursdayNine.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain("line-through");
+    expect(await past.evaluate((el) => getComputedStyle(el).textDecorationLine)).not.toContain("line-through");
+    expect(await past.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe("dashed");
+    await expect(page.getByTestId("slot-legend")).toContainText("Free slots are green; taken ones are struck through; past ones are dashed.");
+    // A past slot books nothing.
+    await past.click({ force: true });
+    await expect(page.getByRole("dialog", { name: "Book this slot" })).toHaveCount(0);
+
+    const pastId = await past.getAttribute("data-slot");
+    await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    await page.reload();
+    await expect(page.locator(`[data-slot="${pastId}"]`)).toHaveAccessibleName(/, बीत गया$/);
+    await expect(page.locator(`[data-slot="${confId}|${start}"]`)).toHaveAccessibleName(/, बुक हो चुका$/);
+    await expect(page.getByTestId("slot-legend")).toContainText("बीते हुए स्लॉट की किनारी टूटी रेखा वाली है।");
+  });
+});
+
 test.describe("choosing the right patient", () => {
   test("keyboard only: ArrowDown highlights the first match, Enter books exactly that patient, who is shown in full first", async ({ page, baseURL }) => {
     test.slow();

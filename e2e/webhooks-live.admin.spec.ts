@@ -37,6 +37,18 @@ test("fail closed: before the receiver is connected an unsigned event is refused
   await expect(doctor.locator("[data-event-id]")).toHaveCount(0);
   await expect(doctor.getByText("pt-attacker")).toHaveCount(0);
 
+  // A test event with nothing subscribed goes nowhere: the desk says so plainly (in English and Hindi), and what to do.
+  await page.getByRole("button", { name: "Simulate a doctor joining" }).click();
+  await expect(page.getByText("No subscription is connected, so the test event went nowhere and nothing will arrive on the live feed.")).toBeVisible();
+  await expect(page.getByText("Connect this app’s receiver above, then send the test event again.")).toBeVisible();
+  await expect(page.getByText("Open the live feed to watch it arrive.")).toHaveCount(0);
+  await page.context().addCookies([{ name: "locale", value: "hi", url: APP }]);
+  await page.reload();
+  await page.getByRole("button", { name: "डॉक्टर का जुड़ना अनुकरण करें" }).click();
+  await expect(page.getByText("कोई सदस्यता जुड़ी नहीं है, इसलिए परीक्षण घटना कहीं नहीं गई और लाइव फ़ीड पर कुछ नहीं आएगा।")).toBeVisible();
+  await page.context().addCookies([{ name: "locale", value: "en", url: APP }]);
+  await page.reload();
+
   await page.getByRole("button", { name: "Connect this app's receiver" }).click();
   await expect(page.getByTestId("signing-key")).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/);
   const row = page.getByTestId("webhook-subscription").filter({ hasText: `${APP}/api/webhooks/platform` });
@@ -93,10 +105,13 @@ test("fail closed: before the receiver is connected an unsigned event is refused
 
   // A booking reads in words, and the filters name the doctor and clinic from the clinic directory.
   const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  expect((await emit("appointment.created", { patient_id: "pt-e2e-2", doctor_id: "dr-arjun-rao", clinic_id: "cl-kothrud", start_time: `${today}T10:30:00+05:30`, service_name: "Child consultation" })).status).toBe(202);
+  expect((await emit("appointment.created", { patient_id: "pt-e2e-2", doctor_id: "dr-arjun-rao", clinic_id: "cl-kothrud", appointment_id: "appt-e2e-raw-7", start_time: `${today}T10:30:00+05:30`, service_name: "Child consultation" })).status).toBe(202);
   const booking = doctor.getByTestId("generic-event-card").filter({ hasText: "pt-e2e-2" });
   await expect(booking).toBeVisible({ timeout: 10_000 });
   await expect(booking.getByRole("heading")).toHaveText("Appointment booked: Patient ID pt-e2e-2 with Dr. Arjun Rao at 10:30, Kothrud Health Centre");
+  // The appointment reads as its time, never as the platform's raw id (issue 29 item 11).
+  await expect(booking).not.toContainText("appt-e2e-raw-7");
+  await expect(booking.locator("dd").filter({ hasText: /^10:30$/ })).toHaveCount(1);
   const doctorFilter = doctor.getByLabel("Doctor", { exact: true });
   await expect(doctorFilter.locator("option", { hasText: "Dr. Arjun Rao" })).toHaveAttribute("value", "dr-arjun-rao");
   await expect(doctorFilter.locator("option", { hasText: "dr-arjun-rao" })).toHaveCount(0);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { LoaderCircle, Pill } from "lucide-react";
 import { useTranslations } from "use-intl";
 import type { DrugListEntry } from "@/lib/schemas/drugs";
@@ -81,21 +81,43 @@ export function DrugLookup({ initial, demoFormulary }: { initial: DrugSearchPara
   useOpenEntryUrl(opened?.name ?? (pendingOpen || undefined));
   const updating = search.enabled && (search.isDebouncing || (search.isFetching && search.isPlaceholderData));
 
+  // On a phone the open entry covers the results, so it gets a history entry of its own: the phone's Back
+  // closes the entry and stays on Drug lookup instead of leaving the page.
+  const detailInHistory = useRef(false);
+  useEffect(() => {
+    function onPopState() {
+      if (!detailInHistory.current) return;
+      detailInHistory.current = false;
+      setShowingDetail(false);
+      requestAnimationFrame(() => (listRef.current ?? inputRef.current)?.focus());
+    }
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
   function open(entry: DrugListEntry, index: number) {
     setOpened(entry);
     combobox.setHighlighted(index);
     if (!wide) {
+      if (!detailInHistory.current) {
+        window.history.pushState(window.history.state, "", window.location.href);
+        detailInHistory.current = true;
+      }
       setShowingDetail(true);
       requestAnimationFrame(() => headingRef.current?.focus());
     }
   }
 
   function backToResults() {
+    // The on-screen Back takes the same step as the phone's, so the history holds no stale entry.
+    if (detailInHistory.current) return window.history.back();
     setShowingDetail(false);
     requestAnimationFrame(() => (listRef.current ?? inputRef.current)?.focus());
   }
 
   function searchComponent(name: string) {
+    // The entry's history step is left behind (its Back lands on this same page).
+    detailInHistory.current = false;
     setQ(name);
     combobox.reset();
     setShowingDetail(false);
@@ -130,7 +152,7 @@ export function DrugLookup({ initial, demoFormulary }: { initial: DrugSearchPara
   else if (results.length === 0 && search.isPlaceholderData) listBody = <DrugResultsSkeleton />;
   else if (results.length === 0 && match && !match.confident && search.params.q && (match.didYouMean.length > 0 || understood?.otherMedicine || understood?.brand || understood?.sig || understood?.form))
     listBody = <NoConfidentMatch query={search.params.q} match={match} understood={understood} onChoose={chooseSuggestion} />;
-  else if (results.length === 0) listBody = <NoDrugMatches query={search.params.q} />;
+  else if (results.length === 0) listBody = <NoDrugMatches query={search.params.q} exact={search.params.exact} />;
   else
     listBody = (
       <DrugResultsList

@@ -35,7 +35,8 @@ export function DrugResultsSkeleton() {
   );
 }
 
-export function NoDrugMatches({ query }: { query: string }) {
+/** The hint offers to turn off "Exact match only" only when it is on: with it off, that advice would send people hunting. */
+export function NoDrugMatches({ query, exact }: { query: string; exact: boolean }) {
   const t = useTranslations("drugs");
   return (
     <div className="flex flex-col items-center px-6 py-14 text-center">
@@ -43,7 +44,7 @@ export function NoDrugMatches({ query }: { query: string }) {
         <SearchX className="size-6" />
       </span>
       <p className="mt-4 max-w-sm text-sm font-medium text-ink">{query ? t("emptyTitle", { query }) : t("emptyTitleCategory")}</p>
-      <p className="mt-2 max-w-sm text-sm text-ink-muted">{t("emptyBody")}</p>
+      <p className="mt-2 max-w-sm text-sm text-ink-muted">{exact ? t("emptyBody") : t("emptyBodyLoose")}</p>
     </div>
   );
 }

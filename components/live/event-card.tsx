@@ -9,7 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 import { DOCTOR_JOINED } from "@/lib/platform/wire/webhook-names";
-import { doctorLabel, eventTitle, patientLabel } from "./event-words";
+import { appointmentTime, doctorLabel, eventTitle, patientLabel } from "./event-words";
 
 export { patientLabel };
 
@@ -86,7 +86,7 @@ export function DoctorJoinedCard({ event, fresh }: { event: LiveEvent; fresh: bo
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Detail label={t("patient")} value={patient} />
         <Detail label={t("doctor")} value={event.doctorName ?? event.doctorId} />
-        <Detail label={t("appointment")} value={event.appointmentId} />
+        <Detail label={t("appointment")} value={appointmentTime(event)} />
         <Detail label={t("clinic")} value={event.clinicName ?? event.clinicId} />
       </dl>
       <BlockedLinks event={event} />
@@ -125,7 +125,7 @@ export function GenericEventCard({ event }: { event: LiveEvent }) {
             <Detail label={t("patient")} value={event.patientId ? patientLabel(event, t) : null} />
             <Detail label={t("doctor")} value={event.doctorId ? doctorLabel(event, t) : null} />
             <Detail label={t("service")} value={event.serviceName} />
-            <Detail label={t("appointment")} value={event.appointmentId} />
+            <Detail label={t("appointment")} value={appointmentTime(event)} />
             <Detail label={t("clinic")} value={event.clinicName ?? event.clinicId} />
           </dl>
           <BlockedLinks event={event} />

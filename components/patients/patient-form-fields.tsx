@@ -234,7 +234,7 @@ export function PatientFormFields({
             {(p) => (
               <>
                 <Input {...p} autoComplete="off" spellCheck={false} {...text("uhid")} />
-                <UhidStatus uhid={uhid} ownUhid={ownUhid} />
+                <UhidStatus uhid={uhid} ownUhid={ownUhid} fieldHasError={!!error("uhid")} />
               </>
             )}
           </FormField>

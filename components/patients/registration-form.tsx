@@ -226,6 +226,7 @@ export function RegistrationForm() {
       <ConfirmDialog
         open={duplicates !== null}
         tone="primary"
+        defaultAnswer="cancel"
         title={t("register.duplicateTitle")}
         confirmLabel={t("register.duplicateConfirm")}
         cancelLabel={t("register.duplicateCancel")}

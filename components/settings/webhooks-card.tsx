@@ -225,13 +225,16 @@ export function WebhooksCard() {
                 onClick={() =>
                   test.mutate(undefined, {
                     onSuccess: (sent) =>
-                      toast.success(t("testSent", { count: sent.deliveries }), {
-                        description: (
-                          <Link className="underline" href="/live">
-                            {t("testLive")}
-                          </Link>
-                        ),
-                      }),
+                      // With no subscription the event goes nowhere: say so, and what to do, rather than send people to wait on the live feed.
+                      sent.deliveries === 0
+                        ? toast.error(t("testNowhere"), { description: t("testNowhereHint") })
+                        : toast.success(t("testSent", { count: sent.deliveries }), {
+                            description: (
+                              <Link className="underline" href="/live">
+                                {t("testLive")}
+                              </Link>
+                            ),
+                          }),
                     onError: setActionError,
                   })
                 }

@@ -42,6 +42,9 @@ export function AssistantSessionPanel() {
     const parsed = AssistantSessionId.safeParse(sessionIdFromPaste(raw));
     if (!parsed.success) {
       setFieldError(raw.trim() ? t("invalidId") : t("idRequired"));
+      // The card of the session looked up before would now read as the answer to this id: clear it.
+      setSessionId(null);
+      refresh.reset();
       return;
     }
     setFieldError(undefined);

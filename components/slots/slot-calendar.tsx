@@ -20,11 +20,14 @@ import { useMediaQuery } from "@/components/drugs/use-media-query";
 import { TakenSlotDialog } from "@/components/queue/taken-slot-dialog";
 import { BookingDialog, type BookingTarget } from "./booking-dialog";
 import { ServicesLegend } from "./services-legend";
-import { SlotWeekGrid } from "./slot-week-grid";
+import { SlotWeekGrid, slotState } from "./slot-week-grid";
 
 const NARROW = "(max-width: 767px)";
 export type CalendarStart = { doctor?: string; clinic?: string; week?: string };
 /** The calendar as a slot picker (moving an appointment): one doctor, clinic and service; a free slot is handed back instead of booked. */
+/** How many weeks past the appointment's own the picker looks for one with a free slot. */
+const PICKER_LOOK_AHEAD_WEEKS = 8;
+
 export type SlotPicking = { confId: string; onPick(slot: Slot): void };
 
 /** Keeps the shown doctor, clinic and week in the address, so a reload or a shared link shows the same week. */
@@ -58,6 +61,7 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   const [taken, setTaken] = useState<{ doctorId: string; clinicId: string; start: string } | null>(null);
   // Read once per visit; "today" moving at midnight mid-shift is not worth a timer.
   const [now] = useState(() => Date.now());
+  const [pagedByHand, setPagedByHand] = useState(false);
   const ids = { doctor: useId(), clinic: useId(), service: useId(), mode: useId() };
 
   const queryClient = useQueryClient();
@@ -91,13 +95,36 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   const byDay = new Map<string, Slot[]>(days.map((d) => [d, []]));
   for (const s of slots) byDay.get(clinicDay(s.start, timeZone))?.push(s);
   const columns = (narrow ? [day] : days).map((d) => ({ day: d, slots: byDay.get(d) ?? [] }));
-  const freeCount = slots.filter((s) => s.available).length;
+  const freeCount = slots.filter((s) => slotState(s, now) === "free").length;
+
+  // Moving an appointment starts on the first week, from the appointment's own, that has a free slot
+  // of its service (looking a few weeks ahead), not on a week with nothing to choose; paging by hand stops it.
+  const [lookAhead, setLookAhead] = useState<{ weeks: number; from: string } | null>(picking ? { weeks: 0, from: monday } : null);
+  const weekSettled = !!week.data && !week.isPlaceholderData && !week.isFetching;
+  // Adjusted while rendering (React's pattern for state that follows other state): each step changes the week, so it is not settled on the next render.
+  if (lookAhead && weekSettled) {
+    if (freeCount > 0) setLookAhead(null);
+    else if (lookAhead.weeks >= PICKER_LOOK_AHEAD_WEEKS) {
+      // Nothing free for weeks: back to where it started, where the empty week says so itself.
+      setLookAhead(null);
+      setMonday(lookAhead.from);
+    } else {
+      setLookAhead({ weeks: lookAhead.weeks + 1, from: lookAhead.from });
+      setMonday(addDays(monday, 7));
+      setDay(addDays(day, 7));
+    }
+  }
+  const skippedFrom = picking && lookAhead === null && monday !== mondayOf(start.week ?? monday) && freeCount > 0 && !pagedByHand ? mondayOf(start.week ?? monday) : null;
 
   const pageWeek = (dir: -1 | 1) => {
+    setLookAhead(null);
+    setPagedByHand(true);
     setMonday(addDays(monday, 7 * dir));
     setDay(addDays(day, 7 * dir));
   };
   const moveDay = (n: number) => {
+    setLookAhead(null);
+    setPagedByHand(true);
     const next = addDays(day, n);
     if (!days.includes(next)) setMonday(mondayOf(next));
     setDay(next);
@@ -193,6 +220,8 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
               variant="secondary"
               size="sm"
               onClick={() => {
+                setLookAhead(null);
+                setPagedByHand(true);
                 setMonday(mondayOf(today));
                 setDay(today);
               }}
@@ -212,6 +241,11 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
             {week.data ? ` · ${t("toolbar.freeCount", { count: freeCount })}` : null}
           </p>
         </div>
+        {skippedFrom ? (
+          <p role="status" data-testid="picker-skipped" className="mt-2 text-sm text-ink-muted">
+            {t("toolbar.skippedTo", { from: displayDay(skippedFrom) })}
+          </p>
+        ) : null}
         {narrow ? (
           <div className="mt-3 flex gap-1 overflow-x-auto" role="group" aria-label={t("toolbar.days")}>
             {days.map((d) => (
@@ -256,11 +290,20 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
               services={services}
               timeZone={timeZone}
               today={today}
+              now={now}
               onPick={pick}
               onOpenTaken={picking ? undefined : (slot) => doctor && clinic && setTaken({ doctorId: doctor.platformId, clinicId: clinic.platformId, start: slot.start })}
               onPageWeek={(dir) => (narrow ? moveDay(7 * dir) : pageWeek(dir))}
               onLeaveEdge={narrow ? moveDay : undefined}
             />
+            <p data-testid="slot-legend" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
+              <span aria-hidden className="inline-flex gap-1">
+                <span className="rounded bg-success-soft px-1 text-success-soft-ink ring-1 ring-success-soft-ink/25 ring-inset">09:00</span>
+                <span className="rounded bg-surface-sunken px-1 line-through">09:15</span>
+                <span className="rounded border border-dashed border-line-strong px-1 text-ink-faint">09:30</span>
+              </span>
+              <span>{t("grid.legend")}</span>
+            </p>
           </div>
         )}
       </div>

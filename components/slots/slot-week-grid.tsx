@@ -10,6 +10,10 @@ import { serviceDot } from "./service-tones";
 export type DayColumn = { day: string; slots: Slot[] };
 
 const slotId = (s: Slot) => `${s.confId}|${s.start}`;
+
+/** Free, taken by a patient, or gone by (its time is over, whether or not anyone held it). */
+export type SlotState = "free" | "taken" | "past";
+export const slotState = (s: Slot, now: number): SlotState => (Date.parse(s.end) <= now ? "past" : s.available ? "free" : "taken");
 const minuteOfDay = (s: Slot, tz: string) => {
   const [h, m] = clinicTime(s.start, tz).split(":");
   return Number(h) * 60 + Number(m);
@@ -24,6 +28,7 @@ export function SlotWeekGrid({
   services,
   timeZone,
   today,
+  now,
   onPick,
   onOpenTaken,
   onPageWeek,
@@ -33,6 +38,8 @@ export function SlotWeekGrid({
   services: SlotService[];
   timeZone: string;
   today: string;
+  /** The person's clock (ms), read once per visit: slots that ended before it are shown as past. */
+  now: number;
   onPick: (slot: Slot) => void;
   /** A taken slot the desk may know: opens who holds it. */
   onOpenTaken?: (slot: Slot) => void;
@@ -48,7 +55,7 @@ export function SlotWeekGrid({
   const serviceName = new Map(services.map((s) => [s.confId, s.name]));
 
   const all = columns.flatMap((c) => c.slots);
-  const current = all.find((s) => slotId(s) === activeId) ?? all.find((s) => s.available) ?? all[0];
+  const current = all.find((s) => slotId(s) === activeId) ?? all.find((s) => slotState(s, now) === "free") ?? all[0];
 
   // After paging by keyboard, focus follows onto the new days' first slot.
   const refocus = useRef(false);
@@ -153,6 +160,8 @@ export function SlotWeekGrid({
                   {list.map((slot) => {
                     const id = slotId(slot);
                     const time = `${clinicTime(slot.start, timeZone)}–${clinicTime(slot.end, timeZone)}`;
+                    const state = slotState(slot, now);
+                    // Told apart by shape and words, not colour alone: taken is struck through, past is dashed and faded.
                     return (
                       <li key={id}>
                         <button
@@ -162,23 +171,27 @@ export function SlotWeekGrid({
                             else buttons.current.delete(id);
                           }}
                           tabIndex={current && slotId(current) === id ? 0 : -1}
-                          aria-disabled={(!slot.available && !onOpenTaken) || undefined}
+                          aria-disabled={state === "past" || (state === "taken" && !onOpenTaken) || undefined}
                           aria-label={t("grid.slotLabel", {
                             day: dayLabel,
                             time,
                             service: serviceName.get(slot.confId) ?? slot.confId,
-                            state: slot.available ? t("grid.free") : t("grid.taken"),
+                            state: t(`grid.${state}`),
                           })}
+                          title={state === "past" ? t("grid.pastHint") : undefined}
                           data-slot={id}
                           data-available={slot.available}
+                          data-state={state}
                           onFocus={() => setActiveId(id)}
-                          onClick={() => (slot.available ? onPick(slot) : onOpenTaken?.(slot))}
+                          onClick={() => (state === "free" ? onPick(slot) : state === "taken" ? onOpenTaken?.(slot) : undefined)}
                           className={cn(
                             "w-full rounded-md px-1.5 py-1 text-xs font-medium tabular-nums transition-colors",
                             "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-focus",
-                            slot.available
+                            state === "free"
                               ? "bg-success-soft text-success-soft-ink ring-1 ring-success-soft-ink/25 ring-inset hover:ring-2"
-                              : cn("bg-surface-sunken text-ink-muted line-through", onOpenTaken ? "cursor-pointer hover:ring-1 hover:ring-line-strong" : "cursor-not-allowed"),
+                              : state === "taken"
+                                ? cn("bg-surface-sunken text-ink-muted line-through", onOpenTaken ? "cursor-pointer hover:ring-1 hover:ring-line-strong" : "cursor-not-allowed")
+                                : "cursor-not-allowed border border-dashed border-line-strong bg-transparent font-normal text-ink-faint",
                           )}
                         >
                           {clinicTime(slot.start, timeZone)}

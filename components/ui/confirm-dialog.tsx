@@ -13,6 +13,11 @@ export interface ConfirmDialogProps {
   /** Destructive actions (discard, delete, rotate) get the danger look. */
   tone?: "danger" | "primary";
   busy?: boolean;
+  /**
+   * Which answer is the default (focused, styled as the main button, taken by Enter). "cancel" suits a
+   * question whose safe answer is to step back, e.g. "this patient may already be registered".
+   */
+  defaultAnswer?: "confirm" | "cancel";
   onConfirm(): void;
   onCancel(): void;
 }
@@ -21,7 +26,7 @@ export interface ConfirmDialogProps {
  * A modal question for an action that cannot be taken back. The native <dialog> gives focus
  * trapping, Escape and the inert page behind it; focus starts on Cancel so Enter never destroys.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, tone = "danger", busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, tone = "danger", busy, defaultAnswer = "confirm", onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -58,10 +63,22 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
             </div>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
+            <Button
+              ref={cancelRef}
+              variant={defaultAnswer === "cancel" ? "primary" : "secondary"}
+              data-default-answer={defaultAnswer === "cancel" || undefined}
+              onClick={onCancel}
+              disabled={busy}
+            >
               {cancelLabel}
             </Button>
-            <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+            <Button
+              variant={defaultAnswer === "cancel" ? "secondary" : tone === "danger" ? "danger" : "primary"}
+              data-default-answer={defaultAnswer === "confirm" || undefined}
+              onClick={onConfirm}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {confirmLabel}
             </Button>
           </div>

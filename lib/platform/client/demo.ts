@@ -18,6 +18,8 @@ const DemoPractice = z.object({
 });
 export type DemoPractice = z.infer<typeof DemoPractice>;
 
+const EarlierBooking = z.object({ appointment_id: z.string(), conf_id: z.string(), start_time: z.string(), end_time: z.string(), mode: z.string() });
+
 export function demoApi(baseUrl: string, fetchImpl: typeof fetch = fetch) {
   return {
     /** Raises an event in the sandbox, as a real doctor joining would; it is delivered through the real webhook path. */
@@ -36,6 +38,23 @@ export function demoApi(baseUrl: string, fetchImpl: typeof fetch = fetch) {
       const parsed = Emitted.safeParse(await res.json().catch(() => null));
       if (!res.ok || !parsed.success) throw new PlatformUnavailableError(`The sandbox platform could not raise the event (HTTP ${res.status}).`);
       return { eventId: parsed.data.event_id, deliveries: parsed.data.deliveries.length };
+    },
+    /**
+     * Books a slot of today that has already begun, as a booking the patient made earlier: the demo
+     * day has its morning patients whatever the hour the desk first opens it. Null when refused.
+     */
+    async bookEarlier(input: { doctorId: string; clinicId: string; patientId: string; confId: string; start: string; mode: string; partnerAppointmentId: string }) {
+      const res = await fetchImpl(`${baseUrl}/__sandbox/slots/book-earlier`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ doctor_id: input.doctorId, clinic_id: input.clinicId, patient_id: input.patientId, conf_id: input.confId, start_time: input.start, mode: input.mode, partner_appointment_id: input.partnerAppointmentId }),
+        signal: AbortSignal.timeout(5000),
+      }).catch(() => null);
+      if (!res?.ok) return null;
+      const parsed = EarlierBooking.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) return null;
+      const d = parsed.data;
+      return { appointmentId: d.appointment_id, confId: d.conf_id, start: d.start_time, end: d.end_time, mode: d.mode };
     },
     /** The sandbox's demo doctors and clinics (and where each doctor works), or null when it does not answer. */
     async practice(): Promise<DemoPractice | null> {

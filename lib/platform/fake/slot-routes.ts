@@ -135,7 +135,11 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     return next;
   }
 
-  function book(input: PlatformBookingRequest, source: StoredAppointment["source"]): { appointment: StoredAppointment; created: boolean } {
+  /**
+   * `earlier`: a booking the patient made before now for a slot that has already begun (the demo day's
+   * morning patients, seeded in the evening); only the sandbox's control route asks for it.
+   */
+  function book(input: PlatformBookingRequest, source: StoredAppointment["source"], opts: { earlier?: boolean } = {}): { appointment: StoredAppointment; created: boolean } {
     const { doctor, clinic } = practiceOf(input.doctor_id, input.clinic_id);
     const pid = input.partner_appointment_id;
     if (pid) {
@@ -149,7 +153,8 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
     const slot = findSlot(doctor, clinic, input.conf_id, input.start_time);
     const svc = findService(doctor, input.conf_id)!;
     if (!svc.mode.includes(input.mode)) throw badRequest(`mode must be one of ${svc.mode.join(", ")} for ${svc.service_name}`, "INVALID_MODE");
-    if (!isFree(doctor.id, clinic.id, slot, s.now())) throw conflict("SLOT_NOT_AVAILABLE", "This slot is no longer available");
+    if (opts.earlier && Date.parse(slot.s) > s.now()) throw badRequest("An earlier booking is for a slot that has already begun; book a later one as usual.", "SLOT_NOT_STARTED");
+    if (!isFree(doctor.id, clinic.id, slot, opts.earlier ? Number.NEGATIVE_INFINITY : s.now())) throw conflict("SLOT_NOT_AVAILABLE", "This slot is no longer available");
     const appointment: StoredAppointment = {
       appointment_id: `apt_${randomUUID()}`,
       partner_appointment_id: pid ?? null,
@@ -271,6 +276,11 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
       const input = ctx.json(TakeSlot);
       const svc = DEMO_DOCTORS.find((d) => d.id === input.doctor_id)?.services.find((x) => x.conf_id === input.conf_id);
       const { appointment } = book({ ...input, mode: svc?.mode[0] ?? "in_clinic" }, "sandbox");
+      return { status: 201, body: appointment };
+    }),
+    // The demo day at any hour: a slot of today that has already begun, booked as if the patient had booked it earlier.
+    control("POST", "slots/book-earlier", "slots.bookEarlier", (ctx) => {
+      const { appointment } = book(ctx.json(PlatformBookingRequest), "sandbox", { earlier: true });
       return { status: 201, body: appointment };
     }),
     // A test that needs free slots on a day makes sure of them: the demo patients give up that day's slots.

@@ -7,7 +7,7 @@ import { addStaff } from "../auth/staff-repo";
 import { auditLog, patientIndex } from "../db/schema";
 import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
 import { patientAuditEntries, staffWithPatientAudit } from "./patient-audit";
-import { directoryOf, findDuplicates, nationalDigits, patientByUhid, PREFIX_INDEX_LENGTHS, RECENT_WINDOW, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
+import { directoryOf, findDuplicates, knownSalutation, nationalDigits, patientByUhid, PREFIX_INDEX_LENGTHS, RECENT_WINDOW, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
 
 const databases = await bothDatabases();
 
@@ -57,6 +57,17 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     expect((await searchPatients(db, "", 10)).map((p) => p.id)).toEqual(["aaaa000000000003", "aaaa000000000002", "aaaa000000000001"]);
     await rememberPatient(db, patient("aaaa000000000001", { salutation: "Mrs.", mobile: "+919812345678", uhid: "UH-100" }));
     expect((await searchPatients(db, "", 2)).map((p) => p.id)).toEqual(["aaaa000000000001", "aaaa000000000003"]);
+  });
+
+  it("a profile read back without a salutation keeps the one the desk knew (issue 29 item 11: 'Mrs.' lost on opening the record)", async () => {
+    const db = t.database.db;
+    await rememberPatient(db, patient("aaaa0000000000s1", { salutation: "Mrs.", firstName: "Sunita", lastName: "Rao" }));
+    await rememberPatient(db, patient("aaaa0000000000s1", { salutation: null, firstName: "Sunita", lastName: "Rao" }));
+    expect((await summariesByIds(db, ["aaaa0000000000s1"])).get("aaaa0000000000s1")?.name).toBe("Mrs. Sunita Rao");
+    expect(await knownSalutation(db, "aaaa0000000000s1")).toBe("Mrs.");
+    // One the platform does hold replaces it.
+    await rememberPatient(db, patient("aaaa0000000000s1", { salutation: "Smt.", firstName: "Sunita", lastName: "Rao" }));
+    expect((await summariesByIds(db, ["aaaa0000000000s1"])).get("aaaa0000000000s1")?.name).toBe("Smt. Sunita Rao");
   });
 
   it("gives summaries by ids for the live feed, leaving unknown ids out", async () => {

@@ -51,7 +51,16 @@ export async function rememberPatient(db: Db, p: IndexedPatient, directory?: Dir
     lastSeenAt: clock.nowDate(),
   };
   const withDirectory = directory ? { ...values, directory } : values;
-  await db.insert(patientIndex).values(withDirectory).onConflictDoUpdate({ target: patientIndex.id, set: withDirectory });
+  // A profile read back without a salutation (the platform holds none, e.g. one registered before the
+  // desk sent it) keeps the one the desk knew: opening a record never turns "Mrs. Sunita Rao" into "Sunita Rao".
+  const update = p.salutation ? withDirectory : { ...withDirectory, salutation: sql`coalesce(${patientIndex.salutation}, ${p.salutation})` };
+  await db.insert(patientIndex).values(withDirectory).onConflictDoUpdate({ target: patientIndex.id, set: update });
+}
+
+/** The salutation the desk knows for a patient (the index's, or the directory's the clinic sent), or null. */
+export async function knownSalutation(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ salutation: patientIndex.salutation, directory: patientIndex.directory }).from(patientIndex).where(eq(patientIndex.id, id));
+  return (row?.directory as DirectoryData | null | undefined)?.designation ?? row?.salutation ?? null;
 }
 
 /** Merges what the clinic just sent to the directory into the stored snapshot. */

@@ -35,6 +35,10 @@ export async function queueStart(staff: StaffSession, asked: QueueStart, cookies
   const lastUsed = cookies.get(QUEUE_CLINIC_COOKIE)?.value ?? null;
   const clinicZone = (id: string | undefined) => directory.clinics.find((c) => c.platformId === id)?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
   const day = asked.day ?? clinicDay(clock.now(), clinicZone(asked.clinic ?? lastUsed ?? directory.clinics[0]?.platformId));
+  // Sandbox: every clinic's demo day is there before choosing, so the landing is the clinic with the most patients today.
+  if (!asked.clinic && platform.demo) {
+    await Promise.all(directory.clinics.map((c) => seedSandboxDay(db, platform, staff, { clinicId: c.platformId, day, timeZone: c.timeZone ?? DEFAULT_CLINIC_TIME_ZONE })));
+  }
   const clinic =
     asked.clinic ??
     (await defaultQueueClinic(db, directory, { day, lastUsed, doctorId: own }, async (doctorId, clinicId, onDay) => {

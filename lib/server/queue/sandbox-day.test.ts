@@ -7,10 +7,11 @@ import { seedSandboxDay as seedFromStart } from "./sandbox-day";
 import { addDays, weekdayOf } from "@/lib/schemas/calendar";
 import { demoClinicsOpenOn } from "@/lib/platform/fake/practice-data";
 import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
-import { saveDirectoryEntry } from "../slots/clinic-directory";
+import { readClinicDirectory, saveDirectoryEntry } from "../slots/clinic-directory";
 import { directoryEntries } from "../db/schema";
 import { addStaff } from "../auth/staff-repo";
 import { readQueueDay, recordQueueEntry } from "./queue-store";
+import { defaultQueueClinic } from "./default-clinic";
 import { patientByUhid } from "../patients/patient-index";
 
 const ZONE = "Asia/Kolkata";
@@ -164,27 +165,39 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
 });
 
 describe("the sandbox day follows the clock: nobody has arrived before their slot is near", () => {
+  // Each test starts its own platform and books a whole day (its earlier patients seen or not) on a shared 2-core machine.
+  const WHOLE_DAY_MS = 90_000;
   // A weekday ahead of the process's clock (the platform's tokens are not dated before it): the demo
   // clinics work mornings and afternoons then (at the weekend some close early or stay shut).
   let DAY = addDays(clinicDay(now(), ZONE), 2);
   while (weekdayOf(DAY) >= 6 || demoClinicsOpenOn(weekdayOf(DAY)).length === 0) DAY = addDays(DAY, 1);
 
-  async function seedAt(at: string) {
+  async function seedAt(at: string, clinics: "first" | "all" = "first") {
     // The modules imported at the top (the first suite reset the registry): one clock for the desk and the sandbox.
     setClock(clockFrom(at));
     const t = await pgliteTestDatabase();
     const h = await startPlatformHarness(t.database);
     try {
+      // As in sandbox mode: the platform is the emulator, whose demo calls book the day's earlier patients.
       const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
       await p.tokens.signIn(h.staff);
       const platform = p.forStaff(h.staff);
       const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
       for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
       for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
-      const clinicId = demoClinicsOpenOn(weekdayOf(DAY))[0]!;
+      const open = demoClinicsOpenOn(weekdayOf(DAY));
+      const clinicId = open[0]!;
+      if (clinics === "all") {
+        for (const c of open) await seedFromStart(t.database.db, platform, h.staff, { clinicId: c, day: DAY, timeZone: ZONE });
+        const counts = new Map<string, number>();
+        for (const c of open) counts.set(c, (await readQueueDay(t.database.db, { clinicId: c, day: DAY })).length);
+        const directory = await readClinicDirectory(t.database.db);
+        const landing = await defaultQueueClinic(t.database.db, directory, { day: DAY }, async () => true);
+        return { seeded: await readQueueDay(t.database.db, { clinicId, day: DAY }), counts, landing };
+      }
       await releaseClinicDay(h, practice, clinicId, DAY);
       await seedFromStart(t.database.db, platform, h.staff, { clinicId, day: DAY, timeZone: ZONE });
-      return await readQueueDay(t.database.db, { clinicId, day: DAY });
+      return { seeded: await readQueueDay(t.database.db, { clinicId, day: DAY }), counts: new Map<string, number>(), landing: null };
     } finally {
       await h.close();
       await t.dispose();
@@ -193,20 +206,40 @@ describe("the sandbox day follows the clock: nobody has arrived before their slo
   }
 
   it("at 02:00 IST the day's patients are all booked, none checked in", async () => {
-    const seeded = await seedAt(`${DAY}T02:00:00+05:30`);
+    const { seeded } = await seedAt(`${DAY}T02:00:00+05:30`);
     expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThanOrEqual(3);
     expect(seeded.filter((e) => e.status !== "booked").map((e) => `${e.start} ${e.status}`)).toEqual([]);
-  });
+  }, WHOLE_DAY_MS);
 
   it("at 14:47 IST only patients whose slot starts within half an hour are waiting, never a 17:00 one", async () => {
     const at = Date.parse(`${DAY}T14:47:00+05:30`);
-    const seeded = await seedAt(`${DAY}T14:47:00+05:30`);
+    const { seeded } = await seedAt(`${DAY}T14:47:00+05:30`);
     expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThan(0);
     const waiting = seeded.filter((e) => e.status === "checked_in");
     for (const e of waiting) {
       expect(Date.parse(e.start)).toBeLessThanOrEqual(at + 30 * 60_000);
       expect(Date.parse(e.arrivedAt!)).toBeLessThan(Date.parse(e.start));
     }
-    expect(seeded.filter((e) => e.status !== "booked" && e.status !== "checked_in")).toEqual([]);
-  });
+    // Slots still ahead are booked or (close ones) waiting; the morning's are over: seen, with the doctor, or no-shows.
+    expect(seeded.filter((e) => Date.parse(e.start) > at && e.status !== "booked" && e.status !== "checked_in")).toEqual([]);
+    const morning = seeded.filter((e) => e.source === "sandbox_seed" && Date.parse(e.start) <= at);
+    expect(morning.length).toBeGreaterThan(0);
+    for (const e of morning) expect(["done", "no_show", "in_consultation"]).toContain(e.status);
+  }, WHOLE_DAY_MS);
+
+  it("at 21:56 IST the day is all there: its patients seen or marked no-show, and the landing is the clinic with the most of them (issue 29 items 2 and 11)", async () => {
+    const at = Date.parse(`${DAY}T21:56:00+05:30`);
+    const { seeded, counts, landing } = await seedAt(`${DAY}T21:56:00+05:30`, "all");
+    const fromSeed = seeded.filter((e) => e.source === "sandbox_seed");
+    expect(fromSeed.length).toBeGreaterThanOrEqual(3);
+    for (const e of fromSeed) {
+      expect(Date.parse(e.start)).toBeLessThan(at);
+      expect(["done", "no_show"]).toContain(e.status);
+    }
+    expect(fromSeed.some((e) => e.status === "done")).toBe(true);
+    expect(fromSeed.some((e) => e.status === "no_show")).toBe(true);
+    const most = Math.max(...counts.values());
+    expect(most).toBeGreaterThan(0);
+    expect(counts.get(landing!)).toBe(most);
+  }, WHOLE_DAY_MS);
 });

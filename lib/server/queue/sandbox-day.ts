@@ -25,10 +25,34 @@ const DEMO_PATIENTS = [
   { salutation: "Ms.", firstName: "Priya", lastName: "Kulkarni", gender: "F", dob: "1996-12-11", mobile: "+919820011007" },
   { salutation: "Mr.", firstName: "Vikram", lastName: "Singh", gender: "M", dob: "1972-04-25", mobile: "+919820011008" },
   { salutation: "Mrs.", firstName: "Fatima", lastName: "Khan", gender: "F", dob: "1988-08-08", mobile: "+919820011009" },
-  { salutation: "Master", firstName: "Aarav", lastName: "Joshi", gender: "M", dob: "2016-02-19", mobile: "+919820011010" },
+  { salutation: "Master.", firstName: "Aarav", lastName: "Joshi", gender: "M", dob: "2016-02-19", mobile: "+919820011010" },
   { salutation: "Mr.", firstName: "Suresh", lastName: "Patil", gender: "M", dob: "1959-10-03", mobile: "+919820011011" },
   { salutation: "Mrs.", firstName: "Neha", lastName: "Gupta", gender: "F", dob: "1993-06-27", mobile: "+919820011012" },
+  // Children, for the paediatrician's visits (appended: the UHIDs above follow the list's order).
+  { salutation: "Baby.", firstName: "Anaya", lastName: "Sharma", gender: "F", dob: "2025-09-03", mobile: "+919820011013" },
+  { salutation: "Master.", firstName: "Kabir", lastName: "Reddy", gender: "M", dob: "2021-04-16", mobile: "+919820011014" },
+  { salutation: "Miss.", firstName: "Ishita", lastName: "Verma", gender: "F", dob: "2018-12-01", mobile: "+919820011015" },
+  { salutation: "Master.", firstName: "Dev", lastName: "Malhotra", gender: "M", dob: "2023-07-21", mobile: "+919820011016" },
 ] as const;
+
+/** A doctor any of whose services is for children sees children only; the others, adults. */
+const FOR_CHILDREN = /\b(child|children|paediatric|pediatric|infant|newborn|baby|well[- ]baby)\b/i;
+const ADULT_YEARS = 18;
+
+/** Whether the demo patient is a child or an adult on `day`, by whole years since birth. */
+export function isChildOn(dob: string, day: string): boolean {
+  const [by, bm, bd] = dob.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const years = y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  return years < ADULT_YEARS;
+}
+
+/** The demo patients to book with a doctor: children for one who sees children, adults otherwise. */
+export function demoPatientsFor(services: { name: string }[], patients: { id: string; dob: string }[], day: string): string[] {
+  const children = services.some((svc) => FOR_CHILDREN.test(svc.name));
+  const fitting = patients.filter((p) => isChildOn(p.dob, day) === children);
+  return fitting.map((p) => p.id);
+}
 
 const PER_DOCTOR = 7;
 /** How early a demo patient is already waiting before their slot. */
@@ -68,7 +92,7 @@ async function registerDemoPatient(db: Db, platform: StaffPlatform, p: (typeof D
   for (const uhid of uhids) {
     let id: string;
     try {
-      id = await platform.patients.createProfile({ ...p, designation: undefined, dobFromAge: false, uhid });
+      id = await platform.patients.createProfile({ ...p, designation: p.salutation, dobFromAge: false, uhid });
     } catch (err) {
       if (err instanceof PlatformRejectedError && err.status === 409) continue;
       throw err;
@@ -88,31 +112,72 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
     .where(and(eq(queueAppointments.clinicId, q.clinicId), eq(queueAppointments.day, q.day), eq(queueAppointments.source, "sandbox_seed")));
   if (n > 0) return;
   const doctors = await db.select({ id: directoryEntries.platformId }).from(directoryEntries).where(eq(directoryEntries.kind, "doctor"));
-  const patients = await demoPatients(db, platform);
-  let p = 0;
+  const ids = await demoPatients(db, platform);
+  const patients = DEMO_PATIENTS.map((p, i) => ({ id: ids[i]!, dob: p.dob }));
+  const turn = new Map<string, number>();
   let arrived = 0;
   let online = false;
   for (const doctor of doctors) {
     const calendar = await platform.slots.listSlots({ doctorId: doctor.id, clinicId: q.clinicId, from: q.day, to: q.day }).catch(() => null);
     if (!calendar) continue;
-    const free = calendar.slots.filter((s) => s.available);
-    // Spread the bookings over the rest of the day rather than filling the next hour.
-    const step = Math.max(1, Math.floor(free.length / PER_DOCTOR));
-    const picked = free.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR);
+    const at = clock.now();
+    const begun = (slot: SlotCalendar["slots"][number]) => Date.parse(slot.start) <= at;
+    // Today's demo day is a whole day at any hour: slots that have already begun are booked as the
+    // patients' earlier bookings (the sandbox's control call), so at 21:56 the evening's list is there,
+    // its earlier patients seen or marked no-show. Another day has only its free slots.
+    const earlier = q.arrivals ? platform.demo : undefined;
+    const bookable = calendar.slots.filter((s) => s.available || (earlier && begun(s)));
+    // Spread the bookings over the day rather than filling the next hour.
+    const step = Math.max(1, Math.floor(bookable.length / PER_DOCTOR));
+    const picked = bookable.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR);
+    let seen = 0;
+    // A paediatrician's vaccination visit is for a child, a general physician's consultation for an adult.
+    const fitting = demoPatientsFor(calendar.services, patients, q.day);
+    const group = fitting.length > 0 && calendar.services.some((svc) => FOR_CHILDREN.test(svc.name)) ? "children" : "adults";
     for (const slot of picked) {
-      const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, patients[p++ % patients.length]!, { bookedBy: staffId, source: "sandbox_seed" });
+      if (fitting.length === 0) break;
+      const n = turn.get(group) ?? 0;
+      turn.set(group, n + 1);
+      const patientId = fitting[n % fitting.length]!;
+      if (earlier && begun(slot)) {
+        const booking = await earlier.bookEarlier({ doctorId: doctor.id, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: calendar.services.find((svc) => svc.confId === slot.confId)?.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() });
+        // A slot some other demo patient holds is refused: the day goes on with the next one.
+        if (!booking) continue;
+        await recordBooking(db, q, doctor.id, calendar, booking, patientId, { bookedBy: staffId, source: "sandbox_seed" });
+        await pastVisit(db, staffId, booking, at, seen++);
+        continue;
+      }
+      const booked = await bookAndRecord(db, platform, q, doctor.id, calendar, slot, patientId, { bookedBy: staffId, source: "sandbox_seed" });
       if (!booked) continue;
       const { booking } = booked;
       // Today, the doctor's next patient is already waiting when their slot is close, as on any
       // clinic hour; at night, or hours before a slot, nobody has arrived yet (the desk's clock).
-      const at = clock.now();
-      if (q.arrivals && arrived < 3 && slot === picked[0] && Date.parse(slot.start) <= at + ARRIVAL_WINDOW_MS) {
+      if (q.arrivals && arrived < 3 && slot === picked.find((p) => !begun(p)) && Date.parse(slot.start) <= at + ARRIVAL_WINDOW_MS) {
         arrived++;
         await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: at - (4 + arrived * 6) * 60_000, tokenFormat: env().opd.tokenFormat });
       }
     }
     if (!online) online = await onlineBooking(db, platform, q, doctor.id, calendar, new Set(picked.map((s) => s.start)));
   }
+}
+
+/** Every fourth patient of a slot already over did not come; the others were seen (or are with the doctor now). */
+const NO_SHOW_EVERY = 4;
+
+/**
+ * What happened to a demo patient whose slot has begun: seen and done by its end, or a no-show;
+ * with the doctor if the slot is still running. Times are the slot's own, never after now.
+ */
+async function pastVisit(db: Db, staffId: string, booking: { appointmentId: string; start: string; end: string }, at: number, index: number) {
+  const start = Date.parse(booking.start);
+  const end = Date.parse(booking.end);
+  if (end <= at && index % NO_SHOW_EVERY === NO_SHOW_EVERY - 1) {
+    await changeStatus(db, { appointmentId: booking.appointmentId, to: "no_show", version: 1, staffId, now: Math.min(at, start + 10 * 60_000) });
+    return;
+  }
+  await changeStatus(db, { appointmentId: booking.appointmentId, to: "checked_in", version: 1, staffId, now: start - 10 * 60_000 });
+  await changeStatus(db, { appointmentId: booking.appointmentId, to: "in_consultation", version: 2, staffId, now: Math.min(at, start) });
+  if (end <= at) await changeStatus(db, { appointmentId: booking.appointmentId, to: "done", version: 3, staffId, now: end });
 }
 
 /**
@@ -143,7 +208,23 @@ async function bookAndRecord(
     .bookSlot({ doctorId, clinicId: q.clinicId, patientId, confId: slot.confId, start: slot.start, mode: service.modes[0] ?? "in_clinic", partnerAppointmentId: crypto.randomUUID() })
     .catch(() => null);
   if (!booking) return null;
-  const recorded = await recordQueueEntry(db, {
+  const recorded = await recordBooking(db, q, doctorId, calendar, booking, patientId, origin);
+  return { booking, recorded };
+}
+
+/** Records a platform booking in the desk's queue; false when the desk had it already. */
+async function recordBooking(
+  db: Db,
+  q: { clinicId: string; timeZone: string },
+  doctorId: string,
+  calendar: SlotCalendar,
+  booking: { appointmentId: string; start: string; end: string; confId: string; mode: string },
+  patientId: string,
+  origin: { bookedBy?: string; source: "sandbox_seed" | "platform" },
+) {
+  const service = calendar.services.find((s) => s.confId === booking.confId);
+  if (!service) return false;
+  return recordQueueEntry(db, {
     appointmentId: booking.appointmentId,
     clinicId: q.clinicId,
     doctorId,
@@ -160,7 +241,6 @@ async function bookAndRecord(
     ...origin,
     timeZone: q.timeZone,
   });
-  return { booking, recorded };
 }
 
 /**
