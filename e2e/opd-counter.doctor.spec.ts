@@ -37,8 +37,8 @@ async function cancelOpen(desk: APIRequestContext, baseURL: string, page: Page) 
 for (const lang of ["en", "hi"] as const) {
   const w =
     lang === "en"
-      ? { next: "Call the next token for Dr. Meera Iyer", recall: (t: string) => `Call token ${t} again for Dr. Meera Iyer`, skip: (t: string) => `Skip token ${t} for Dr. Meera Iyer`, recalled: (t: string) => `Token ${t} called again`, nobody: "Nobody called yet", back: "Skipped: back after 3 more calls" }
-      : { next: "Dr. Meera Iyer के लिए अगला टोकन बुलाएँ", recall: (t: string) => `Dr. Meera Iyer के लिए टोकन ${t} फिर बुलाएँ`, skip: (t: string) => `Dr. Meera Iyer के लिए टोकन ${t} छोड़ें`, recalled: (t: string) => `टोकन ${t} फिर बुलाया गया`, nobody: "अभी किसी को नहीं बुलाया", back: "छोड़ा गया: 3 और बुलावों के बाद वापस" };
+      ? { next: "Call next for Dr. Meera Iyer", recall: (t: string) => `Recall token ${t} for Dr. Meera Iyer`, skip: (t: string) => `Skip token ${t} for Dr. Meera Iyer`, recalled: (t: string) => `Token ${t} called again`, nobody: "Nobody called yet", back: "Skipped: back after 3 more calls" }
+      : { next: "Dr. Meera Iyer के लिए अगला बुलाएँ", recall: (t: string) => `Dr. Meera Iyer के लिए टोकन ${t} फिर बुलाएँ`, skip: (t: string) => `Dr. Meera Iyer के लिए टोकन ${t} छोड़ें`, recalled: (t: string) => `टोकन ${t} फिर बुलाया गया`, nobody: "अभी किसी को नहीं बुलाया", back: "छोड़ा गया: 3 और बुलावों के बाद वापस" };
 
   test(`the doctor calls the emergency first, recalls it, skips it and calls the next token (${lang})`, async ({ page, browser, baseURL }) => {
     if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);

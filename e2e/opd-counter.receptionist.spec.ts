@@ -40,8 +40,8 @@ async function openQueue(page: Page) {
 for (const lang of ["en", "hi"] as const) {
   const w =
     lang === "en"
-      ? { open: "Walk-in", title: "Add a walk-in", doctor: "Doctor", patient: "Patient", senior: "Senior citizen", emergency: "Emergency", submit: "Add walk-in and issue token", chooseDoctor: "Choose a doctor", choosePatient: "Choose the patient (or register them first).", callNext: "Call the next token for Dr. Kavita Sharma", now: "Now serving", rule: "How the next token is chosen" }
-      : { open: "बिना अपॉइंटमेंट", title: "बिना अपॉइंटमेंट वाला मरीज़ जोड़ें", doctor: "डॉक्टर", patient: "मरीज़", senior: "वरिष्ठ नागरिक", emergency: "आपातकालीन", submit: "जोड़ें और टोकन दें", chooseDoctor: "डॉक्टर चुनें", choosePatient: "मरीज़ चुनें (या पहले उनका पंजीकरण करें)।", callNext: "Dr. Kavita Sharma के लिए अगला टोकन बुलाएँ", now: "अभी देखे जा रहे", rule: "अगला टोकन कैसे चुना जाता है" };
+      ? { open: "Walk-in", title: "Add a walk-in", doctor: "Doctor", patient: "Patient", senior: "Senior citizen", emergency: "Emergency", submit: "Add walk-in and issue token", chooseDoctor: "Choose a doctor", choosePatient: "Choose the patient (or register them first).", callNext: "Call next for Dr. Kavita Sharma", now: "Now serving", rule: "How the next token is chosen" }
+      : { open: "बिना अपॉइंटमेंट", title: "बिना अपॉइंटमेंट वाला मरीज़ जोड़ें", doctor: "डॉक्टर", patient: "मरीज़", senior: "वरिष्ठ नागरिक", emergency: "आपातकालीन", submit: "जोड़ें और टोकन दें", chooseDoctor: "डॉक्टर चुनें", choosePatient: "मरीज़ चुनें (या पहले उनका पंजीकरण करें)।", callNext: "Dr. Kavita Sharma के लिए अगला बुलाएँ", now: "अभी देखे जा रहे", rule: "अगला टोकन कैसे चुना जाता है" };
 
   test(`a walk-in with a priority mark gets a token at once, shown on the row and called first by the desk (${lang})`, async ({ page, baseURL }) => {
     if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);

@@ -65,7 +65,7 @@ test("the doctor's queue calls the next waiting patient in, then marks the visit
   await desk.close();
   await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}&day=${day}`);
   const group = page.getByRole("region", { name: /Dr\. Meera Iyer/ });
-  const callNext = group.getByRole("button", { name: "Call the next token for Dr. Meera Iyer" });
+  const callNext = group.getByRole("button", { name: "Call next for Dr. Meera Iyer" });
   if (day !== isoDay(0)) {
     // No slot of today was left: a later day's patient cannot arrive, be called in or be called next.
     expect(checkIn.status()).toBe(409);
