@@ -164,6 +164,33 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
   });
 });
 
+describe("the next day's online booking", () => {
+  it("has a free slot of its own even on a short day whose slots the desk's demo patients would fill (Sunday morning at the first clinic open, seen at 00:03 IST)", async () => {
+    setClock(clockFrom("2026-11-28T00:03:00+05:30"));
+    const t = await pgliteTestDatabase();
+    const h = await startPlatformHarness(t.database);
+    try {
+      const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
+      await p.tokens.signIn(h.staff);
+      const platform = p.forStaff(h.staff);
+      const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string }[]; clinics: { id: string; name: string; timeZone: string }[] };
+      for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
+      for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+      const day = "2026-11-29";
+      const clinicId = demoClinicsOpenOn(weekdayOf(day))[0]!;
+      // As the e2e journey finds it: the demo-held slots stay held.
+      await seedFromStart(t.database.db, platform, h.staff, { clinicId, day, timeZone: ZONE });
+      const seeded = await readQueueDay(t.database.db, { clinicId, day });
+      expect(seeded.filter((e) => e.source === "platform")).toHaveLength(1);
+      expect(seeded.filter((e) => e.source === "sandbox_seed").length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await h.close();
+      await t.dispose();
+      setClock(null);
+    }
+  }, 60_000);
+});
+
 describe("the sandbox day follows the clock: nobody has arrived before their slot is near", () => {
   // Each test starts its own platform and books a whole day (its earlier patients seen or not) on a shared 2-core machine.
   const WHOLE_DAY_MS = 90_000;

@@ -126,7 +126,10 @@ async function seed(db: Db, platform: StaffPlatform, staffId: string, q: { clini
     // patients' earlier bookings (the sandbox's control call), so at 21:56 the evening's list is there,
     // its earlier patients seen or marked no-show. Another day has only its free slots.
     const earlier = q.arrivals ? platform.demo : undefined;
-    const bookable = calendar.slots.filter((s) => s.available || (earlier && begun(s)));
+    // The day's online booking needs a free slot of its own: on a short day (a Sunday morning, with
+    // some slots demo-held) the desk's patients would otherwise take every one of them.
+    const forOnline = online ? undefined : calendar.slots.filter((s) => s.available && !begun(s)).at(-1);
+    const bookable = calendar.slots.filter((s) => s !== forOnline && (s.available || (earlier && begun(s))));
     // Spread the bookings over the day rather than filling the next hour.
     const step = Math.max(1, Math.floor(bookable.length / PER_DOCTOR));
     const picked = bookable.filter((_, i) => i % step === 0).slice(0, PER_DOCTOR);
