@@ -217,10 +217,11 @@ function RecentSessions({ sessions, current, onPick }: { sessions: RecentAssista
                   type="button"
                   onClick={() => onPick(s.sessionId)}
                   aria-current={s.sessionId === current ? "true" : undefined}
-                  aria-label={t("recentPick", { id: s.sessionId })}
                   className="flex w-full items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 py-2 text-left hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-focus aria-[current=true]:border-primary"
                 >
                   <span className="min-w-0">
+                    {/* The full id for a screen reader, before the words a sighted user reads (label in name). */}
+                    <span className="sr-only">{t("recentPick", { id: s.sessionId })} </span>
                     <span className="block font-mono text-sm text-ink" title={s.sessionId}>
                       {shortId(s.sessionId)}
                     </span>
