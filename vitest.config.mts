@@ -3,7 +3,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Suites that replace modules with vi.mock need a fresh module graph of their own.
-const MOCKING = ["lib/server/with-staff.test.ts", "lib/server/route-permissions.test.ts", "lib/server/request-id.test.ts", "lib/server/health.test.ts", "lib/server/auth/sign-in.test.ts", "lib/server/auth/session-end.test.ts", "lib/server/request-info.test.ts", "lib/server/drugs/entry-route.test.ts"];
+const MOCKING = ["lib/server/with-staff.test.ts", "lib/server/route-permissions.test.ts", "lib/server/request-id.test.ts", "lib/server/health.test.ts", "lib/server/auth/session-end.test.ts", "lib/server/request-info.test.ts", "lib/server/drugs/entry-route.test.ts"];
 const INCLUDE = ["{lib,scripts,bench}/**/*.test.ts"];
 
 export default defineConfig({

@@ -9,11 +9,8 @@ import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { Client } from "pg";
 import { ConfigError, clusterConfig, env, productionConfigError, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
-import { demoCapability } from "../lib/platform/client";
-import { startSandbox, type RunningSandbox } from "../lib/platform/fake/server";
-import { DEMO_STAFF } from "../lib/server/auth/demo-staff";
+import type { RunningSandbox } from "../lib/platform/fake/server";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
 import { databaseProblem, withoutPassword } from "./database-check";
@@ -62,6 +59,7 @@ async function databaseUrl(config: AppEnv, cluster: ClusterConfig, fresh: boolea
     return config.databaseUrl;
   }
   const name = clusterDatabaseName(config.port);
+  const { Client } = await import("pg");
   const admin = new Client({ connectionString: cluster.adminDatabaseUrl, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
@@ -135,6 +133,8 @@ async function main() {
   }
   const given = flags();
   const count = instancesFlag(given.instances, cluster.instances);
+  // Loaded only once the command line and the configuration hold: a refusal is said without loading the client, the sandbox or the database driver.
+  const { demoCapability } = await import("../lib/platform/client");
   const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
   const wanted: [number, string][] = [[config.port, "PORT, where nginx listens"], ...ports.map((p, i): [number, string] => [p, `instance ${i + 1}'s port, CLUSTER_FIRST_INSTANCE_PORT + ${i}`])];
   // The platform client decides whether the sandbox is the configured platform: then one sandbox serves every instance.
@@ -161,7 +161,8 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
 
-  if (withSandbox) sandbox = await startSandbox(sandboxConfig(), { ownsProcess: true });
+  const { DEMO_STAFF } = await import("../lib/server/auth/demo-staff");
+  if (withSandbox) sandbox = await (await import("../lib/platform/fake/server")).startSandbox(sandboxConfig(), { ownsProcess: true });
 
   const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;
   /** The process serving each port now: one that stops is started again (a crash, or a restart by `kill -TERM`). */

@@ -1,5 +1,3 @@
-import { Client } from "pg";
-
 /** A database address fit to print: the password, if any, left out. */
 export const withoutPassword = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
 
@@ -8,6 +6,8 @@ export const withoutPassword = (url: string) => url.replace(/\/\/[^@/]*@/, "//")
  * stopped DATABASE_URL is said at once instead of a desk whose every page fails. Null when it answers.
  */
 export async function databaseProblem(url: string): Promise<string | null> {
+  // The driver is loaded only when a database is to be asked (the scripts' refusals come before).
+  const { Client } = await import("pg");
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();

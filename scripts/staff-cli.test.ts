@@ -4,14 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
-// Run as a person would, outside vitest's module aliases: a server-only import would crash them here.
+// Run as a person would (with the loader the tsx command puts in front of the script), outside
+// vitest's module aliases: a server-only import would crash them here.
 const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-cli-"));
 // A desk that has run before: its database is migrated already (a fresh one would spend seconds in initdb).
 cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function run(script: string, args: string[]) {
-  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", `scripts/${script}`, ...args], {
+  return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}`, ...args], {
     encoding: "utf8",
     input: "",
     env: { ...process.env, DATA_DIR: dataDir },

@@ -7,12 +7,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, portTaken } from "./free-port";
 
-// Started as an operator starts it; every case here ends before anything is installed, built or started.
+// Started as an operator starts it, with the loader `tsx` puts in front of the script (the tsx
+// command is one more node process that starts this one and passes on its exit code and signals);
+// every case here ends before anything is installed, built or started.
 const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-cluster-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function run(script: string, args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "--conditions=react-server", `scripts/${script}`, ...args], {
+  return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}`, ...args], {
     encoding: "utf8",
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     timeout: 60_000,

@@ -7,9 +7,6 @@ import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError, env, productionConfigError, sandboxConfig } from "../lib/env";
-import { demoCapability } from "../lib/platform/client";
-import { startSandbox } from "../lib/platform/fake/server";
-import { DEMO_DOMAIN, DEMO_STAFF } from "../lib/server/auth/demo-staff";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { databaseProblem } from "./database-check";
 import { portsProblem } from "./free-port";
@@ -32,6 +29,8 @@ async function main() {
     }
     throw err;
   }
+  // Loaded only once the configuration holds: a refusal is said without loading the client, the sandbox or the database driver.
+  const { demoCapability } = await import("../lib/platform/client");
   // The platform client decides whether the sandbox is the configured platform: then it starts here first.
   const withSandbox = demoCapability(config.platform) !== undefined;
   const wanted: [number, string][] = [[config.port, "PORT, the front desk's"]];
@@ -43,7 +42,8 @@ async function main() {
   }
   if (!dev) buildIfNeeded();
 
-  const sandbox = withSandbox ? await startSandbox(sandboxConfig(), { logLevel: config.logLevel, ownsProcess: true }) : undefined;
+  const { DEMO_DOMAIN, DEMO_STAFF } = await import("../lib/server/auth/demo-staff");
+  const sandbox = withSandbox ? await (await import("../lib/platform/fake/server")).startSandbox(sandboxConfig(), { logLevel: config.logLevel, ownsProcess: true }) : undefined;
   const pidFile = path.join(config.dataDir, "app.pid");
   writeFileSync(pidFile, String(process.pid));
 

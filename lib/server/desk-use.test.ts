@@ -5,6 +5,7 @@ import { addStaff } from "./auth/staff-repo";
 import { groupPatientAudit, type PatientAuditEntry } from "./patients/patient-audit";
 import { recentAssistantSessions } from "./slots/assistant-recent";
 import { doctorNameKey, doctorSchedules, noteDoctorSchedule, ownDoctorId } from "./slots/clinic-directory";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const at = (hhmmss: string) => new Date(`2026-11-24T${hhmmss}+05:30`);
 const entry = (id: number, time: string, over: Partial<PatientAuditEntry> = {}): PatientAuditEntry => ({
@@ -120,7 +121,7 @@ describe("on PGlite", () => {
 
   it("finds the signed-in doctor's own entry by name, and never for other roles", async () => {
     const db = t.database.db;
-    const { id } = await addStaff(db, { email: "meera@clinic.test", name: "Dr. Meera Iyer", role: "doctor", password: "long-enough-password" });
+    const { id } = await addStaff(db, { email: "meera@clinic.test", name: "Dr. Meera Iyer", role: "doctor", password: "long-enough-password" }, cheapPasswordHash);
     expect(await ownDoctorId(db, directory, { id: id!, role: "doctor", name: "Dr. Meera Iyer" })).toBe("dr-a");
     expect(await ownDoctorId(db, directory, { id: id!, role: "receptionist", name: "Dr. Meera Iyer" })).toBeNull();
     expect(await ownDoctorId(db, directory, { id: id!, role: "doctor", name: "Dr. Somebody Else" })).toBeNull();
@@ -128,7 +129,7 @@ describe("on PGlite", () => {
 
   it("lists the assistant sessions a doctor looked up lately, newest first, with their last known expiry", async () => {
     const db = t.database.db;
-    const { id } = await addStaff(db, { email: "doc2@clinic.test", name: "Dr. Two", role: "doctor", password: "long-enough-password" });
+    const { id } = await addStaff(db, { email: "doc2@clinic.test", name: "Dr. Two", role: "doctor", password: "long-enough-password" }, cheapPasswordHash);
     const s1 = "11111111-1111-4111-8111-111111111111";
     const s2 = "22222222-2222-4222-8222-222222222222";
     await recordAudit(db, { staffId: id, action: "lookup", resource: "assistant_session", resourceId: s1, outcome: "ok", detail: { expiresAt: "2026-11-24T10:00:00.000Z" } });

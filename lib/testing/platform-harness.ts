@@ -17,6 +17,7 @@ import type { Database } from "../server/db/connect";
 import type { StaffIdentity } from "@/lib/platform/client";
 import * as clock from "../clock";
 import { inProcessFetch, type FetchHandler } from "./in-process-fetch";
+import { cheapPasswordHash } from "./cheap-password-hash";
 
 export const TEST_CLIENT_ID = "front-desk-test";
 export const TEST_ENCRYPTION = { kid: "test-key-1", key: "k3y-f0r-t3sting!" };
@@ -103,7 +104,7 @@ export async function startPlatformHarness(database: Database, opts: PlatformHar
   }
 
   const email = `doctor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@clinic.test`;
-  const added = await addStaff(database.db, { email, name: "Dr. Test Harness", role: "doctor", password: "a long test password" });
+  const added = await addStaff(database.db, { email, name: "Dr. Test Harness", role: "doctor", password: "a long test password" }, cheapPasswordHash);
   const staff = { id: added.id!, email, name: "Dr. Test Harness", role: "doctor" };
 
   return {

@@ -18,8 +18,8 @@ export function isDemoAddress(email: string): boolean {
   return email.trim().toLowerCase().endsWith(`@${DEMO_DOMAIN}`);
 }
 
-/** Sandbox mode: the demo staff exist and are active (again, if a live start had retired them). */
-export async function seedDemoStaff(db: Db): Promise<void> {
+/** Sandbox mode: the demo staff exist and are active (again, if a live start had retired them). `hash` as in addStaff. */
+export async function seedDemoStaff(db: Db, hash: (password: string) => Promise<string> = hashPassword): Promise<void> {
   const emails = DEMO_STAFF.map((s) => s.email);
   const existing = new Set(
     (await db.select({ email: staff.email }).from(staff).where(inArray(staff.email, emails))).map((r) => r.email),
@@ -27,7 +27,7 @@ export async function seedDemoStaff(db: Db): Promise<void> {
   for (const demo of DEMO_STAFF.filter((s) => !existing.has(s.email))) {
     await db
       .insert(staff)
-      .values({ email: demo.email, name: demo.name, role: demo.role, passwordHash: await hashPassword(demo.password) })
+      .values({ email: demo.email, name: demo.name, role: demo.role, passwordHash: await hash(demo.password) })
       .onConflictDoNothing({ target: staff.email });
   }
   await db.update(staff).set({ active: true }).where(and(inArray(staff.email, emails), eq(staff.active, false)));

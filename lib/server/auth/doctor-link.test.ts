@@ -9,6 +9,7 @@ import { saveDirectoryEntry } from "../slots/clinic-directory";
 import { linkDoctor } from "./doctor-link";
 import { listStaffSessions } from "./staff-session-admin";
 import { addStaff } from "./staff-repo";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const SETTINGS = { idleMinutes: 60, maxHours: 10 };
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as AppError);
@@ -25,7 +26,7 @@ describe("an admin links a doctor's staff account to a directory doctor", () => 
     await saveDirectoryEntry(db, { kind: "doctor", platformId: "dr-meera-iyer", displayName: "Dr. Meera Iyer", timeZone: null });
     await saveDirectoryEntry(db, { kind: "doctor", platformId: "dr-arjun-rao", displayName: "Dr. Arjun Rao", timeZone: null });
     const add = async (name: string, role: "doctor" | "receptionist") =>
-      (await addStaff(db, { email: `${name.split(" ")[0]!.toLowerCase()}-${Math.random().toString(36).slice(2, 7)}@clinic.test`, name, role, password: "a long enough password" })).id!;
+      (await addStaff(db, { email: `${name.split(" ")[0]!.toLowerCase()}-${Math.random().toString(36).slice(2, 7)}@clinic.test`, name, role, password: "a long enough password" }, cheapPasswordHash)).id!;
     // Signs in as "Sameer K." while the directory says "Dr. Arjun Rao": no name matches.
     doctor = { id: await add("Sameer K.", "doctor"), role: "doctor", name: "Sameer K." };
     namesake = { id: await add("Meera Iyer", "doctor"), role: "doctor", name: "Meera Iyer" };

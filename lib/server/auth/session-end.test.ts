@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
+import { setClock } from "@/lib/clock";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
 import { staff, staffSessions } from "../db/schema";
 import { addStaff } from "./staff-repo";
 import { startSession } from "./staff-sessions";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const SECRET = "session-end-test-secret-0123456789abcdefghijkl";
 const SETTINGS = { maxHours: 10, idleMinutes: 60 };
@@ -83,7 +85,7 @@ const { GET: authRoute } = await import("@/app/api/auth/[...nextauth]/route");
 
 async function signedIn(role: "receptionist" | "doctor" | "admin") {
   const email = `end-${Math.random().toString(36).slice(2, 8)}@clinic.test`;
-  const { id } = await addStaff(t.database.db, { email, name: "Asha Verma", role, password: "a long enough password" });
+  const { id } = await addStaff(t.database.db, { email, name: "Asha Verma", role, password: "a long enough password" }, cheapPasswordHash);
   const sid = await startSession(t.database.db, id!, "198.51.100.9");
   const cookie = await encode({ token: { sub: id, sid, email, name: "Asha Verma", role }, secret: SECRET, maxAge: SETTINGS.maxHours * 3600 });
   return { id: id!, cookie };
@@ -161,13 +163,20 @@ describe("next-auth's /api/auth/session forgets an ended session", () => {
   };
 
   it.each(endings)("after %s it answers as signed out and clears the cookie", async (_what, end) => {
-    const s = await signedIn("doctor");
-    expect((await session(s.cookie)).body.user).toMatchObject({ id: s.id, role: "doctor" });
-    await end(elsewhere, s.id);
-    // Another instance's answer may be up to 2 s old (the session cache), never older.
-    await new Promise((r) => setTimeout(r, 2_100));
-    const after = await session(s.cookie);
-    expect(after.body).toEqual({});
-    expect(after.setCookie).toMatch(/next-auth\.session-token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    // The desk's clock, moved by hand: the session cache ages by it, so the 2 s pass without a real wait.
+    let at = Date.now();
+    setClock(() => at);
+    try {
+      const s = await signedIn("doctor");
+      expect((await session(s.cookie)).body.user).toMatchObject({ id: s.id, role: "doctor" });
+      await end(elsewhere, s.id);
+      // Another instance's answer may be up to 2 s old (the session cache), never older.
+      at += 2_100;
+      const after = await session(s.cookie);
+      expect(after.body).toEqual({});
+      expect(after.setCookie).toMatch(/next-auth\.session-token=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    } finally {
+      setClock(null);
+    }
   });
 });

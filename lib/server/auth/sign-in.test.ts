@@ -1,6 +1,6 @@
-import { randomBytes, scryptSync } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { PEER_ADDRESS_HEADER, clientAddress } from "../request-info";
 import { staff } from "../db/schema";
@@ -12,14 +12,6 @@ import { signInThrottle } from "../db/schema";
 import { addStaff } from "./staff-repo";
 
 // Verifying reads the cost from the stored hash: accounts made here store a cheap one, so the suite tests the throttle's arithmetic rather than timing scrypt.
-vi.mock("./password", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("./password")>()),
-  hashPassword: async (password: string) => {
-    const salt = randomBytes(16);
-    const key = scryptSync(password.normalize("NFKC"), salt, 32, { N: 1024, r: 8, p: 1 });
-    return ["scrypt", 1024, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
-  },
-}));
 
 const databases = await bothDatabases();
 
@@ -41,7 +33,7 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
   });
   const account = async (name: string) => {
     const email = `${name}-${Math.random().toString(36).slice(2, 8)}@clinic.test`;
-    await addStaff(t.database.db, { email, name: "Staff Member", role: "receptionist", password: PASSWORD });
+    await addStaff(t.database.db, { email, name: "Staff Member", role: "receptionist", password: PASSWORD }, cheapPasswordHash);
     return email;
   };
 
@@ -132,7 +124,7 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
 
   it("demo staff cannot sign in outside sandbox mode, and a live start deactivates them", async () => {
     const db = t.database.db;
-    await seedDemoStaff(db);
+    await seedDemoStaff(db, cheapPasswordHash);
     const demo = DEMO_STAFF.find((s) => s.role === "admin")!;
     expect((await checkSignIn(deps(), { email: demo.email, password: demo.password, ip: "198.51.100.70" })).ok).toBe(true);
     checks = 0;
@@ -147,7 +139,7 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     // Even in sandbox mode, a deactivated row refuses; seeding again (sandbox start) brings them back.
     expect(await checkSignIn(deps(), { email: demo.email, password: demo.password, ip: "198.51.100.71" })).toMatchObject({ reason: "invalid" });
     expect(await retireDemoStaff(db)).toEqual([]);
-    await seedDemoStaff(db);
+    await seedDemoStaff(db, cheapPasswordHash);
     expect((await checkSignIn(deps(), { email: demo.email, password: demo.password, ip: "198.51.100.71" })).ok).toBe(true);
   });
 

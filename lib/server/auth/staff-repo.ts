@@ -16,12 +16,15 @@ export async function findStaffById(db: Db, id: string): Promise<StaffRow | unde
   return rows[0];
 }
 
-/** Adds a staff member; answers false when the e-mail is already taken. */
-export async function addStaff(db: Db, input: NewStaff): Promise<{ created: boolean; id?: string }> {
+/**
+ * Adds a staff member; answers false when the e-mail is already taken. `hash` is the production
+ * scrypt unless a test hands a cheaper one (verifying reads the cost from the stored hash).
+ */
+export async function addStaff(db: Db, input: NewStaff, hash: (password: string) => Promise<string> = hashPassword): Promise<{ created: boolean; id?: string }> {
   const valid = NewStaff.parse(input);
   const rows = await db
     .insert(staff)
-    .values({ email: valid.email, name: valid.name, role: valid.role, passwordHash: await hashPassword(valid.password) })
+    .values({ email: valid.email, name: valid.name, role: valid.role, passwordHash: await hash(valid.password) })
     .onConflictDoNothing({ target: staff.email })
     .returning({ id: staff.id });
   return rows[0] ? { created: true, id: rows[0].id } : { created: false };

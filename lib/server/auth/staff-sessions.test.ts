@@ -6,6 +6,7 @@ import { staff, staffSessions } from "../db/schema";
 import { hashPassword } from "./password";
 import { addStaff } from "./staff-repo";
 import { endStaffSessions, pruneStaffSessions, resolveSessionCookie, startSession } from "./staff-sessions";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const databases = await bothDatabases();
 
@@ -21,7 +22,7 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
 
   async function signedIn(role: "receptionist" | "doctor" | "admin" = "receptionist") {
     const email = `session-${Math.random().toString(36).slice(2, 8)}@clinic.test`;
-    const { id } = await addStaff(t.database.db, { email, name: "Asha Verma", role, password: "a long enough password" });
+    const { id } = await addStaff(t.database.db, { email, name: "Asha Verma", role, password: "a long enough password" }, cheapPasswordHash);
     const sid = await startSession(t.database.db, id!, "198.51.100.9", new Date(at));
     const cookie = await encode({ token: { sub: id, sid, email, name: "Asha Verma", role }, secret: SECRET, maxAge: SETTINGS.maxHours * 3600 });
     const resolve = (when = later(CACHE_PASSED)) => resolveSessionCookie(t.database.db, cookie, SECRET, SETTINGS, when);

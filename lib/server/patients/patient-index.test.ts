@@ -8,6 +8,7 @@ import { auditLog, patientIndex } from "../db/schema";
 import { nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
 import { patientAuditEntries, staffWithPatientAudit } from "./patient-audit";
 import { directoryOf, findDuplicates, knownSalutation, nationalDigits, patientByUhid, PREFIX_INDEX_LENGTHS, RECENT_WINDOW, rememberDirectory, rememberPatient, searchPatients, summariesByIds, type IndexedPatient } from "./patient-index";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const databases = await bothDatabases();
 
@@ -99,7 +100,7 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
 
   it("lists patient audit entries by patient and staff member, with the role at the time", async () => {
     const db = t.database.db;
-    const { id: staffId } = await addStaff(db, { email: `audit-${Date.now()}@clinic.in`, name: "Nisha Rao", role: "receptionist", password: "a long enough password" });
+    const { id: staffId } = await addStaff(db, { email: `audit-${Date.now()}@clinic.in`, name: "Nisha Rao", role: "receptionist", password: "a long enough password" }, cheapPasswordHash);
     if (!staffId) throw new Error("staff not added");
     await recordAudit(db, { staffId, action: "patients.read", resource: "patient", resourceId: "aaaa000000000001", outcome: "ok", detail: { role: "receptionist" } });
     await recordAudit(db, { staffId, action: "patients.update", resource: "patient", resourceId: "aaaa000000000002", outcome: "failed", detail: { role: "receptionist" } });

@@ -13,6 +13,7 @@ import { addStaff } from "../auth/staff-repo";
 import { readQueueDay, recordQueueEntry } from "./queue-store";
 import { defaultQueueClinic } from "./default-clinic";
 import { patientByUhid } from "../patients/patient-index";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const ZONE = "Asia/Kolkata";
 
@@ -132,7 +133,7 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
     const first = await demoPatients(t.database.db, platform);
     const fresh = await pgliteTestDatabase();
     try {
-      const added = await addStaff(fresh.database.db, { email: h.staff.email, name: h.staff.name, role: "doctor", password: "a long test password" });
+      const added = await addStaff(fresh.database.db, { email: h.staff.email, name: h.staff.name, role: "doctor", password: "a long test password" }, cheapPasswordHash);
       const staff = { ...h.staff, id: added.id! };
       const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: fresh.database, idp: h.idp });
       await p.tokens.signIn(staff);
