@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import os from "node:os";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { postgresAvailable, postgresTestDatabase, type TestDatabase } from "../../lib/testing/databases";
 import { signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
@@ -40,13 +40,27 @@ const LIBFAKETIME = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/us
 /**
  * Check-in is for today's patients only (clinic time), so the app and the sandbox run on a clock
  * standing on the bench day at 07:00 IST, before the first slot, and moving on from there (libfaketime,
- * as `npm run test:dates` uses it): every slot is still ahead and the day is "today" for both. The bench
- * itself and the browsers keep the real clock; they only ever name the day explicitly.
+ * as `npm run test:dates` uses it): every slot is still ahead and the day is "today" for both. The
+ * browsers' desks decide "today" from their own clock, so their contexts run on the same faked clock
+ * (`benchClock`); the bench itself keeps the real one and only ever names the day explicitly.
  */
 function clockOnBenchDay(day: string): Record<string, string> {
   const library = LIBFAKETIME.find((p) => existsSync(p));
   if (!library) throw new Error("libfaketime is not installed: `apt-get install faketime` (Debian's package; .ci/run installs it).");
   return { LD_PRELOAD: library, FAKETIME: faketimeStart(`${day}T07:00:00+05:30`), FAKETIME_DONT_RESET: "1" };
+}
+
+/**
+ * The faked clock the app runs on, for the browsers: the bench day at 07:00 IST when the app started,
+ * moving with real time. `now()` is its reading at this moment.
+ */
+interface BenchClock {
+  now(): number;
+}
+
+function benchClock(day: string, startedAt: number): BenchClock {
+  const shift = Date.parse(`${day}T07:00:00+05:30`) - startedAt;
+  return { now: () => Date.now() + shift };
 }
 
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -131,12 +145,14 @@ async function measureData(app: RunningApp, cookie: string, day: string, booked:
 }
 
 /** From the click on desk A to the row's new status in desk B's DOM, on one clock (both pages on this machine). */
-async function measureLive(app: RunningApp, cookie: string, day: string, entries: Entry[]): Promise<number[]> {
+async function measureLive(app: RunningApp, cookie: string, day: string, entries: Entry[], clock: BenchClock): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     const [name, value] = cookie.split(/=(.*)/s) as [string, string];
     const open = async () => {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "en-IN", timezoneId: "Asia/Kolkata" });
+      // Check in is offered on today's appointments only, "today" by the page's clock: the bench day, as the app's.
+      await context.clock.install({ time: clock.now() });
       await context.addCookies([{ name, value, url: app.appUrl }]);
       const page = await context.newPage();
       await page.goto(`${app.appUrl}/appointments/today?clinic=${CLINIC}&day=${day}`, { timeout: 120_000 });
@@ -150,6 +166,16 @@ async function measureLive(app: RunningApp, cookie: string, day: string, entries
     };
     const deskA = await open();
     const deskB = await open();
+    // Each context's fake clock was set by its own call: measure how far each page's clock stands from the
+    // bench's, so the two pages' readings are compared on one clock.
+    const skew = async (page: Page) => {
+      const before = clock.now();
+      const seen = await page.evaluate(() => performance.timeOrigin + performance.now());
+      const after = clock.now();
+      return seen - (before + after) / 2;
+    };
+    const skewA = await skew(deskA);
+    const skewB = await skew(deskB);
     const times: number[] = [];
     const targets = entries.filter((e) => e.status === "booked").slice(0, LIVE_ROUNDS + 3);
     for (const [i, e] of targets.entries()) {
@@ -173,7 +199,7 @@ async function measureLive(app: RunningApp, cookie: string, day: string, entries
         () => new Promise<number>((resolve) => window.addEventListener("click", () => resolve(performance.timeOrigin + performance.now()), { capture: true, once: true })),
       );
       await deskA.locator(`[data-appointment="${e.appointmentId}"]`).getByRole("button", { name: /^Check in/ }).click();
-      const latency = (await seen) - (await clicked);
+      const latency = (await seen) - skewB - ((await clicked) - skewA);
       if (i >= 3) times.push(latency);
       await deskA.locator(`[data-appointment="${e.appointmentId}"][data-status="checked_in"]`).waitFor();
     }
@@ -206,6 +232,7 @@ async function run(backend: "pglite" | "postgres") {
   let pg: TestDatabase | undefined;
   if (backend === "postgres") pg = await postgresTestDatabase();
   const day = benchDay();
+  const clock = benchClock(day, Date.now());
   const started = await startApp({ extraEnv: pg?.url ? { DATABASE_URL: pg.url } : {}, runEnv: clockOnBenchDay(day) });
   // The app's own address (APP_URL's default), as the browser suite uses it: same origin for every mutation.
   const app = { ...started, appUrl: `http://localhost:${started.appPort}` };
@@ -215,7 +242,7 @@ async function run(backend: "pglite" | "postgres") {
     const seedMs = performance.now() - seedStart;
     const data = await measureData(app, cookie, day, booked);
     const entries = (await readDay(app, cookie, day)).filter((e) => booked.has(e.appointmentId) && e.doctorId !== doctors[DOCTORS - 1]);
-    const live = await measureLive(app, cookie, day, entries);
+    const live = await measureLive(app, cookie, day, entries, clock);
     const reschedule = await measureReschedule(app, cookie, day, (await readDay(app, cookie, day)).filter((e) => booked.has(e.appointmentId)), doctors[DOCTORS - 1]!);
     return { backend, seedMs, data, live, reschedule };
   } finally {
