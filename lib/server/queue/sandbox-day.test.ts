@@ -24,6 +24,17 @@ function nextClinicDay(): { day: string; clinicId: string } {
   return { day, clinicId: demoClinicsOpenOn(weekdayOf(day))[0]! };
 }
 
+/** The demo practice the app pre-fills in sandbox mode, as a signed-in doctor's platform (the emulator, with its demo calls) and the desk's directory. */
+async function demoDesk(t: TestDatabase, h: PlatformHarness) {
+  const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
+  await p.tokens.signIn(h.staff);
+  const platform = p.forStaff(h.staff);
+  const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
+  for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
+  for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+  return { platform, practice };
+}
+
 /** Frees the demo-held slots of every doctor at the clinic that day: how many stay held varies by date, and the seed needs several. */
 async function releaseClinicDay(h: PlatformHarness, practice: { doctors: { id: string; clinicIds: string[] }[] }, clinicId: string, day: string) {
   for (const d of practice.doctors.filter((doc) => doc.clinicIds.includes(clinicId))) await h.releaseDemoSlots(d.id, clinicId, day);
@@ -50,13 +61,9 @@ describe("the sandbox day, seeded from the page and the queue route at once", ()
     setClock(clockFrom(morning));
     t = await pgliteTestDatabase();
     h = await startPlatformHarness(t.database);
-    const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
-    await p.tokens.signIn(h.staff);
-    platform = p.forStaff(h.staff);
-    // The directory the app pre-fills from the sandbox in sandbox mode, here from the harness's sandbox.
-    const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
-    for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
-    for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+    const demo = await demoDesk(t, h);
+    platform = demo.platform;
+    const practice = demo.practice;
     const { day, clinicId } = nextClinicDay();
     await releaseClinicDay(h, practice, clinicId, day);
   });
@@ -191,12 +198,7 @@ describe("the next day's online booking", () => {
     const t = await pgliteTestDatabase();
     const h = await startPlatformHarness(t.database);
     try {
-      const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
-      await p.tokens.signIn(h.staff);
-      const platform = p.forStaff(h.staff);
-      const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string }[]; clinics: { id: string; name: string; timeZone: string }[] };
-      for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
-      for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+      const { platform } = await demoDesk(t, h);
       const day = addDays(saturday, 1);
       const clinicId = demoClinicsOpenOn(weekdayOf(day))[0]!;
       // As the e2e journey finds it: the demo-held slots stay held.
@@ -227,12 +229,7 @@ describe("the sandbox day follows the clock: nobody has arrived before their slo
     const h = await startPlatformHarness(t.database);
     try {
       // As in sandbox mode: the platform is the emulator, whose demo calls book the day's earlier patients.
-      const p = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000, emulator: true }, { database: t.database, idp: h.idp });
-      await p.tokens.signIn(h.staff);
-      const platform = p.forStaff(h.staff);
-      const practice = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/practice`)).json()) as { doctors: { id: string; name: string; clinicIds: string[] }[]; clinics: { id: string; name: string; timeZone: string }[] };
-      for (const d of practice.doctors) await saveDirectoryEntry(t.database.db, { kind: "doctor", platformId: d.id, displayName: d.name, timeZone: null });
-      for (const c of practice.clinics) await saveDirectoryEntry(t.database.db, { kind: "clinic", platformId: c.id, displayName: c.name, timeZone: c.timeZone });
+      const { platform, practice } = await demoDesk(t, h);
       const open = demoClinicsOpenOn(weekdayOf(DAY));
       const clinicId = open[0]!;
       if (clinics === "all") {
