@@ -308,7 +308,7 @@ test.describe("today's queue", () => {
     const target = unknown.first();
     const id = (await target.getAttribute("data-appointment"))!;
     await expect(target).toContainText("Not registered at the desk");
-    await expect(target).toContainText(/Platform patient id pt-online-/);
+    await expect(target).toContainText(/Booked outside the desk · ref\. pt-online-/);
     const lastName = `Linked ${Date.now().toString(36).replace(/[^a-z]/g, "")}`;
     await registerPatient(page.request, baseURL!, "Online", lastName);
 
@@ -320,7 +320,7 @@ test.describe("today's queue", () => {
 
     await target.getByRole("button", { name: /^Link to a patient/ }).click();
     const dialog = page.getByRole("dialog", { name: "Link to a patient of the desk" });
-    await expect(dialog).toContainText(/Platform patient id pt-online-/);
+    await expect(dialog).toContainText(/Booked outside the desk · ref\. pt-online-/);
     await dialog.getByRole("button", { name: "Link patient" }).click();
     await expect(dialog.getByText("Choose the patient this appointment is for.")).toBeVisible();
     await dialog.getByLabel("Desk patient").fill(lastName);
