@@ -5,7 +5,7 @@ import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
 import type { QueueChange } from "@/lib/schemas/queue";
 import type { AppError } from "../errors";
-import { directoryEntries, queueAppointments, staff } from "../db/schema";
+import { directoryEntries, queueAppointments, queueCounters, staff } from "../db/schema";
 import type { Db } from "../db/connect";
 import { rememberPatient } from "../patients/patient-index";
 import { addWalkIn, counterAction, readCalls, type CounterConfig } from "./opd-counter";
@@ -114,6 +114,14 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
       expect(refused.map((r) => (r.reason as AppError).extra?.code)).toEqual(["already_waiting", "already_waiting"]);
       const rows = await db.select().from(queueAppointments).where(and(eq(queueAppointments.patientId, pt), eq(queueAppointments.doctorId, dr)));
       expect(rows).toHaveLength(1);
+    });
+
+    it("calls nobody for a doctor or clinic the directory does not know, and writes no counter for it", async () => {
+      setClock(() => MORNING);
+      const refused = await refusal(counterAction(db, hub, { clinicId: CLINIC, doctorId: "d".repeat(5000), action: "next", key: key(), staffId: desk }, CONFIG));
+      expect(refused).toMatchObject({ status: 422, extra: { code: "counter_invalid" } });
+      expect(Object.keys(refused.extra.errors ?? {})).toEqual(["doctorId"]);
+      expect(await db.select().from(queueCounters).where(eq(queueCounters.doctorId, "d".repeat(5000)))).toEqual([]);
     });
 
     it("refuses an unknown patient, doctor or priority mark field by field, and a patient already waiting", async () => {

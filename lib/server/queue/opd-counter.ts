@@ -38,6 +38,18 @@ export interface WalkIn {
   staffId: string;
 }
 
+/** Field errors for a clinic or doctor the desk's directory does not hold (Settings → Clinics). */
+async function directoryErrors(db: Db, clinicId: string, doctorId: string): Promise<Record<string, string>> {
+  const directory = await db
+    .select({ kind: directoryEntries.kind, id: directoryEntries.platformId })
+    .from(directoryEntries)
+    .where(inArray(directoryEntries.platformId, [clinicId, doctorId]));
+  const errors: Record<string, string> = {};
+  if (!directory.some((d) => d.kind === "clinic" && d.id === clinicId)) errors.clinicId = "This clinic is not in Settings → Clinics.";
+  if (!directory.some((d) => d.kind === "doctor" && d.id === doctorId)) errors.doctorId = "This doctor is not in Settings → Clinics.";
+  return errors;
+}
+
 /**
  * Adds a patient who came without an appointment to a doctor's queue today: a visit the desk alone
  * keeps (the platform has no call for it, so it works while the platform is down), checked in at
@@ -51,16 +63,9 @@ export async function addWalkIn(db: Db, hub: QueueHub, w: WalkIn, config: Counte
 
   const errors: Record<string, string> = {};
   if (priority && !config.priorityMarks.some((m) => m.key === priority)) errors.priority = "This priority mark is not in the clinic's list.";
-  const [known, directory] = await Promise.all([
-    summariesByIds(db, [w.patientId]),
-    db
-      .select({ kind: directoryEntries.kind, id: directoryEntries.platformId })
-      .from(directoryEntries)
-      .where(inArray(directoryEntries.platformId, [w.clinicId, w.doctorId])),
-  ]);
+  const [known, unknownPlaces] = await Promise.all([summariesByIds(db, [w.patientId]), directoryErrors(db, w.clinicId, w.doctorId)]);
   if (!known.has(w.patientId)) errors.patientId = "The desk has no patient with this id. Search again, or register the patient first.";
-  if (!directory.some((d) => d.kind === "clinic" && d.id === w.clinicId)) errors.clinicId = "This clinic is not in Settings → Clinics.";
-  if (!directory.some((d) => d.kind === "doctor" && d.id === w.doctorId)) errors.doctorId = "This doctor is not in Settings → Clinics.";
+  Object.assign(errors, unknownPlaces);
   if (Object.keys(errors).length) throw new AppError(422, "Walk-in not added", Object.values(errors)[0], { code: "walk_in_invalid", errors });
 
   const timeZone = await clinicTimeZone(db, w.clinicId);
@@ -185,6 +190,9 @@ async function currentlyCalled(tx: Tx, clinicId: string, doctorId: string, day: 
  * - skip: the token called last goes back to waiting and sits out the next calls.
  */
 export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, config: CounterConfig, now = clock.now()): Promise<CounterOutcome> {
+  // A doctor's day the directory does not know has no queue: no counter row is written for it.
+  const unknownPlaces = await directoryErrors(db, r.clinicId, r.doctorId);
+  if (Object.keys(unknownPlaces).length) throw new AppError(422, "Nothing called", Object.values(unknownPlaces)[0], { code: "counter_invalid", errors: unknownPlaces });
   const timeZone = await clinicTimeZone(db, r.clinicId);
   const day = clinicDay(now, timeZone);
   const at = new Date(now);
