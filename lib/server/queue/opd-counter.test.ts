@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
-import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, SKIP_POSTGRES_MESSAGE, type TestDatabase } from "@/lib/testing/databases";
+import { bothDatabases, postgresTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import type { QueueChange } from "@/lib/schemas/queue";
 import type { AppError } from "../errors";
 import { directoryEntries, queueAppointments, queueCounters, staff } from "../db/schema";
@@ -14,8 +14,8 @@ import { createQueueHub, type QueueHub } from "./queue-hub";
 import { cancelInQueue } from "./appointment-changes";
 import { and, eq } from "drizzle-orm";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) console.warn(SKIP_POSTGRES_MESSAGE);
+const databases = await bothDatabases();
+const pgUp = databases.some((d) => d.kind === "postgres" && d.available);
 
 const CONFIG: CounterConfig = { tokenFormat: "A-{n:3}", priorityMarks: DEFAULT_PRIORITY_MARKS, skipReturnAfter: 2 };
 /** 27/11/2026, 10:30 in India. */
@@ -34,8 +34,8 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
   throw new Error("expected a refusal");
 }
 
-function suite(name: string, open: () => Promise<TestDatabase>) {
-  describe(`the OPD counter on ${name}`, () => {
+function suite(name: string, open: () => Promise<TestDatabase>, available: boolean) {
+  describe.skipIf(!available)(`the OPD counter on ${name}`, () => {
     let t: TestDatabase;
     let db: Db;
     let hub: QueueHub;
@@ -282,8 +282,7 @@ function suite(name: string, open: () => Promise<TestDatabase>) {
   });
 }
 
-suite("PGlite", pgliteTestDatabase);
-if (pgUp) suite("PostgreSQL", postgresTestDatabase);
+for (const d of databases) suite(d.name, d.open, d.available);
 
 describe.skipIf(!pgUp)("tokens across app instances on one PostgreSQL", () => {
   it("60 walk-ins sent at once through 3 instances get 60 distinct, gapless numbers", async () => {
@@ -321,8 +320,3 @@ describe.skipIf(!pgUp)("tokens across app instances on one PostgreSQL", () => {
   }, 60_000);
 });
 
-if (!pgUp) {
-  describe("tokens across app instances on one PostgreSQL", () => {
-    it.skip(`skipped: ${SKIP_POSTGRES_MESSAGE}`, () => {});
-  });
-}
