@@ -241,6 +241,9 @@ export function PatientFormFields({
           <FormField id="patient-abha" label={t("fields.abha")} hint={t("register.abhaHint")} error={error("abha")}>
             {(p) => <Input {...p} autoComplete="off" spellCheck={false} {...text("abha")} />}
           </FormField>
+          <FormField id="patient-abha-number" label={t("fields.abhaNumber")} hint={t("register.abhaNumberHint")} error={error("abhaNumber")}>
+            {(p) => <Input {...p} inputMode="numeric" autoComplete="off" spellCheck={false} {...text("abhaNumber")} />}
+          </FormField>
         </div>
       </Card>
 

@@ -31,6 +31,7 @@ export function valuesFromProfile(p: PatientProfile, newId: () => string): Regis
     email: p.email ?? "",
     uhid: p.uhid ?? "",
     abha: p.abha ?? "",
+    abhaNumber: p.abhaNumber ?? "",
     line1: a?.line1 ?? "",
     line2: a?.line2 ?? "",
     city: a?.city ?? "",

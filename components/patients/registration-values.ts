@@ -26,6 +26,8 @@ export interface RegistrationValues {
   email: string;
   uhid: string;
   abha: string;
+  /** As typed: with or without hyphens or spaces. */
+  abhaNumber: string;
   line1: string;
   line2: string;
   city: string;
@@ -53,6 +55,7 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
   email: "",
   uhid: "",
   abha: "",
+  abhaNumber: "",
   line1: "",
   line2: "",
   city: "",
@@ -106,6 +109,7 @@ export function toRegistrationInput(v: RegistrationValues, today = todayInIndia(
       email: v.email,
       uhid: v.uhid,
       abha: v.abha,
+      abhaNumber: v.abhaNumber,
       address: hasAddress ? address : undefined,
       extras: Object.keys(extras).length ? extras : undefined,
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dayInZone, isRealDay } from "./calendar";
 import { patientError } from "./patient-messages";
 import { storableText } from "./storable-text";
+import { ABHA_HANDLE_MAX, abhaAddressProblem, abhaNumberDigits, formatAbhaNumber } from "./abha";
 import * as clock from "@/lib/clock";
 
 /** Field rules shared by the sandbox, the BFF routes and the registration form. */
@@ -61,10 +62,22 @@ export const Uhid = storableText()
   .max(64, patientError("text.tooLong", { max: 64 }))
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, patientError("uhid.chars"));
 
-/** ABHA address, e.g. asha.verma@abdm (or @sbx in the national sandbox). */
+/** ABHA address, e.g. asha.verma@abdm (or @sbx in ABDM's sandbox); kept in lower case. Rules: lib/schemas/abha.ts. */
 export const AbhaAddress = storableText()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._]{2,31}@[A-Za-z]{2,10}$/, patientError("abha.format"));
+  .max(ABHA_HANDLE_MAX + 6, patientError("abha.format"))
+  .superRefine((v, ctx) => {
+    const problem = abhaAddressProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: patientError(problem === "domain" ? "abha.domain" : "abha.format") });
+  })
+  .transform((v) => v.toLowerCase());
+
+/** ABHA number: 14 digits, typed with or without hyphens or spaces; kept as XX-XXXX-XXXX-XXXX, the card's form. */
+export const AbhaNumber = storableText()
+  .trim()
+  .max(64, patientError("abhaNumber.format"))
+  .refine((v) => abhaNumberDigits(v) !== null, patientError("abhaNumber.format"))
+  .transform(formatAbhaNumber);
 
 /** Indian PIN code: 6 digits, not starting with 0. */
 export const IndianPin = z.coerce

@@ -30,6 +30,8 @@ export const PATIENT_ERROR_KEYS = [
   "uhid.chars",
   "uhid.taken",
   "abha.format",
+  "abha.domain",
+  "abhaNumber.format",
   "pin.format",
   "extras.notDict",
   "extras.keyTooLong",

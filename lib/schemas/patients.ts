@@ -3,6 +3,7 @@ import { storableText } from "./storable-text";
 import { Extras } from "./patient-extras";
 import {
   AbhaAddress,
+  AbhaNumber,
   BloodGroupField,
   DateOfBirth,
   DesignationField,
@@ -46,6 +47,8 @@ const registrationFields = {
   email: optional(Email),
   uhid: optional(Uhid),
   abha: optional(AbhaAddress),
+  /** Kept in the profile's extras (spec 2.1 `abha` holds the address) and in the desk's index. */
+  abhaNumber: optional(AbhaNumber),
   address: PostalAddress.optional(),
   extras: Extras.optional(),
 };
@@ -88,6 +91,7 @@ const clearableFields = {
   mobile: clearable(Mobile),
   email: clearable(Email),
   abha: clearable(AbhaAddress),
+  abhaNumber: clearable(AbhaNumber),
   address: EditedAddress.optional(),
 };
 export const CLEARABLE_FIELDS = Object.keys(clearableFields) as (keyof typeof clearableFields)[];
@@ -152,6 +156,8 @@ export const PatientProfile = z.object({
   email: z.string().nullable(),
   uhid: z.string().nullable(),
   abha: z.string().nullable(),
+  /** XX-XXXX-XXXX-XXXX */
+  abhaNumber: z.string().nullable(),
   extras: z.record(z.string(), z.unknown()),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

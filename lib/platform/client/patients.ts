@@ -13,6 +13,7 @@ import type { PatientProfile, PatientRegistration, PatientUpdate } from "@/lib/s
 import { isDeskPartnerRef } from "../../server/patients/partner-ref";
 import { PlatformRejectedError } from "../../server/errors";
 import type { PlatformHttp } from "./http";
+import { abhaNumberDigits, formatAbhaNumber } from "@/lib/schemas/abha";
 
 /** A registration, or an edit's changes (null: the user emptied the field, so clear it). */
 type RegistrationFields = Partial<PatientRegistration> | PatientUpdate["changes"];
@@ -25,11 +26,17 @@ const cleared = <T>(v: T | null | undefined): T | "" | undefined => (v === null 
  * 2.2 answer), so the desk keeps that in the profile's extras under this key.
  */
 export const DOB_FROM_AGE_EXTRA = "dob_from_age";
+/** Spec 2.1's `abha` holds the ABHA address; the 14-digit ABHA number has no field, so it goes in extras too. */
+export const ABHA_NUMBER_EXTRA = "abha_number";
+const DESK_EXTRAS = [DOB_FROM_AGE_EXTRA, ABHA_NUMBER_EXTRA];
 
 /** The app's registration fields → spec 2.1 profile fields (only those present, nothing beyond 2.1). */
 export function toProfileFields(r: RegistrationFields): ProfileUpdateBody {
   const names = r.firstName !== undefined || r.middleName !== undefined || r.lastName !== undefined;
-  const extras = r.extras !== undefined || r.dobFromAge ? { ...(r.extras ?? {}), ...(r.dobFromAge ? { [DOB_FROM_AGE_EXTRA]: true } : {}) } : undefined;
+  const extras =
+    r.extras !== undefined || r.dobFromAge || r.abhaNumber
+      ? { ...(r.extras ?? {}), ...(r.dobFromAge ? { [DOB_FROM_AGE_EXTRA]: true } : {}), ...(r.abhaNumber ? { [ABHA_NUMBER_EXTRA]: r.abhaNumber } : {}) }
+      : undefined;
   return defined({
     fn: r.firstName,
     mn: cleared(r.middleName),
@@ -65,6 +72,7 @@ export function toDirectoryUpdate(r: RegistrationFields): DirectoryPatientUpdate
 }
 
 const text = (v: string | undefined) => (v && v.trim() ? v : null);
+const abhaNumberOf = (v: unknown) => (typeof v === "string" && abhaNumberDigits(v) ? formatAbhaNumber(v) : null);
 
 export function toPatientProfile(p: EmrUserProfile): Omit<PatientProfile, "directory"> {
   const firstName = properCase(p.fn);
@@ -86,7 +94,8 @@ export function toPatientProfile(p: EmrUserProfile): Omit<PatientProfile, "direc
     email: text(p.email),
     uhid: p.username && isDeskPartnerRef(p.username) ? null : text(p.username),
     abha: text(p.abha),
-    extras: Object.fromEntries(Object.entries(p.extras ?? {}).filter(([key]) => key !== DOB_FROM_AGE_EXTRA)),
+    abhaNumber: abhaNumberOf(p.extras?.[ABHA_NUMBER_EXTRA]),
+    extras: Object.fromEntries(Object.entries(p.extras ?? {}).filter(([key]) => !DESK_EXTRAS.includes(key))),
     createdAt: p.c_ate,
     updatedAt: p.u_ate,
   };

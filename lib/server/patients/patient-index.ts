@@ -30,7 +30,8 @@ export function toSummary(r: IndexRow): PatientSummary {
   };
 }
 
-export type IndexedPatient = Pick<PatientProfile, "id" | "salutation" | "firstName" | "middleName" | "lastName" | "gender" | "dob" | "mobile" | "uhid">;
+export type IndexedPatient = Pick<PatientProfile, "id" | "salutation" | "firstName" | "middleName" | "lastName" | "gender" | "dob" | "mobile" | "uhid"> &
+  Partial<Pick<PatientProfile, "abha" | "abhaNumber">>;
 
 /** Records (or refreshes) a patient the clinic registered or viewed, and marks them as just seen. */
 export async function rememberPatient(db: Db, p: IndexedPatient, directory?: DirectoryData): Promise<void> {
@@ -46,6 +47,9 @@ export async function rememberPatient(db: Db, p: IndexedPatient, directory?: Dir
     mobileNational: nationalDigits(p.mobile),
     uhid: p.uhid,
     uhidLower: p.uhid?.toLowerCase() ?? null,
+    // Left as they are when the caller does not know them (undefined), cleared when it says none (null).
+    ...(p.abhaNumber !== undefined ? { abhaNumber: p.abhaNumber } : {}),
+    ...(p.abha !== undefined ? { abhaAddress: p.abha?.toLowerCase() ?? null } : {}),
     searchKeys: nameSearchKeys(p.firstName, p.middleName, p.lastName),
     nameKeysVersion: NAME_KEYS_VERSION,
     lastSeenAt: clock.nowDate(),
@@ -55,6 +59,16 @@ export async function rememberPatient(db: Db, p: IndexedPatient, directory?: Dir
   // desk sent it) keeps the one the desk knew: opening a record never turns "Mrs. Sunita Rao" into "Sunita Rao".
   const update = p.salutation ? withDirectory : { ...withDirectory, salutation: sql`coalesce(${patientIndex.salutation}, ${p.salutation})` };
   await db.insert(patientIndex).values(withDirectory).onConflictDoUpdate({ target: patientIndex.id, set: update });
+}
+
+/** The patients the desk knows by this ABHA number (XX-XXXX-XXXX-XXXX) or ABHA address, newest first. */
+export async function patientsByAbha(db: Db, abha: { number?: string | null; address?: string | null }, limit = 5): Promise<PatientSummary[]> {
+  const conditions: SQL[] = [];
+  if (abha.number) conditions.push(eq(patientIndex.abhaNumber, abha.number));
+  if (abha.address) conditions.push(eq(patientIndex.abhaAddress, abha.address.toLowerCase()));
+  if (!conditions.length) return [];
+  const rows = await db.select().from(patientIndex).where(or(...conditions)).orderBy(desc(patientIndex.lastSeenAt)).limit(limit);
+  return rows.map(toSummary);
 }
 
 /** The salutation the desk knows for a patient (the index's, or the directory's the clinic sent), or null. */

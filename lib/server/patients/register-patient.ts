@@ -186,6 +186,8 @@ const remembered = (id: string, r: PatientRegistration) => ({
   dob: r.dob,
   mobile: r.mobile ?? null,
   uhid: r.uhid ?? null,
+  abha: r.abha ?? null,
+  abhaNumber: r.abhaNumber ?? null,
 });
 
 /** The registration row's outcome, recorded once the platform has the patient (queued in the desk outbox if need be). */

@@ -40,6 +40,7 @@ function withChanges(current: PatientProfile, c: PatientUpdate["changes"]): Pati
     ...pick("email", c.email),
     ...pick("uhid", c.uhid),
     ...pick("abha", c.abha),
+    ...pick("abhaNumber", c.abhaNumber),
     ...pick("extras", c.extras),
   };
   const address = addressOf(c.address);
@@ -72,9 +73,14 @@ export async function updatePatient(
   const profileChanges = {
     ...changes,
     ...(names ? { firstName, middleName: keep(changes.middleName, current.middleName), lastName: keep(changes.lastName, current.lastName) } : {}),
-    // The "worked out from an age" flag lives in extras (spec 2.1 has no field for it): both go together.
-    ...(changes.dob !== undefined || changes.dobFromAge !== undefined || changes.extras !== undefined
-      ? { extras: changes.extras ?? current.extras, dobFromAge: changes.dobFromAge ?? current.dobFromAge }
+    // The "worked out from an age" flag and the ABHA number live in extras (spec 2.1 has no field for
+    // them) and extras are sent whole: all three go together.
+    ...(changes.dob !== undefined || changes.dobFromAge !== undefined || changes.extras !== undefined || changes.abhaNumber !== undefined
+      ? {
+          extras: changes.extras ?? current.extras,
+          dobFromAge: changes.dobFromAge ?? current.dobFromAge,
+          abhaNumber: changes.abhaNumber !== undefined ? changes.abhaNumber : current.abhaNumber,
+        }
       : {}),
   };
   const directoryChanges = { ...changes, ...(names ? { firstName, middleName: profileChanges.middleName ?? "", lastName: profileChanges.lastName ?? "" } : {}) };

@@ -23,6 +23,10 @@ export const patientIndex = pgTable(
     mobileNational: text("mobile_national"),
     uhid: text("uhid"),
     uhidLower: text("uhid_lower"),
+    /** XX-XXXX-XXXX-XXXX: how a scanned ABHA card finds the patient (0020). */
+    abhaNumber: text("abha_number"),
+    /** Lower case, e.g. asha.verma@abdm. */
+    abhaAddress: text("abha_address"),
     /** Name tokens, their prefixes and one-deletion variants (see name-keys.ts). */
     searchKeys: text("search_keys").array().notNull(),
     /** Which version of name-keys.ts made `searchKeys`: older rows are re-keyed at start-up (0014, issue 29: Devanagari names romanised). */
@@ -47,6 +51,8 @@ export const patientIndex = pgTable(
     index("patient_index_uhid5_seen_idx").on(sql`left(${t.uhidLower}, 5)`, t.lastSeenAt),
     index("patient_index_uhid6_seen_idx").on(sql`left(${t.uhidLower}, 6)`, t.lastSeenAt),
     index("patient_index_dob_idx").on(t.dob),
+    index("patient_index_abha_number_idx").on(t.abhaNumber),
+    index("patient_index_abha_address_idx").on(t.abhaAddress),
   ],
 );
 
