@@ -13,6 +13,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 import { useCombobox } from "@/components/ui/use-combobox";
 import { PatientSummaryLine } from "./patient-summary-line";
+import { AbhaScanDialog, ScanAbhaButton } from "./abha-scan-dialog";
+import { ABHA_SCAN_STORAGE_KEY } from "./abha-prefill";
 
 const LIMIT = 20;
 
@@ -21,6 +23,7 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
   const t = useTranslations("patients");
   const router = useRouter();
   const [q, setQ] = useState("");
+  const [scanning, setScanning] = useState(false);
   const search = usePatientSearch(q, { limit: LIMIT });
   const patients = search.data?.patients ?? [];
   const listId = "patient-search-results";
@@ -67,6 +70,7 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
             {t("searchHint")}
           </p>
         </div>
+        <ScanAbhaButton onClick={() => setScanning(true)} className="mb-5" />
         {canRegister ? (
           <Link href="/patients/new" className={buttonClasses({ size: "lg", className: "mb-5" })} aria-keyshortcuts="Alt+N">
             <UserPlus aria-hidden className="size-4" />
@@ -74,6 +78,18 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
           </Link>
         ) : null}
       </search>
+      <AbhaScanDialog
+        open={scanning}
+        onClose={() => setScanning(false)}
+        onRegister={
+          canRegister
+            ? (scan) => {
+                sessionStorage.setItem(ABHA_SCAN_STORAGE_KEY, JSON.stringify(scan));
+                router.push("/patients/new?from=abha");
+              }
+            : undefined
+        }
+      />
 
       <Card className="overflow-hidden">
         <h2 className="border-b border-line px-4 py-3 text-sm font-semibold text-ink-muted">{q.trim() ? t("results") : t("recent")}</h2>

@@ -20,6 +20,11 @@ import { DuplicateConfirmList, DuplicateWarnings } from "./duplicate-warnings";
 import { PatientFormFields } from "./patient-form-fields";
 import { EMPTY_REGISTRATION, RegistrationFormSchema, errorsFromServer, mobileOf, toRegistrationInput, type RegistrationValues } from "./registration-values";
 import { useRegistrationDraft } from "./use-registration-draft";
+import { AbhaScanDialog, ScanAbhaButton } from "./abha-scan-dialog";
+import { ABHA_SCAN_STORAGE_KEY, registrationFromScan } from "./abha-prefill";
+import { readAbhaScanHandOver } from "./abha-hand-over";
+import type { AbhaScan } from "@/lib/schemas/abha-qr";
+import { todayInIndia } from "@/lib/schemas/patient-fields";
 
 /** How often a registration whose outcome is being confirmed asks again (the same key: never a second patient). */
 const CONFIRM_EVERY_MS = 5_000;
@@ -30,6 +35,7 @@ const NOTHING_CREATED = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 50
 /** Registration of a new patient: profile and directory fields on one keyboard-friendly form. */
 export function RegistrationForm() {
   const t = useTranslations("patients");
+  const tAbha = useTranslations("abha");
   const format = useFormatter();
   const router = useRouter();
   const form = useForm<RegistrationValues>({
@@ -47,6 +53,25 @@ export function RegistrationForm() {
   const register = useRegisterPatient();
   const freshDuplicates = useFreshDuplicateCheck();
   const busy = register.isPending || checking || confirming !== null;
+  const [scanning, setScanning] = useState(false);
+  const [fromScan, setFromScan] = useState(false);
+
+  function fillFromScan(scan: AbhaScan) {
+    // A scanned card is a new patient: a new attempt (key) and a fresh form, never the last one's leftovers.
+    draft.startNew();
+    form.reset(registrationFromScan(scan, todayInIndia(), () => crypto.randomUUID()));
+    setFromScan(true);
+    requestAnimationFrame(() => form.setFocus("firstName"));
+  }
+
+  useEffect(() => {
+    // A scan made on the patient search ("Register as a new patient") waits in this tab's storage.
+    const handed = readAbhaScanHandOver(ABHA_SCAN_STORAGE_KEY);
+    // After the draft hook has restored (or not) its draft, so the scan is what the form shows.
+    if (handed) requestAnimationFrame(() => fillFromScan(handed));
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function send(input: PatientRegistrationInput, confirmed: DuplicateMatch[] = []) {
     const body: PatientRegistrationInput = confirmed.length ? { ...input, duplicateConfirmed: confirmed.map((m) => m.id) } : input;
@@ -103,7 +128,15 @@ export function RegistrationForm() {
     // A retry of an attempt that already made the patient (directory step) is not a new patient.
     if (!result) {
       setChecking(true);
-      const strong = await freshDuplicates({ firstName: values.firstName, lastName: values.lastName, mobile: mobileOf(values.countryCode, values.mobile), dob: parseIndianDate(values.dob) ?? "", uhid: "" })
+      const strong = await freshDuplicates({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        mobile: mobileOf(values.countryCode, values.mobile),
+        dob: parseIndianDate(values.dob) ?? "",
+        uhid: "",
+        abhaNumber: values.abhaNumber,
+        abhaAddress: values.abha,
+      })
         .then((r) => r.matches.filter(isStrongDuplicate))
         .catch(() => [] as DuplicateMatch[])
         .finally(() => setChecking(false));
@@ -127,11 +160,14 @@ export function RegistrationForm() {
     requestAnimationFrame(() => form.setFocus("firstName"));
   }
 
-  const [firstName, lastName, countryCode, mobile, dob, uhid] = useWatch({ control: form.control, name: ["firstName", "lastName", "countryCode", "mobile", "dob", "uhid"] });
+  const [firstName, lastName, countryCode, mobile, dob, uhid, abhaAddress, abhaNumber] = useWatch({
+    control: form.control,
+    name: ["firstName", "lastName", "countryCode", "mobile", "dob", "uhid", "abha", "abhaNumber"],
+  });
   const dobIso = parseIndianDate(dob);
   const duplicateQuery = useMemo(
-    () => ({ firstName, lastName, mobile: mobileOf(countryCode, mobile), dob: dobIso ?? "", uhid }),
-    [firstName, lastName, countryCode, mobile, dobIso, uhid],
+    () => ({ firstName, lastName, mobile: mobileOf(countryCode, mobile), dob: dobIso ?? "", uhid, abhaNumber, abhaAddress }),
+    [firstName, lastName, countryCode, mobile, dobIso, uhid, abhaNumber, abhaAddress],
   );
 
   const errorCount = Object.keys(form.formState.errors).length;
@@ -142,6 +178,14 @@ export function RegistrationForm() {
         <p id="registration-intro" className="sr-only">
           {t("register.subtitle")}
         </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <ScanAbhaButton size="md" onClick={() => setScanning(true)} />
+          {fromScan ? (
+            <p role="status" className="min-w-48 flex-1 text-sm text-info-soft-ink" data-testid="abha-prefilled">
+              {tAbha("prefilled")}
+            </p>
+          ) : null}
+        </div>
         {draft.restoredAt !== null && !result ? (
           <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-info-soft-ink/30 bg-info-soft p-4 text-info-soft-ink" data-testid="draft-restored">
             <History aria-hidden className="size-5 shrink-0" />
@@ -223,6 +267,7 @@ export function RegistrationForm() {
       <aside aria-labelledby="duplicates-title" className="order-first min-w-0 xl:sticky xl:top-4 xl:order-none xl:self-start">
         <DuplicateWarnings query={duplicateQuery} />
       </aside>
+      <AbhaScanDialog open={scanning} onClose={() => setScanning(false)} onRegister={fillFromScan} fillAtOnce />
       <ConfirmDialog
         open={duplicates !== null}
         tone="primary"

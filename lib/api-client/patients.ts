@@ -55,8 +55,11 @@ export function usePatientProfile(id: string) {
 }
 
 /** The typed details a duplicate check looks at, trimmed as the cache key expects. */
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 export function duplicateQueryOf(input: DuplicateQuery): DuplicateQuery {
-  return { firstName: input.firstName.trim(), lastName: input.lastName.trim(), mobile: input.mobile.trim(), dob: input.dob.trim(), uhid: input.uhid.trim() };
+  const abha = { abhaNumber: input.abhaNumber?.trim() || undefined, abhaAddress: input.abhaAddress?.trim() || undefined };
+  return { firstName: input.firstName.trim(), lastName: input.lastName.trim(), mobile: input.mobile.trim(), dob: input.dob.trim(), uhid: input.uhid.trim(), ...defined(abha) };
 }
 
 export function fetchDuplicates(q: DuplicateQuery, signal?: AbortSignal): Promise<DuplicateResult> {
@@ -73,13 +76,13 @@ export function useFreshDuplicateCheck() {
 }
 
 const sameDuplicateQuery = (a: DuplicateQuery, b: DuplicateQuery) =>
-  a.firstName === b.firstName && a.lastName === b.lastName && a.mobile === b.mobile && a.dob === b.dob && a.uhid === b.uhid;
+  a.firstName === b.firstName && a.lastName === b.lastName && a.mobile === b.mobile && a.dob === b.dob && a.uhid === b.uhid && a.abhaNumber === b.abhaNumber && a.abhaAddress === b.abhaAddress;
 
 /** Likely duplicates of the patient being typed into the registration form. */
 export function useDuplicateWarnings(input: DuplicateQuery) {
   const typed = useMemo(() => duplicateQueryOf(input), [input]);
   const q = useDebouncedValue(typed, DUPLICATE_DEBOUNCE_MS, sameDuplicateQuery);
-  const enabled = q.firstName.length >= 2 || q.mobile.length >= 10 || q.uhid.length >= 1;
+  const enabled = q.firstName.length >= 2 || q.mobile.length >= 10 || q.uhid.length >= 1 || !!q.abhaNumber || !!q.abhaAddress;
   return useQuery({
     queryKey: patientKeys.duplicates(q),
     queryFn: ({ signal }) => fetchDuplicates(q, signal),

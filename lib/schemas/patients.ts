@@ -180,16 +180,20 @@ export const DuplicateQuery = z.strictObject({
   mobile: storableText().trim().max(20).default(""),
   dob: storableText().trim().max(10).default(""),
   uhid: storableText().trim().max(64).default(""),
+  /** A scanned or typed ABHA number or address: the surest match there is, checked first. */
+  abhaNumber: storableText().trim().max(64).optional(),
+  abhaAddress: storableText().trim().max(64).optional(),
 });
 export type DuplicateQuery = z.infer<typeof DuplicateQuery>;
 
-export const DuplicateMatch = PatientSummary.extend({ reasons: z.array(z.enum(["name", "mobile", "dob", "uhid"])) });
+export const DuplicateMatch = PatientSummary.extend({ reasons: z.array(z.enum(["abha", "name", "mobile", "dob", "uhid"])) });
 export type DuplicateMatch = z.infer<typeof DuplicateMatch>;
 /**
- * A strong duplicate: the same mobile and the same date of birth under a similar name. Registering
+ * A strong duplicate: the same ABHA number or address, or the same mobile and the same date of birth under a similar name. Registering
  * beside one needs an explicit confirmation; weaker matches are only shown.
  */
 export function isStrongDuplicate(match: Pick<DuplicateMatch, "reasons">): boolean {
+  if (match.reasons.includes("abha")) return true;
   return match.reasons.includes("mobile") && match.reasons.includes("dob") && match.reasons.includes("name");
 }
 export const DuplicateResult = z.object({ matches: z.array(DuplicateMatch) });

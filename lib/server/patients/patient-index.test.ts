@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DuplicateQuery } from "@/lib/schemas/patients";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { recordAudit } from "../audit";
 import { addStaff } from "../auth/staff-repo";
@@ -96,6 +97,24 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     expect(await dup({ firstName: "Asha", dob: "1991-04-12" })).toEqual([]);
     // A first name alone is too common to warn about.
     expect(await dup({ firstName: "Asha" })).toEqual([]);
+  });
+
+  it("finds a patient by the ABHA number or address first (a scanned card), however it was typed, and a read that knows neither keeps them", async () => {
+    const db = t.database.db;
+    await rememberPatient(db, patient("aaaa0000000000ab", { firstName: "Kiran", lastName: "Anandampillai", dob: "1978-09-07", abha: "KiranMA@abdm", abhaNumber: "15-3638-0684-6247" }));
+    await rememberPatient(db, patient("aaaa0000000000ac", { firstName: "Kiran", lastName: "Anandampillai", dob: "1978-09-07" }));
+    const dup = async (q: Partial<DuplicateQuery>) => (await findDuplicates(db, { ...noDup, ...q })).map((m) => [m.id, m.reasons]);
+    expect(await dup({ abhaNumber: "15 3638 0684 6247" })).toEqual([["aaaa0000000000ab", ["abha"]]]);
+    expect(await dup({ abhaAddress: "kiranma@abdm" })).toEqual([["aaaa0000000000ab", ["abha"]]]);
+    // The same ABHA outranks a namesake with the same date of birth.
+    expect((await dup({ abhaNumber: "15363806846247", firstName: "Kiran", lastName: "Anandampillai", dob: "1978-09-07" }))[0]).toEqual(["aaaa0000000000ab", ["abha", "name", "dob"]]);
+    expect(await dup({ abhaNumber: "15-3638-0684-6248" })).toEqual([]);
+    // Re-reading the profile from somewhere that does not carry the ABHA number leaves it in place.
+    await rememberPatient(db, patient("aaaa0000000000ab", { firstName: "Kiran", lastName: "Anandampillai", dob: "1978-09-07" }));
+    expect(await dup({ abhaNumber: "15-3638-0684-6247" })).toEqual([["aaaa0000000000ab", ["abha"]]]);
+    // A profile that says it has none clears it.
+    await rememberPatient(db, patient("aaaa0000000000ab", { firstName: "Kiran", lastName: "Anandampillai", dob: "1978-09-07", abha: null, abhaNumber: null }));
+    expect(await dup({ abhaNumber: "15-3638-0684-6247" })).toEqual([]);
   });
 
   it("lists patient audit entries by patient and staff member, with the role at the time", async () => {

@@ -8,6 +8,7 @@ import { patientIndex } from "../db/schema";
 import { deskWriteKind } from "../desk-outbox";
 import { NAME_KEYS_VERSION, nameQueryKeys, nameSearchKeys, nameTokens } from "./name-keys";
 import * as clock from "@/lib/clock";
+import { abhaNumberDigits, formatAbhaNumber, normaliseAbhaAddress } from "@/lib/schemas/abha";
 
 type IndexRow = typeof patientIndex.$inferSelect;
 
@@ -306,6 +307,10 @@ export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Prom
   const mobileOk = !!national && national.length >= 10;
   if (mobileOk) conditions.push(eq(patientIndex.mobileNational, national));
   if (q.uhid) conditions.push(eq(patientIndex.uhidLower, q.uhid.toLowerCase()));
+  const abhaNumber = q.abhaNumber && abhaNumberDigits(q.abhaNumber) ? formatAbhaNumber(q.abhaNumber) : null;
+  const abhaAddress = q.abhaAddress ? normaliseAbhaAddress(q.abhaAddress) : null;
+  if (abhaNumber) conditions.push(eq(patientIndex.abhaNumber, abhaNumber));
+  if (abhaAddress) conditions.push(eq(patientIndex.abhaAddress, abhaAddress));
   const dobOk = /^\d{4}-\d{2}-\d{2}$/.test(q.dob);
   const first = nameTokens(q.firstName);
   const last = nameTokens(q.lastName);
@@ -322,6 +327,7 @@ export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Prom
   const queryKeys = nameQueryKeys(`${q.firstName} ${q.lastName}`);
   const matches = rows.map((r): DuplicateMatch => {
     const reasons: DuplicateMatch["reasons"] = [];
+    if ((abhaNumber && r.abhaNumber === abhaNumber) || (abhaAddress && r.abhaAddress === abhaAddress)) reasons.push("abha");
     const rowKeys = new Set(r.searchKeys);
     if (queryKeys.length && queryKeys.every((keys) => keys.some((k) => rowKeys.has(k)))) reasons.push("name");
     if (mobileOk && r.mobileNational === national) reasons.push("mobile");
@@ -329,7 +335,9 @@ export async function findDuplicates(db: Db, q: DuplicateQuery, limit = 5): Prom
     if (q.uhid && r.uhidLower === q.uhid.toLowerCase()) reasons.push("uhid");
     return { ...toSummary(r), reasons };
   });
-  return matches.sort((a, b) => b.reasons.length - a.reasons.length).slice(0, limit);
+  // The same ABHA first: it names the person; the other reasons only resemble them.
+  const weight = (m: DuplicateMatch) => (m.reasons.includes("abha") ? 10 : 0) + m.reasons.length;
+  return matches.sort((a, b) => weight(b) - weight(a)).slice(0, limit);
 }
 
 /** Desk writes of this index, queued in the desk outbox when the database cannot take them at once. */
