@@ -112,6 +112,7 @@ function ProfileDetails({ profile: p, canEdit }: { profile: PatientProfile; canE
             </Fact>
             <Fact label={t("fields.bloodGroup")}>{p.bloodGroup ?? none}</Fact>
             <Fact label={t("fields.abha")}>{p.abha ?? none}</Fact>
+            <Fact label={t("fields.abhaNumber")}>{p.abhaNumber ? <span className="tabular-nums">{p.abhaNumber}</span> : none}</Fact>
             <Fact label={t("fields.id")}>
               <span className="font-mono text-xs">{p.id}</span>
             </Fact>

@@ -8,7 +8,7 @@ import { PlatformTimeoutError, ValidationError } from "../errors";
 import { registerPatient } from "./register-patient";
 import { settled } from "@/lib/testing/settled-registration";
 import { updatePatient } from "./update-patient";
-import { directoryOf, searchPatients } from "./patient-index";
+import { directoryOf, findDuplicates, searchPatients } from "./patient-index";
 
 describe("editing a patient", () => {
   let t: TestDatabase;
@@ -86,6 +86,24 @@ describe("editing a patient", () => {
     expect(await platform.patients.getProfile(id)).toMatchObject({ dobFromAge: true, extras: { ward: "C" } });
     await update(id, { changes: { dob: "1985-06-01", dobFromAge: false } });
     expect(await platform.patients.getProfile(id)).toMatchObject({ dobFromAge: false, extras: { ward: "C" } });
+  });
+
+  it("sends the ABHA address in the platform's abha field and keeps the ABHA number in extras, through edits of the extras, the number and a clearing", async () => {
+    const { id } = await register({ abha: "Meena.Iyer@ABDM", abhaNumber: "91 2345 6789 0123", extras: { ward: "B" } });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ abha: "meena.iyer@abdm", abhaNumber: "91-2345-6789-0123", extras: { ward: "B" } });
+    expect(await findDuplicates(deps.db, { firstName: "", lastName: "", mobile: "", dob: "", uhid: "", abhaNumber: "91234567890123" })).toMatchObject([{ id, reasons: ["abha"] }]);
+    await update(id, { changes: { extras: { ward: "C" } } });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ abhaNumber: "91-2345-6789-0123", extras: { ward: "C" } });
+    await update(id, { changes: { abhaNumber: "91-2345-6789-0999" } });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ abhaNumber: "91-2345-6789-0999", extras: { ward: "C" } });
+    await update(id, { changes: { abhaNumber: "", abha: "" } });
+    expect(await platform.patients.getProfile(id)).toMatchObject({ abha: null, abhaNumber: null, extras: { ward: "C" } });
+    expect(await findDuplicates(deps.db, { firstName: "", lastName: "", mobile: "", dob: "", uhid: "", abhaNumber: "91-2345-6789-0999" })).toEqual([]);
+    // Badly shaped values are refused field by field before anything is sent.
+    expect(PatientUpdate.safeParse({ changes: { abhaNumber: "12-34", abha: "meena@gmail" } }).error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["changes.abha", "patients.errors.abha.domain"],
+      ["changes.abhaNumber", "patients.errors.abhaNumber.format"],
+    ]);
   });
 
   it("sends nothing for an unchanged UHID, and only the profile for a blood group", async () => {
