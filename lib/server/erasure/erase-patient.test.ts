@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
+import type { Db } from "../db/connect";
+import { auditLog, deskOutbox, documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, patientRegistrations, queueAppointments, queueStatusHistory, slotBookings, webhookInbox } from "../db/schema";
+import { ERASURE_STEPS, erasePatient, erasureLog, requestErasure, resumeErasures, runErasure } from "./erase-patient";
+import * as clock from "@/lib/clock";
+
+const databases = await bothDatabases();
+
+/** Everything a busy desk holds about one patient: index, registration, documents and their bytes, queue visits, bookings, events, audit. */
+async function seedPatient(db: Db, id: string, name: string) {
+  const staffId = randomUUID();
+  await db.insert(patientIndex).values({ id, firstName: name, lastName: "Verma", gender: "F", dob: "1990-04-12", mobile: "+919812345678", mobileNational: "9812345678", uhid: `UH-${id.slice(0, 4)}`, uhidLower: `uh-${id.slice(0, 4)}`, searchKeys: [name.toLowerCase()], abhaNumber: "91-2345-6789-0123", abhaAddress: `${name.toLowerCase()}@abdm` });
+  await db.insert(patientRegistrations).values({ idempotencyKey: randomUUID(), staffId, requestHash: "h", patientId: id, partnerRef: `UH-${id.slice(0, 4)}`, details: { firstName: name, lastName: "Verma", mobile: "+919812345678" } });
+  const [doc] = await db.insert(patientDocuments).values({ patientId: id, documentId: `doc-${id}`, fileName: `${name}-lab-report.pdf`, mime: "application/pdf", sizeBytes: 3, sha256: "ab", documentType: "lr", tasks: [] }).returning();
+  const copyId = randomUUID();
+  await db.insert(documentCopyChunks).values({ copyId, seq: 0, bytes: Buffer.from(name) });
+  await db.insert(documentCopies).values({ documentRowId: doc!.id, copyId, sizeBytes: 3 });
+  await db.insert(documentUploadAttempts).values({ patientId: id, fileName: `${name}-scan.jpg`, sizeBytes: 3, state: "unknown" });
+  const appointmentId = `apt-${randomUUID()}`;
+  await db.insert(queueAppointments).values({ appointmentId, clinicId: "c1", doctorId: "d1", day: "2026-11-23", startAt: new Date("2026-11-23T04:30:00Z"), patientId: id, patientLabel: `${name} Verma`, confId: "conf", mode: "in_clinic", source: "walk_in", tokenNumber: Math.floor(Math.random() * 1e6), tokenLabel: "A-1", cancelReason: `${name} called to cancel` });
+  await db.insert(queueStatusHistory).values({ appointmentId, toStatus: "checked_in", version: 2, reason: `${name} arrived late` });
+  await db.insert(slotBookings).values({ idempotencyKey: randomUUID(), staffId, request: { patientId: id, slot: "s1" }, status: "booked", appointmentId, booking: { patient_id: id } });
+  await db.insert(webhookInbox).values({ deliveryKey: randomUUID(), kind: "appointment.created", verification: "signed", payload: { event: "appointment.created", data: { patient_id: id, patient_name: name } }, deskEvent: { patientId: id } as never });
+  await db.insert(deskOutbox).values({ kind: "patient.remember", payload: { patient: { id, firstName: name } } });
+  await db.insert(auditLog).values({ staffId, action: "patients.read", resource: "patient", resourceId: id, outcome: "ok", detail: { matches: [id] } });
+  return { appointmentId };
+}
+
+/** Every table of the desk, each row as JSON text: where the id or the name still appears. */
+async function traces(db: Db, ...needles: string[]): Promise<string[]> {
+  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like '%drizzle%'`)) as unknown as { rows: { table_name: string }[] };
+  const found: string[] = [];
+  for (const { table_name } of tables.rows) {
+    // bytea shows as hex in JSON: the document bytes are checked by the chunk count instead.
+    const r = (await db.execute(sql.raw(`select row_to_json(t)::text as j from "${table_name}" t`))) as unknown as { rows: { j: string }[] };
+    for (const row of r.rows) for (const n of needles) if (row.j.includes(n)) found.push(`${table_name}: ${n}`);
+  }
+  return found;
+}
+
+for (const { name, open, available } of databases) describe.skipIf(!available)(`erasing a patient on ${name}`, () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  }, 120_000);
+  afterAll(async () => {
+    clock.setClock(null);
+    await t?.dispose();
+  });
+
+  it("user.delete: every table is clean of the patient's id and name, the audit trail stays under a pseudonym, and another patient is untouched", async () => {
+    const db = t.database.db;
+    const gone = `a1${randomUUID().replace(/-/g, "").slice(0, 18)}`;
+    const kept = `b2${randomUUID().replace(/-/g, "").slice(0, 18)}`;
+    const { appointmentId } = await seedPatient(db, gone, "Sunaina");
+    await seedPatient(db, kept, "Keshavi");
+    const chunksBefore = (await db.select().from(documentCopyChunks)).length;
+
+    const row = await erasePatient(db, { patientId: gone, source: "platform", reason: "user.delete" });
+    expect(row.lastError?.slice(-200) ?? null).toBeNull();
+    expect(row.completedAt).not.toBeNull();
+    expect(row.patientId).toBeNull();
+    expect(row.stepsDone).toEqual(ERASURE_STEPS.map((s) => s.name));
+    expect(await traces(db, gone, "Sunaina")).toEqual([]);
+    expect(await traces(db, kept, "Keshavi")).not.toEqual([]);
+    expect((await db.select().from(documentCopyChunks)).length).toBe(chunksBefore - 1);
+
+    // The OPD visit and its token stay (gapless numbering), under the pseudonym.
+    const [visit] = await db.select().from(queueAppointments).where(sql`${queueAppointments.appointmentId} = ${appointmentId}`);
+    expect(visit).toMatchObject({ patientId: row.pseudonym, patientLabel: null, cancelReason: null, tokenLabel: "A-1" });
+    // Who read the record stays, under the pseudonym; and the erasure itself is audited.
+    const audit = await db.select().from(auditLog).where(sql`${auditLog.resourceId} = ${row.pseudonym}`);
+    expect(audit.map((a) => a.action).sort()).toEqual(["patients.erase", "patients.read"]);
+    expect(row.counts).toMatchObject({ desk_outbox: 1, patient_index: 1, patient_registrations: 1, documents: 3, queue_appointments: 2, slot_bookings: 1, webhook_inbox: 1, audit_log: 1 });
+
+    const [entry] = (await erasureLog(db)).filter((e) => e.id === row.id);
+    expect(entry).toMatchObject({ pseudonym: row.pseudonym, source: "platform", reason: "user.delete" });
+    expect(JSON.stringify(entry)).not.toContain(gone);
+
+    // A repeated user.delete joins the finished one: nothing else to erase, the same pseudonym.
+    const again = await erasePatient(db, { patientId: gone, source: "platform" });
+    expect(again.pseudonym).toBe(row.pseudonym);
+  });
+
+  it("an erasure that fails half-way keeps its intent and finishes on resume (after a restart), once", async () => {
+    const db = t.database.db;
+    const gone = `c3${randomUUID().replace(/-/g, "").slice(0, 18)}`;
+    await seedPatient(db, gone, "Hemlata");
+    clock.setClock(clock.clockFrom("2026-11-23T05:00:00Z"));
+    const row = await requestErasure(db, { patientId: gone, source: "admin", requestedBy: randomUUID(), reason: "Patient asked in writing" });
+    await expect(
+      runErasure(db, row.id, {
+        beforeStep: (step) => {
+          if (step === "documents") throw new Error("database went away");
+        },
+      }),
+    ).rejects.toThrow("database went away");
+    const [stopped] = await db.select().from(patientErasures).where(sql`${patientErasures.id} = ${row.id}`);
+    expect(stopped).toMatchObject({ completedAt: null, patientId: gone, stepsDone: ["desk_outbox", "patient_index", "patient_registrations"], lastError: "database went away", attempts: 1 });
+    // Half-way: the index row is gone, the documents are still there.
+    expect((await traces(db, gone)).some((x) => x.startsWith("patient_documents"))).toBe(true);
+    expect((await traces(db, gone)).some((x) => x.startsWith("patient_index"))).toBe(false);
+
+    // Not before its retry time; then the sweep (what runs at start-up and every 20 s) finishes it.
+    expect(await resumeErasures(db)).toBe(0);
+    clock.setClock(clock.clockFrom("2026-11-23T05:00:30Z"));
+    const steps: string[] = [];
+    expect(await resumeErasures(db, { beforeStep: (s) => void steps.push(s) })).toBeGreaterThanOrEqual(1);
+    expect(steps).toEqual(ERASURE_STEPS.map((s) => s.name).slice(3));
+    expect(await traces(db, gone, "Hemlata")).toEqual([]);
+    const [done] = await db.select().from(patientErasures).where(sql`${patientErasures.id} = ${row.id}`);
+    expect(done).toMatchObject({ patientId: null, lastError: null, source: "admin", reason: "Patient asked in writing" });
+    expect(done!.completedAt).not.toBeNull();
+    clock.setClock(null);
+  });
+
+  it("the audit log stays append-only even inside an erasure: only the id may be swapped, never who, what, when or the outcome", async () => {
+    const db = t.database.db;
+    await db.insert(auditLog).values({ action: "patients.read", resource: "patient", resourceId: "d4d4d4d4d4d4d4d4", outcome: "ok" });
+    const inErasure = (change: (tx: Db) => Promise<unknown>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.patient_erasure', 'on', true)`);
+        await change(tx as unknown as Db);
+      });
+    await expect(inErasure((tx) => tx.update(auditLog).set({ outcome: "denied" }).where(sql`${auditLog.resourceId} = 'd4d4d4d4d4d4d4d4'`))).rejects.toThrow();
+    await expect(inErasure((tx) => tx.delete(auditLog).where(sql`${auditLog.resourceId} = 'd4d4d4d4d4d4d4d4'`))).rejects.toThrow();
+    await expect(db.update(auditLog).set({ resourceId: "erased-x" }).where(sql`${auditLog.resourceId} = 'd4d4d4d4d4d4d4d4'`)).rejects.toThrow();
+    await inErasure((tx) => tx.update(auditLog).set({ resourceId: "erased-x" }).where(sql`${auditLog.resourceId} = 'd4d4d4d4d4d4d4d4'`));
+    expect((await db.select().from(auditLog).where(sql`${auditLog.resourceId} = 'erased-x'`)).length).toBe(1);
+  });
+
+  it("refuses to erase anything for an id that is not a platform id", async () => {
+    await expect(requestErasure(t.database.db, { patientId: "x' or 1=1 --", source: "admin" })).rejects.toThrow();
+  });
+});
