@@ -5,7 +5,7 @@ import { z } from "zod";
  * so nothing that reads the inbox ever sees the platform's field names. Bump the version when the
  * shape or the reading changes: stored rows of an older version are reshaped again when read.
  */
-export const DESK_EVENT_VERSION = 1;
+export const DESK_EVENT_VERSION = 2;
 
 /** An appointment booked, cancelled or moved on the platform, in the queue's words. */
 export const AppointmentEvent = z.object({

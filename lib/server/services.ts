@@ -5,6 +5,7 @@ import { identityProvider, type IdentityProvider } from "./auth/identity-provide
 import { createPlatform, type Platform } from "@/lib/platform/client";
 import { drainDeskOutbox } from "./desk-outbox";
 import { startRegistrationReconciler } from "./patients/registration-reconciler";
+import { startErasureSweeper } from "./erasure/erase-patient";
 import { createPubSub, type PubSub } from "./pubsub";
 import { createLiveHub, type LiveHub } from "./events/live-hub";
 import { createStreamRegistry, type StreamRegistry } from "./events/stream-registry";
@@ -48,6 +49,8 @@ export function services(): Promise<Services> {
     void drainDeskOutbox(db.db).catch((err) => log().warn({ err }, "desk outbox could not be drained at start"));
     // Registrations whose platform answer was lost (a timeout, a crash) are settled by asking the platform.
     startRegistrationReconciler(db.db, (member) => platform.forStaff(member).patients);
+    // Patient erasures cut short (a crash, the database gone) finish after a restart, within a minute.
+    startErasureSweeper(db.db);
     return { idp, platform, pubsub, liveHub, queueHub, liveStreams, signingKeys };
   });
 }

@@ -67,7 +67,7 @@ export function toDeskEvent(kind: string, body: unknown): DeskEvent {
   return {
     appointmentId: text(data.appointment_id) ?? text(envelope.success ? envelope.data.transaction_id : null),
     doctorId: text(data.doctor_id),
-    patientId: text(data.patient_id),
+    patientId: text(data.patient_id) ?? (kind === "user.delete" ? (text(data.oid) ?? text(data.user_id)) : null),
     clinicId: text(data.clinic_id),
     startsAt: isoTime(data.start_time),
     serviceName: text(data.service_name),

@@ -72,6 +72,9 @@ export const PlatformEventData = z.object({
   appointment_id: anyText,
   doctor_id: anyText,
   patient_id: anyText,
+  /** user.delete's body is not documented (spec 6.1): the profile's id may come as oid or user_id rather than patient_id. */
+  oid: anyText,
+  user_id: anyText,
   clinic_id: anyText,
   start_time: anyText,
   service_name: anyText,

@@ -4,8 +4,10 @@ import { sql } from "drizzle-orm";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
 import { auditLog, deskOutbox, documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, patientRegistrations, queueAppointments, queueStatusHistory, slotBookings, webhookInbox } from "../db/schema";
-import { ERASURE_STEPS, erasePatient, erasureLog, requestErasure, resumeErasures, runErasure } from "./erase-patient";
+import { applyErasureEvent, ERASURE_STEPS, erasePatient, erasureLog, requestErasure, resumeErasures, runErasure } from "./erase-patient";
 import * as clock from "@/lib/clock";
+import { signatureHeader } from "@/lib/platform/wire/webhook-signature";
+import { receiptsWritten, receivePlatformEvent } from "../webhooks/receiver";
 
 const databases = await bothDatabases();
 
@@ -36,7 +38,7 @@ async function traces(db: Db, ...needles: string[]): Promise<string[]> {
   for (const { table_name } of tables.rows) {
     // bytea shows as hex in JSON: the document bytes are checked by the chunk count instead.
     const r = (await db.execute(sql.raw(`select row_to_json(t)::text as j from "${table_name}" t`))) as unknown as { rows: { j: string }[] };
-    for (const row of r.rows) for (const n of needles) if (row.j.includes(n)) found.push(`${table_name}: ${n}`);
+    for (const row of r.rows) for (const n of needles) if (row.j.includes(n)) found.push(`${table_name}: ${n}${process.env.DEBUG_TRACES ? row.j : ""}`);
   }
   return found;
 }
@@ -83,6 +85,31 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     // A repeated user.delete joins the finished one: nothing else to erase, the same pseudonym.
     const again = await erasePatient(db, { patientId: gone, source: "platform" });
     expect(again.pseudonym).toBe(row.pseudonym);
+  });
+
+  it("a signed user.delete delivered to the receiver erases the patient within the minute (here: at once), its own inbox row included", async () => {
+    const db = t.database.db;
+    const gone = `e5${randomUUID().replace(/-/g, "").slice(0, 18)}`;
+    await seedPatient(db, gone, "Pramila");
+    const key = "whsec_erasure_test_key_0001";
+    const body = JSON.stringify({ service: "user", event: "user.delete", transaction_id: `txn-${randomUUID()}`, event_time: 1_763_900_000, timestamp: 1_763_900_000, business_id: "b1", client_id: "c1", data: { patient_id: gone } });
+    const h = new Headers({ "content-type": "application/json", "Svc-Webhook-Id": `evt-${randomUUID()}` });
+    h.set("Svc-Webhook-Signature", signatureHeader([key], Math.floor(Date.now() / 1000), body));
+    const erasures: Promise<unknown>[] = [];
+    const started = Date.now();
+    const r = await receivePlatformEvent(h, Buffer.from(body), { signatureHeader: "Svc-Webhook-Signature", deliveryIdHeader: "Svc-Webhook-Id", toleranceSeconds: 180, maxBytes: 4096 }, {
+      db,
+      verifyingKeys: async () => [key],
+      onStored: (_id, event, stored) => void erasures.push(applyErasureEvent(db, stored.kind, event.patientId)),
+    });
+    expect(r.outcome).toBe("accepted");
+    await Promise.all(erasures);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    await receiptsWritten(db);
+    expect(await traces(db, gone, "Pramila")).toEqual([]);
+    expect((await erasureLog(db)).find((e) => e.reason === "user.delete" && e.completedAt)).toBeTruthy();
+    // Other kinds never erase.
+    expect(await applyErasureEvent(db, "appointment.created", "f6f6f6f6f6f6f6f6")).toBeNull();
   });
 
   it("an erasure that fails half-way keeps its intent and finishes on resume (after a restart), once", async () => {

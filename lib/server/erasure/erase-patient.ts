@@ -215,6 +215,15 @@ export async function erasePatient(db: Db, req: Parameters<typeof requestErasure
   }
 }
 
+/**
+ * The platform deleted a user (spec 6.1 user.delete): the desk erases what it holds about them. Runs
+ * after the event is stored (the inbox row is erased too); a failure is left to the sweep.
+ */
+export async function applyErasureEvent(db: Db, kind: string, patientId: string | null): Promise<ErasureRow | null> {
+  if (kind !== "user.delete" || !patientId || !ERASABLE_ID.test(patientId)) return null;
+  return erasePatient(db, { patientId, source: "platform", reason: "user.delete" });
+}
+
 /** Resumes every erasure that has not finished (after a restart, or a step that failed), oldest first. Returns how many finished. */
 export async function resumeErasures(db: Db, opts: RunOptions & { limit?: number } = {}): Promise<number> {
   const pending = await db

@@ -8,6 +8,7 @@ import { queueHub } from "../queue";
 import { applyAppointmentEvent } from "../queue/platform-events";
 import type { SigningKeyStore } from "./signing-keys";
 import { log } from "../log";
+import { applyErasureEvent } from "../erasure/erase-patient";
 import { answerRequest, currentProblemInstance } from "../request-context";
 import { services } from "../services";
 
@@ -56,6 +57,8 @@ async function receive(req: Request): Promise<Response> {
         hub.publish(stored);
         // The event is stored first, so a queue update that fails here is never a lost event. The
         // desk's shape just stored is the one applyInboxEvent would read back: no second read.
+        // The platform deleted a user: the desk's own copies of them go too (resumed by the sweep if cut short).
+        void applyErasureEvent(store, stored.kind, event.patientId).catch((err: unknown) => log().warn({ eventId: id, err }, "erasure after user.delete could not start"));
         if (event.appointment) void applyAppointmentEvent(store, queue, event.appointment).catch((err: unknown) => log().warn({ eventId: id, err }, "queue could not apply a platform event"));
       },
     });
