@@ -9,6 +9,7 @@ export const ACTIONS = [
   "patients.read",
   "patients.write",
   "patients.audit",
+  "patients.erase",
   "slots.read",
   "slots.book",
   "assistant.sessions",
@@ -30,8 +31,8 @@ export const ROLE_PERMISSIONS = {
   receptionist: ["patients.read", "patients.write", "slots.read", "slots.book", "drugs.read", "documents.read", "documents.upload", "live.read", "queue.read", "queue.update", "queue.walkIn"],
   // Doctors read patients (never edit them here) and alone open the assistant's sessions and a consultation's host link.
   doctor: ["patients.read", "slots.read", "slots.book", "assistant.sessions", "drugs.read", "documents.read", "documents.upload", "live.read", "live.hostLinks", "queue.read", "queue.update"],
-  // Admins keep the clinic's settings and read the patient audit; documents stay with the care team.
-  admin: ["patients.read", "patients.write", "patients.audit", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write", "queue.read", "queue.update", "queue.walkIn"],
+  // Admins keep the clinic's settings, read the patient audit and erase a patient's data on their request; documents stay with the care team.
+  admin: ["patients.read", "patients.write", "patients.audit", "patients.erase", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write", "queue.read", "queue.update", "queue.walkIn"],
 } as const satisfies Record<Role, readonly Action[]>;
 
 export function can(role: Role | undefined, action: Action): boolean {

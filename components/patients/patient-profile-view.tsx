@@ -1,5 +1,6 @@
 "use client";
 
+import { ErasePatientButton } from "./erase-patient-button";
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { ArrowLeft, Pencil } from "lucide-react";
@@ -45,7 +46,7 @@ function ExtrasList({ extras }: { extras: Record<string, unknown> }) {
 }
 
 /** A patient's profile (proper case, age in years and months) and the directory data the clinic sent. */
-export function PatientProfileView({ id, canEdit }: { id: string; canEdit: boolean }) {
+export function PatientProfileView({ id, canEdit, canErase = false }: { id: string; canEdit: boolean; canErase?: boolean }) {
   const t = useTranslations("patients");
   const query = usePatientProfile(id);
   if (query.isPending) {
@@ -70,10 +71,10 @@ export function PatientProfileView({ id, canEdit }: { id: string; canEdit: boole
       <ProblemAlert error={query.error} onRetry={() => void query.refetch()} returnTo={`/patients/${id}`} />
     );
   }
-  return <ProfileDetails profile={query.data} canEdit={canEdit} />;
+  return <ProfileDetails profile={query.data} canEdit={canEdit} canErase={canErase} />;
 }
 
-function ProfileDetails({ profile: p, canEdit }: { profile: PatientProfile; canEdit: boolean }) {
+function ProfileDetails({ profile: p, canEdit, canErase }: { profile: PatientProfile; canEdit: boolean; canErase: boolean }) {
   const t = useTranslations("patients");
   const age = ageOn(p.dob, todayInIndia());
   const none = <span className="text-ink-faint">—</span>;
@@ -94,12 +95,15 @@ function ProfileDetails({ profile: p, canEdit }: { profile: PatientProfile; canE
             {p.uhid ? <Badge tone="info">{`${t("fields.uhid")} ${p.uhid}`}</Badge> : null}
           </p>
         </div>
-        {canEdit ? (
-          <Link href={`/patients/${p.id}/edit`} className={buttonClasses({ variant: "secondary" })} aria-keyshortcuts="E">
-            <Pencil aria-hidden className="size-4" />
-            {t("profile.edit")}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {canEdit ? (
+            <Link href={`/patients/${p.id}/edit`} className={buttonClasses({ variant: "secondary" })} aria-keyshortcuts="E">
+              <Pencil aria-hidden className="size-4" />
+              {t("profile.edit")}
+            </Link>
+          ) : null}
+          {canErase ? <ErasePatientButton patientId={p.id} name={p.displayName} /> : null}
+        </div>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-2">

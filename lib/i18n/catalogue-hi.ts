@@ -8,7 +8,8 @@ import documentsHi from "./messages/documents/hi.json";
 import sessionsHi from "./messages/sessions/hi.json";
 import queueHi from "./messages/queue/hi.json";
 import abhaHi from "./messages/abha/hi.json";
+import erasureHi from "./messages/erasure/hi.json";
 import type { Messages } from "./catalogue-en";
 
 // The same features, in the same order, as catalogue-en.ts.
-export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi };
+export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi };

@@ -38,7 +38,7 @@ async function traces(db: Db, ...needles: string[]): Promise<string[]> {
   for (const { table_name } of tables.rows) {
     // bytea shows as hex in JSON: the document bytes are checked by the chunk count instead.
     const r = (await db.execute(sql.raw(`select row_to_json(t)::text as j from "${table_name}" t`))) as unknown as { rows: { j: string }[] };
-    for (const row of r.rows) for (const n of needles) if (row.j.includes(n)) found.push(`${table_name}: ${n}${process.env.DEBUG_TRACES ? row.j : ""}`);
+    for (const row of r.rows) for (const n of needles) if (row.j.includes(n)) found.push(`${table_name}: ${n}`);
   }
   return found;
 }

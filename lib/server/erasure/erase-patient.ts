@@ -2,7 +2,8 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
-import { documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex } from "../db/schema";
+import { documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, staff } from "../db/schema";
+import type { ErasureLogEntry } from "@/lib/schemas/erasure";
 import { recordAudit } from "../audit";
 import { log } from "../log";
 import { processSingleton } from "../process-singleton";
@@ -244,26 +245,19 @@ export async function resumeErasures(db: Db, opts: RunOptions & { limit?: number
   return finished;
 }
 
-export interface ErasureLogEntry {
-  id: string;
-  pseudonym: string;
-  source: ErasureSource;
-  requestedBy: string | null;
-  reason: string | null;
-  requestedAt: string;
-  completedAt: string | null;
-  counts: Record<string, number>;
-  lastError: string | null;
-}
-
 /** The erasure log, newest first: pseudonyms only, never the erased id. */
 export async function erasureLog(db: Db, limit = 100): Promise<ErasureLogEntry[]> {
-  const rows = await db.select().from(patientErasures).orderBy(desc(patientErasures.requestedAt)).limit(limit);
-  return rows.map((r) => ({
+  const rows = await db
+    .select({ e: patientErasures, staffName: staff.name })
+    .from(patientErasures)
+    .leftJoin(staff, eq(staff.id, patientErasures.requestedBy))
+    .orderBy(desc(patientErasures.requestedAt))
+    .limit(limit);
+  return rows.map(({ e: r, staffName }) => ({
     id: r.id,
     pseudonym: r.pseudonym,
     source: r.source,
-    requestedBy: r.requestedBy,
+    requestedByName: staffName ?? null,
     reason: r.reason,
     requestedAt: r.requestedAt.toISOString(),
     completedAt: r.completedAt?.toISOString() ?? null,

@@ -17,7 +17,7 @@ export default async function PatientPage({ params }: { params: Promise<{ id: st
   const staff = await requireStaff("patients", `/patients/${encodeURIComponent(id)}`);
   return (
     <div className="grid gap-6">
-      <PatientProfileView id={id} canEdit={can(staff.role, "patients.write")} />
+      <PatientProfileView id={id} canEdit={can(staff.role, "patients.write")} canErase={can(staff.role, "patients.erase")} />
       {canUse(staff.role, "queue") ? <PatientAppointments patientId={id} /> : null}
       {canUse(staff.role, "documents") ? <PatientDocuments patientId={id} /> : null}
     </div>
