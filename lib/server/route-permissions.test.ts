@@ -86,6 +86,8 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "POST queue/walk-ins": "queue.walkIn",
   "POST queue/doctors/[doctorId]/counter": "queue.update",
   "PATCH patients/[id]": "patients.write",
+  "POST patients/[id]/erasure": "patients.erase",
+  "GET settings/erasures": "patients.erase",
   "GET patients/duplicates": "patients.read",
   "GET patients/search": "patients.read",
   "GET patients/uhid": "patients.read",

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
 import { auditLog, deskOutbox, documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, patientRegistrations, queueAppointments, queueStatusHistory, slotBookings, webhookInbox } from "../db/schema";
-import { applyErasureEvent, ERASURE_STEPS, erasePatient, erasureLog, requestErasure, resumeErasures, runErasure } from "./erase-patient";
+import { applyErasureEvent, ERASURE_STEPS, erasePatient, erasureLog, requestErasure, resumeErasures, runErasure, wasErased } from "./erase-patient";
 import * as clock from "@/lib/clock";
 import { signatureHeader } from "@/lib/platform/wire/webhook-signature";
 import { receiptsWritten, receivePlatformEvent } from "../webhooks/receiver";
@@ -81,6 +81,10 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     const [entry] = (await erasureLog(db)).filter((e) => e.id === row.id);
     expect(entry).toMatchObject({ pseudonym: row.pseudonym, source: "platform", reason: "user.delete" });
     expect(JSON.stringify(entry)).not.toContain(gone);
+
+    // Opening the record again does not copy the patient back in (readPatient asks this first).
+    expect(await wasErased(db, gone)).toBe(true);
+    expect(await wasErased(db, kept)).toBe(false);
 
     // A repeated user.delete joins the finished one: nothing else to erase, the same pseudonym.
     const again = await erasePatient(db, { patientId: gone, source: "platform" });

@@ -129,6 +129,12 @@ export const ERASURE_STEPS: Step[] = [
   },
 ];
 
+/** Whether the desk erased (or is erasing) this patient: their record is not copied back in on a read. */
+export async function wasErased(db: Db, patientId: string): Promise<boolean> {
+  const [row] = await db.select({ id: patientErasures.id }).from(patientErasures).where(eq(patientErasures.subjectHash, hashOf(patientId))).limit(1);
+  return !!row;
+}
+
 /** Records the intent to erase a patient (before anything is erased); a second request for the same patient returns the first. */
 export async function requestErasure(db: Db, req: { patientId: string; source: ErasureSource; requestedBy?: string | null; reason?: string | null }): Promise<ErasureRow> {
   if (!ERASABLE_ID.test(req.patientId)) throw new Error("not a patient id");
