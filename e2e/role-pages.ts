@@ -9,6 +9,7 @@ const ROLE_PAGES: { path: string; action: Action }[] = [
   { path: "/patients/audit", action: "patients.audit" },
   { path: "/slots/assistant", action: "assistant.sessions" },
   { path: "/settings/clinics", action: "settings.write" },
+  { path: "/settings/erasures", action: "patients.erase" },
 ];
 
 /** Records every Content-Security-Policy violation the page reports, from before its first script. */

@@ -42,6 +42,7 @@ const STATES: VisualState[] = [
   { name: "slots-week", path: calendarUrl(futureMonday()), action: "slots.read", ready: (p) => p.getByRole("region", { name: "Services and charges" }) },
   { name: "slots-assistant", path: "/slots/assistant", action: "assistant.sessions" },
   { name: "settings-clinics", path: "/settings/clinics", action: "settings.write" },
+  { name: "settings-erasures", path: "/settings/erasures", action: "patients.erase", ready: (p) => p.getByTestId("erasure-log").or(p.getByText("No patient's data has been erased yet.")) },
   { name: "queue-andheri", path: "/appointments/today?clinic=cl-andheri-west", action: "queue.read", ready: (p) => p.locator("[data-appointment]").first().or(p.getByText(/^(No appointments on this day|No appointment matches these filters)\.$/)) },
 ];
 
