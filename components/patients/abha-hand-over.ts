@@ -1,6 +1,7 @@
-import type { AbhaScan } from "@/lib/schemas/abha-qr";
+import { readAbhaQr, type AbhaScan } from "@/lib/schemas/abha-qr";
+import { todayInIndia } from "@/lib/schemas/patient-fields";
 
-/** Takes (and removes) a scan handed over in this tab's session storage; null when there is none or it is not one. */
+/** Takes (and removes) a scanned code handed over in this tab's session storage and reads it again; null when there is none or it is not one. */
 export function readAbhaScanHandOver(key: string): AbhaScan | null {
   let raw: string | null = null;
   try {
@@ -10,10 +11,6 @@ export function readAbhaScanHandOver(key: string): AbhaScan | null {
     return null;
   }
   if (!raw) return null;
-  try {
-    const v = JSON.parse(raw) as Partial<AbhaScan>;
-    return typeof v.firstName === "string" && typeof v.name === "string" && v.state && v.district ? (v as AbhaScan) : null;
-  } catch {
-    return null;
-  }
+  const r = readAbhaQr(raw, todayInIndia());
+  return r.ok ? r.scan : null;
 }

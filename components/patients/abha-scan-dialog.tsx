@@ -22,7 +22,7 @@ export interface AbhaScanDialogProps {
   open: boolean;
   onClose(): void;
   /** Fill a registration form with the scan (the desk's choice after seeing who matches); absent for staff who do not register. */
-  onRegister?(scan: AbhaScan): void;
+  onRegister?(scan: AbhaScan, raw: string): void;
   /** On the registration form: fill at once (its own duplicate warnings show matches), no second step. */
   fillAtOnce?: boolean;
 }
@@ -56,7 +56,7 @@ function ScanPanel({ onRegister, fillAtOnce, close }: AbhaScanDialogProps & { cl
   const t = useTranslations("abha");
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<AbhaQrProblem | null>(null);
-  const [scan, setScan] = useState<AbhaScan | null>(null);
+  const [scan, setScan] = useState<{ scan: AbhaScan; raw: string } | null>(null);
   const [camera, setCamera] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -72,11 +72,11 @@ function ScanPanel({ onRegister, fillAtOnce, close }: AbhaScanDialogProps & { cl
     setProblem(null);
     setCamera(false);
     if (fillAtOnce && onRegister) {
-      onRegister(r.scan);
+      onRegister(r.scan, raw);
       close();
       return;
     }
-    setScan(r.scan);
+    setScan({ scan: r.scan, raw });
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -125,11 +125,11 @@ function ScanPanel({ onRegister, fillAtOnce, close }: AbhaScanDialogProps & { cl
       {camera ? <CameraQrScanner onText={read} /> : null}
       {scan ? (
         <ScanMatches
-          scan={scan}
+          scan={scan.scan}
           onRegister={
             onRegister
               ? () => {
-                  onRegister(scan);
+                  onRegister(scan.scan, scan.raw);
                   close();
                 }
               : undefined

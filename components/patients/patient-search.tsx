@@ -83,8 +83,9 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
         onClose={() => setScanning(false)}
         onRegister={
           canRegister
-            ? (scan) => {
-                sessionStorage.setItem(ABHA_SCAN_STORAGE_KEY, JSON.stringify(scan));
+            ? (_scan, raw) => {
+                // The code as scanned (at most 4 KB), read again by the form: nothing parsed is trusted across pages.
+                sessionStorage.setItem(ABHA_SCAN_STORAGE_KEY, raw);
                 router.push("/patients/new?from=abha");
               }
             : undefined
