@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowRight, Settings, Stethoscope } from "lucide-react";
+import { ArrowRight, Settings, Stethoscope, Tv } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { DeliveryLogCard } from "@/components/settings/delivery-log-card";
 import { PlatformConnectionCard } from "@/components/settings/platform-connection-card";
@@ -19,6 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SettingsPage() {
   await requireStaff("settings", "/settings");
   const t = await getTranslator("settings");
+  const tDisplays = await getTranslator("displays.card");
   return (
     <>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Settings className="size-5" />} />
@@ -36,6 +37,17 @@ export default async function SettingsPage() {
             <p className="mt-1 text-sm text-ink-muted">{t("clinics.body")}</p>
             <Link href="/settings/clinics" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
               {t("clinics.open")}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </Card>
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+              <Tv aria-hidden className="size-5" />
+              {tDisplays("title")}
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">{tDisplays("body")}</p>
+            <Link href="/settings/displays" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
+              {tDisplays("open")}
               <ArrowRight aria-hidden className="size-4" />
             </Link>
           </Card>
