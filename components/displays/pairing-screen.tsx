@@ -27,14 +27,14 @@ function left(ms: number): string {
  * replaced by a new one on its own, so a TV left on the pairing screen never shows a dead code.
  */
 export function PairingScreen({ sandbox }: { sandbox: boolean }) {
-  const [code, setCode] = useState<PairingStart | null>(null);
+  const [code, setCode] = useState<(PairingStart & { deadline: number }) | null>(null);
   const [failed, setFailed] = useState(false);
   const [now, setNow] = useState(() => Date.now());
 
   const newCode = useCallback(() => {
     void requestCode().then(
       (started) => {
-        setCode(started);
+        setCode({ ...started, deadline: Date.now() + started.ttlSeconds * 1000 });
         setFailed(false);
       },
       () => setFailed(true),
@@ -95,7 +95,7 @@ export function PairingScreen({ sandbox }: { sandbox: boolean }) {
           </>
         ) : code ? (
           <>
-            {fill(en.expiresIn, { time: left(Date.parse(code.expiresAt) - now) })} · <span lang="hi">{fill(hi.expiresIn, { time: left(Date.parse(code.expiresAt) - now) })}</span>
+            {fill(en.expiresIn, { time: left(code.deadline - now) })} · <span lang="hi">{fill(hi.expiresIn, { time: left(code.deadline - now) })}</span>
           </>
         ) : null}
       </p>

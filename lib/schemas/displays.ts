@@ -22,7 +22,8 @@ export const ClaimDisplayInput = z.strictObject({
 });
 export type ClaimDisplayInput = z.infer<typeof ClaimDisplayInput>;
 
-export const PairingStart = z.strictObject({ code: z.string(), expiresAt: z.string() });
+/** `ttlSeconds`: how long the code is good for from now (the TV counts down on its own clock, whatever its date). */
+export const PairingStart = z.strictObject({ code: z.string(), expiresAt: z.string(), ttlSeconds: z.number().int() });
 export type PairingStart = z.infer<typeof PairingStart>;
 
 export const PairingStatus = z.discriminatedUnion("status", [

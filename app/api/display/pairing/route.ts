@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { requestCookie } from "@/lib/server/auth/request-cookie";
 import { db } from "@/lib/server/db";
 import { clearDisplaySessionCookie, clearPairingCookie, displaySessionCookie, pairingCookie } from "@/lib/server/displays/cookies";
-import { pairingStatus, startPairing } from "@/lib/server/displays/displays";
+import { PAIRING_TTL_MS, pairingStatus, startPairing } from "@/lib/server/displays/displays";
 import { ForbiddenError, ValidationError, problemResponse } from "@/lib/server/errors";
 import { answerRequest } from "@/lib/server/request-context";
 import { otherMethods } from "@/lib/server/route-methods";
@@ -29,7 +29,7 @@ export const POST = (req: Request) =>
       headers.append("set-cookie", pairingCookie(secret));
       // A display that asks for a code is no longer paired (it was revoked, or is being moved).
       headers.append("set-cookie", clearDisplaySessionCookie());
-      return new Response(JSON.stringify({ code, expiresAt: expiresAt.toISOString() }), { status: 201, headers });
+      return new Response(JSON.stringify({ code, expiresAt: expiresAt.toISOString(), ttlSeconds: Math.round(PAIRING_TTL_MS / 1000) }), { status: 201, headers });
     } catch (err) {
       return problemResponse(err);
     }
