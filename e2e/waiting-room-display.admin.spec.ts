@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { registerPatient } from "./slots-support";
-import { VISUAL_DIR } from "./visual-review";
+import { screenshots, VISUAL_DIR } from "./visual-review";
 
 /**
  * The waiting-room display, end to end: a TV (a browser with no staff session) shows a pairing
@@ -145,6 +145,7 @@ for (const lang of ["en", "hi"] as const) {
     const row = page.getByRole("list", { name: s.list }).getByRole("listitem").filter({ hasText: displayName });
     await expect(row).toBeVisible();
     await expect(row).toContainText("Dr. Arjun Rao (Room 2)");
+    if (lang === "en") await screenshots(page, "settings-displays");
 
     // The TV collects its session and shows the doctor's queue: tokens and initials, never a name.
     const card = tv.locator("[data-display-doctor]").filter({ hasText: "Dr. Arjun Rao" });
@@ -175,6 +176,15 @@ for (const lang of ["en", "hi"] as const) {
       await expectAccessible(tv);
       await tvScreenshots(tv, "display-board");
     }
+
+    // The network drops: the TV says so quietly, and on its return catches up with what was called meanwhile.
+    await tvContext.setOffline(true);
+    await tv.evaluate(() => window.dispatchEvent(new Event("offline")));
+    await expect(tv.getByTestId("display-reconnecting")).toBeVisible({ timeout: 10_000 });
+    await callNext(desk.request, baseURL!);
+    await tvContext.setOffline(false);
+    await expect(card.getByTestId("now-serving")).toHaveText(second, { timeout: 15_000 });
+    await expect(tv.getByTestId("display-reconnecting")).toHaveCount(0);
 
     // The TV's session opens nothing else: desk APIs answer 403, desk pages send it back to its display.
     expect((await tv.request.get(`/api/queue?clinicId=${CLINIC}`)).status()).toBe(403);

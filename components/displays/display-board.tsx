@@ -208,11 +208,26 @@ export function DisplayBoard({ initial, sandbox }: { initial: DisplayFeed; sandb
           });
       };
     };
+    // The browser knows the network is gone before the stream does: say so, and reconnect the moment it is back.
+    const offline = () => {
+      setOnline(false);
+      clearTimeout(retry);
+      source?.close();
+    };
+    const online = () => {
+      clearTimeout(retry);
+      source?.close();
+      connect();
+    };
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", online);
     connect();
     return () => {
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
     };
   }, [receive]);
 
