@@ -67,7 +67,7 @@ function DoctorCard({ doctor, lang, flashing }: { doctor: DisplayDoctorFeed; lan
       style={{ containerType: "size" }}
     >
       <div className="flex items-center justify-between gap-[3cqw] px-[5cqw] pt-[4cqh]">
-        <h2 id={headingId} className="truncate font-semibold text-ink" style={size(6.5, 9)}>
+        <h2 id={headingId} className="line-clamp-2 min-w-0 leading-tight font-semibold text-ink" style={size(6.5, 9)}>
           {doctor.doctorName}
         </h2>
         {doctor.room ? (
