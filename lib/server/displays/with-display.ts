@@ -31,7 +31,10 @@ export function withDisplay(handler: (ctx: { req: Request; display: Display; db:
       if (!principalCan("display", ACTION)) throw new ForbiddenError();
       const names = [...new Set(new URL(req.url).searchParams.keys())];
       if (names.length) throw new ValidationError(Object.fromEntries(names.map((n) => [n, `Unknown query parameter: ${n}`])), `Unknown query parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}`);
-      return await handler({ req, display, db: await db() });
+      const store = await db();
+      // What a public screen read is audited like any read of the queue: which display, from where (no staff member).
+      await recordAudit(store, { action: ACTION, resource: "display", resourceId: display.id, outcome: "ok", staffId: null, ip: clientAddress(req.headers) ?? null, detail: { method: req.method, path: new URL(req.url).pathname } });
+      return await handler({ req, display, db: store });
     } catch (err) {
       if (req.signal.aborted) return new Response(null, { status: 499 });
       return problemResponse(err);
