@@ -2,10 +2,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 import { pageContentSecurityPolicy } from "@/lib/content-security-policy";
+import { DISPLAY_COOKIE, DISPLAY_PATH } from "@/lib/display-cookies";
 import { DESK_PATH_HEADER, problemInstance, REQUEST_ID_HEADER, requestIdFor } from "@/lib/request-id";
 
-/** Paths that are not desk pages: sign-in, the platform's receiver alias, the OIDC discovery rewrites. */
-const OPEN_PATHS = /^\/(?:login(?:\/|$)|registered_url_for_|\.well-known\/)/;
+/** Paths that are not desk pages: sign-in, the waiting-room display, the platform's receiver alias, the OIDC discovery rewrites. */
+const OPEN_PATHS = /^\/(?:login(?:\/|$)|display(?:\/|$)|registered_url_for_|\.well-known\/)/;
 
 function decodable(pathname: string): boolean {
   try {
@@ -59,6 +60,8 @@ export async function proxy(req: NextRequest) {
   if (!OPEN_PATHS.test(pathname)) {
     const config = env();
     const token = await getToken({ req, secret: config.authSecret, secureCookie: config.appUrl.startsWith("https://") });
+    // A paired waiting-room display opens its own page and nothing else.
+    if (!token && req.cookies.has(DISPLAY_COOKIE)) return withId(NextResponse.redirect(new URL(DISPLAY_PATH, req.url)));
     if (!token) {
       const login = new URL("/login", req.url);
       const target = pathname + req.nextUrl.search;

@@ -14,6 +14,7 @@ import { queueBench } from "./suites/queue";
 import { clusterBench } from "./suites/cluster";
 import { registrationFaults, registrationFaultsCluster } from "./suites/registration-faults";
 import { lighthouseBench } from "./suites/lighthouse";
+import { waitingRoomBench } from "./suites/waiting-room";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -30,6 +31,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   "registration-faults": registrationFaults,
   "registration-faults-cluster": registrationFaultsCluster,
   lighthouse: lighthouseBench,
+  "waiting-room": waitingRoomBench,
 };
 
 async function main() {

@@ -23,6 +23,7 @@ export const ACTIONS = [
   "queue.read",
   "queue.update",
   "queue.walkIn",
+  "display.feed",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -37,6 +38,20 @@ export const ROLE_PERMISSIONS = {
 
 export function can(role: Role | undefined, action: Action): boolean {
   return !!role && (ROLE_PERMISSIONS[role] as readonly Action[]).includes(action);
+}
+
+/**
+ * Who else than staff holds a session: a paired waiting-room display (Settings → Displays). It reads
+ * its clinic's display feed (tokens and initials) and nothing else; no staff role reads that feed.
+ */
+export const PRINCIPAL_PERMISSIONS = {
+  ...ROLE_PERMISSIONS,
+  display: ["display.feed"],
+} as const satisfies Record<Role | "display", readonly Action[]>;
+export type Principal = keyof typeof PRINCIPAL_PERMISSIONS;
+
+export function principalCan(principal: Principal | undefined, action: Action): boolean {
+  return !!principal && (PRINCIPAL_PERMISSIONS[principal] as readonly Action[]).includes(action);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ACTIONS, can, canOnRow, type Action } from "@/lib/access";
+import { ACTIONS, can, canOnRow, principalCan, type Action } from "@/lib/access";
 import { ROLES, type Role } from "@/lib/schemas/staff";
 import type { AuditEntry } from "./audit";
 import type { RowKind } from "./row-owners";
@@ -22,6 +22,8 @@ const session = vi.hoisted(() => ({
   ownDoctor: null as string | null,
   /** The doctor of the row a route acts on; undefined: no such row (the handler answers 404). */
   rowDoctor: undefined as string | undefined,
+  /** The request comes from a paired waiting-room display (its cookie names a live display). */
+  display: false,
 }));
 
 vi.mock("@/lib/env", () => ({
@@ -34,6 +36,10 @@ vi.mock("@/lib/server/row-owners", async (original) => ({
   ...(await original<typeof import("./row-owners")>()),
   rowViewer: async (_db: unknown, staff: { role: Role }) => ({ role: staff.role, doctorId: staff.role === "doctor" ? session.ownDoctor : null }),
   rowDoctor: async () => (session.rowDoctor === undefined ? undefined : { doctorId: session.rowDoctor }),
+}));
+vi.mock("@/lib/server/displays/display-session", () => ({
+  displayFromRequest: async () => (session.display ? { id: "00000000-0000-4000-8000-0000000000d1", name: "Hall TV", clinicId: "cl-1", doctors: [] } : null),
+  carriesDisplayCookie: () => session.display,
 }));
 vi.mock("@/lib/server/audit", () => ({ recordAudit: async (_db: unknown, entry: AuditEntry) => void session.audits.push(entry) }));
 // Past the permission check nothing is reachable: an allowed call ends in a 4xx/5xx of its own, never 401/403.
@@ -56,6 +62,8 @@ const PUBLIC_ROUTES = new Set([
   "ping",
   "webhooks/platform",
   "[...unknown]",
+  // A TV asks for a pairing code and collects its display session: nothing is read or paired until an admin enters the code.
+  "display/pairing",
 ]);
 
 /** What each staff route does, as reviewed: changing a route's permission shows up here. */
@@ -107,6 +115,11 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET slots": "slots.read",
   "POST slots/bookings": "slots.book",
   "GET slots/directory": "slots.read",
+  "GET settings/displays": "settings.read",
+  "POST settings/displays": "settings.write",
+  "DELETE settings/displays/[id]": "settings.write",
+  "GET display/feed": "display.feed",
+  "GET display/stream": "display.feed",
 };
 
 /** The routes that act on one row, as reviewed: a role limited to its own rows is refused another's. */
@@ -277,11 +290,13 @@ describe("route × role permissions", () => {
     for (const route of routes) {
       for (const [method, handler] of Object.entries(route.methods)) {
         if (!handler.action) continue;
-        session.role = ROLES.find((role) => can(role, handler.action!))!;
+        session.role = ROLES.find((role) => can(role, handler.action!)) ?? null;
+        session.display = !session.role && principalCan("display", handler.action);
         const { req, params } = requestFor(route.name, method);
         const url = new URL(req.url);
         url.searchParams.set("query", "x");
         const res = await handler(new Request(url, req), { params: Promise.resolve(params) });
+        session.display = false;
         const problem = (await res.json()) as { detail?: string; errors?: Record<string, string> };
         if (res.status !== 400 || problem.errors?.query !== "Unknown query parameter: query") unnamed.push(`${method} /api/${route.name}: ${res.status} ${problem.detail}`);
       }
@@ -298,5 +313,29 @@ describe("route × role permissions", () => {
         expect((await handler(req, { params: Promise.resolve(params) })).status, `${method} /api/${route.name}`).toBe(401);
       }
     }
+  });
+
+  it("as a paired waiting-room display: its feed answers, every other route answers 403", async () => {
+    Object.assign(session, { role: null, display: true });
+    const mismatches: string[] = [];
+    try {
+      for (const route of routes) {
+        for (const [method, handler] of Object.entries(route.methods)) {
+          if (!handler.action) continue;
+          const { req, params } = requestFor(route.name, method);
+          const res = await handler(req, { params: Promise.resolve(params) });
+          const label = `display ${method} /api/${route.name}`;
+          if (principalCan("display", handler.action)) {
+            if (res.status === 401 || res.status === 403) mismatches.push(`${label}: ${res.status}, but a display reads its feed`);
+          } else if (res.status !== 403) mismatches.push(`${label}: ${res.status}, expected 403`);
+        }
+      }
+    } finally {
+      session.display = false;
+    }
+    expect(mismatches).toEqual([]);
+    // The table: a display reads the feed and nothing else; no staff role reads it.
+    expect(ACTIONS.filter((a) => principalCan("display", a))).toEqual(["display.feed"]);
+    for (const role of ROLES) expect(can(role, "display.feed")).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { createPubSub, type PubSub } from "./pubsub";
 import { createLiveHub, type LiveHub } from "./events/live-hub";
 import { createStreamRegistry, type StreamRegistry } from "./events/stream-registry";
 import { createQueueHub, type QueueHub } from "./queue/queue-hub";
+import { createDisplayHub, type DisplayHub } from "./displays/display-hub";
 import { signingKeyStore, type SigningKeyStore } from "./webhooks/signing-keys";
 import { log } from "./log";
 import { processSingletonAsync } from "./process-singleton";
@@ -21,6 +22,8 @@ export interface Services {
   pubsub: PubSub;
   liveHub: LiveHub;
   queueHub: QueueHub;
+  /** Waiting-room displays: a revocation reaches the display's stream on whichever instance holds it. */
+  displayHub: DisplayHub;
   /** This instance's open live-feed streams (LIVE_STREAMS_PER_STAFF per staff member). */
   liveStreams: StreamRegistry;
   /** Webhook signing keys, sealed in the database and cached briefly. */
@@ -42,6 +45,7 @@ export function services(): Promise<Services> {
     const pubsub = createPubSub({ db: db.db, databaseUrl: config.databaseUrl });
     const liveHub = createLiveHub({ db: db.db, pubsub, reshape: { allowHttpLinks: Boolean(platform.demo), prefillDirectory: platform.demo } });
     const queueHub = createQueueHub({ pubsub });
+    const displayHub = createDisplayHub(pubsub);
     const liveStreams = createStreamRegistry(() => env().liveStreamsPerStaff);
     // Keys sealed before DATA_SEALING_KEY existed were sealed under the auth secret: it still opens them.
     const signingKeys = signingKeyStore(db.db, { current: config.sealing.current, previous: [...config.sealing.previous, config.authSecret] });
@@ -51,6 +55,6 @@ export function services(): Promise<Services> {
     startRegistrationReconciler(db.db, (member) => platform.forStaff(member).patients);
     // Patient erasures cut short (a crash, the database gone) finish after a restart, within a minute.
     startErasureSweeper(db.db);
-    return { idp, platform, pubsub, liveHub, queueHub, liveStreams, signingKeys };
+    return { idp, platform, pubsub, liveHub, queueHub, displayHub, liveStreams, signingKeys };
   });
 }

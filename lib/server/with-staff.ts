@@ -15,9 +15,12 @@ import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, Unsupported
 import { isPrototypeName, strictSearchParams } from "./query-params";
 import { answerRequest } from "./request-context";
 import { logAnswered } from "./log";
+import { carriesDisplayCookie } from "./displays/display-session";
 import { rowDoctor, rowRefusal, rowViewer, type RowKind } from "./row-owners";
 
 const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export const DISPLAY_REFUSAL = "This browser is a paired waiting-room display: it shows the display feed and nothing else.";
 
 export interface StaffRouteContext<Q, B> {
   req: Request;
@@ -139,7 +142,8 @@ function staffRoute<Q = undefined, B = undefined>(
   const answer = async (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       const staff = await getStaffSession(req);
-      if (!staff) throw new UnauthenticatedError();
+      // A waiting-room display's browser reads its own feed and nothing else (lib/access.ts, `display`).
+      if (!staff) throw carriesDisplayCookie(req) ? new ForbiddenError(DISPLAY_REFUSAL) : new UnauthenticatedError();
       const store = await db();
       const audit = (entry: Omit<AuditEntry, "staffId" | "ip">) => recordAudit(store, { ...entry, staffId: staff.id, ip: clientAddress(req.headers) ?? null });
       if (!can(staff.role, options.action)) {

@@ -11,6 +11,7 @@ import { DuplicateQuery, PatientRegistration, PatientSearchQuery, PatientUpdate 
 import { BookingRequest, SlotRangeQuery } from "../schemas/slots";
 import { NewWebhookSubscription } from "../schemas/webhook-settings";
 import { DoctorLinkInput } from "../schemas/staff-sessions";
+import { ClaimDisplayInput } from "../schemas/displays";
 import type { Role } from "../schemas/staff";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -118,6 +119,16 @@ export const ROUTE_INPUTS: RouteInput[] = [
     in: "body",
     schema: NewWebhookSubscription,
     sample: () => ({ endpoint: "https://desk.example.in/api/webhooks/platform", eventNames: ["appointment.created"], protocol: "https" }),
+    sharedState: true,
+  },
+  {
+    method: "POST",
+    route: "/api/settings/displays",
+    role: "admin",
+    in: "body",
+    schema: ClaimDisplayInput,
+    sample: () => ({ code: "ACDEFG", name: "Waiting hall TV", clinicId: "cl-kothrud", doctors: [{ doctorId: "dr-arjun-rao", room: "Room 2" }] }),
+    // A valid code pairs a display other specs would see in Settings → Displays.
     sharedState: true,
   },
 ];

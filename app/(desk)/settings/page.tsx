@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowRight, Eraser, Settings, Stethoscope } from "lucide-react";
+import { ArrowRight, Eraser, Settings, Stethoscope, Tv } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { DeliveryLogCard } from "@/components/settings/delivery-log-card";
 import { PlatformConnectionCard } from "@/components/settings/platform-connection-card";
@@ -20,6 +20,7 @@ export default async function SettingsPage() {
   await requireStaff("settings", "/settings");
   const t = await getTranslator("settings");
   const te = await getTranslator("erasure");
+  const tDisplays = await getTranslator("displays.card");
   return (
     <>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Settings className="size-5" />} />
@@ -48,6 +49,17 @@ export default async function SettingsPage() {
             <p className="mt-1 text-sm text-ink-muted">{te("cardBody")}</p>
             <Link href="/settings/erasures" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
               {te("open")}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </Card>
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+              <Tv aria-hidden className="size-5" />
+              {tDisplays("title")}
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">{tDisplays("body")}</p>
+            <Link href="/settings/displays" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
+              {tDisplays("open")}
               <ArrowRight aria-hidden className="size-4" />
             </Link>
           </Card>
