@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ACTIONS, can, canOnRow, type Action } from "@/lib/access";
+import { ACTIONS, ANONYMOUS_ROUTES, can, canOnRow, type Action } from "@/lib/access";
 import { ROLES, type Role } from "@/lib/schemas/staff";
 import type { AuditEntry } from "./audit";
 import type { RowKind } from "./row-owners";
@@ -56,6 +56,8 @@ const PUBLIC_ROUTES = new Set([
   "ping",
   "webhooks/platform",
   "[...unknown]",
+  // Anonymous on purpose (lib/access.ts): the patient's status page.
+  ...ANONYMOUS_ROUTES,
 ]);
 
 /** What each staff route does, as reviewed: changing a route's permission shows up here. */
