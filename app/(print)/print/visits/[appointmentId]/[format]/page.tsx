@@ -96,7 +96,7 @@ function Slip({ slip, qr, paper, t }: { slip: VisitSlip; qr: string | null; pape
         <dd className="font-mono font-semibold">{slip.uhid ?? t("noUhid")}</dd>
       </dl>
       {qr ? (
-        <div className="mt-auto flex flex-col items-center gap-1">
+        <div className="mt-auto flex flex-col items-center gap-1" data-status-url={slip.statusUrl ?? undefined}>
           <CodeImage svg={qr} className={big ? "size-44" : "size-28"} />
           <p className={big ? "text-base" : "text-[10px]"}>{t("scan")}</p>
           <p className={big ? "text-sm" : "text-[9px]"}>{t("linkEnds")}</p>
