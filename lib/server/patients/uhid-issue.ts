@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { patientError } from "@/lib/schemas/patient-messages";
 import { dayInZone } from "@/lib/schemas/calendar";
 import { uhidOf, uhidScope } from "@/lib/patients/uhid-format";
@@ -59,7 +59,7 @@ export async function uhidForRegistration(db: Db, registrationKey: string, confi
  */
 export async function assertTypedUhidFree(db: Db, uhid: string, registrationKey: string): Promise<void> {
   const lower = uhid.trim().toLowerCase();
-  const [issued] = await db.select({ key: uhidIssues.registrationKey }).from(uhidIssues).where(or(eq(uhidIssues.uhidLower, lower))).limit(1);
+  const [issued] = await db.select({ key: uhidIssues.registrationKey }).from(uhidIssues).where(eq(uhidIssues.uhidLower, lower)).limit(1);
   const [indexed] = await db.select({ id: patientIndex.id }).from(patientIndex).where(eq(patientIndex.uhidLower, lower)).limit(1);
   if ((issued && issued.key !== registrationKey) || indexed) {
     throw new ValidationError({ uhid: patientError("uhid.taken") }, "This UHID is already used by another patient.");

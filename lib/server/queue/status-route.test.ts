@@ -72,6 +72,13 @@ describe("GET /api/status/{link}", () => {
     expect(await res.json()).toEqual({ state: "expired" });
   });
 
+  it("is the one API route and page lib/access.ts lets in without a session", async () => {
+    const { ANONYMOUS_ROUTES, isAnonymousPage } = await import("@/lib/access");
+    expect(ANONYMOUS_ROUTES).toEqual(["status/[token]"]);
+    expect(isAnonymousPage(`/status/${token}`)).toBe(true);
+    for (const desk of ["/status", "/status/a/b", "/statusx/a", "/appointments/today", "/print/visits/x/thermal"]) expect(isAnonymousPage(desk)).toBe(false);
+  });
+
   it("answers 429 with Retry-After once an address has used its minute, and refuses other methods", async () => {
     setClock(() => Date.parse("2026-11-27T12:00:00+05:30"));
     const answers = [];
