@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
+import { isAnonymousPage } from "@/lib/access";
 import { pageContentSecurityPolicy } from "@/lib/content-security-policy";
 import { DISPLAY_COOKIE, DISPLAY_PATH } from "@/lib/display-cookies";
 import { DESK_PATH_HEADER, problemInstance, REQUEST_ID_HEADER, requestIdFor } from "@/lib/request-id";
@@ -57,7 +58,7 @@ export async function proxy(req: NextRequest) {
 
   // A page address that cannot be decoded gets the app's own not-found page, not Next's bare 500.
   if (!decodable(pathname)) return withCsp(NextResponse.rewrite(new URL("/not-found-address", req.url), { request: { headers } }));
-  if (!OPEN_PATHS.test(pathname)) {
+  if (!OPEN_PATHS.test(pathname) && !isAnonymousPage(pathname)) {
     const config = env();
     const token = await getToken({ req, secret: config.authSecret, secureCookie: config.appUrl.startsWith("https://") });
     // A paired waiting-room display opens its own page and nothing else.

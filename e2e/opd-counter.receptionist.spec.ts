@@ -40,8 +40,8 @@ async function openQueue(page: Page) {
 for (const lang of ["en", "hi"] as const) {
   const w =
     lang === "en"
-      ? { open: "Walk-in", title: "Add a walk-in", doctor: "Doctor", patient: "Patient", senior: "Senior citizen", emergency: "Emergency", submit: "Add walk-in and issue token", chooseDoctor: "Choose a doctor", choosePatient: "Choose the patient (or register them first).", callNext: "Call next for Dr. Kavita Sharma", now: "Now serving", rule: "How the next token is chosen" }
-      : { open: "बिना अपॉइंटमेंट", title: "बिना अपॉइंटमेंट वाला मरीज़ जोड़ें", doctor: "डॉक्टर", patient: "मरीज़", senior: "वरिष्ठ नागरिक", emergency: "आपातकालीन", submit: "जोड़ें और टोकन दें", chooseDoctor: "डॉक्टर चुनें", choosePatient: "मरीज़ चुनें (या पहले उनका पंजीकरण करें)।", callNext: "Dr. Kavita Sharma के लिए अगला बुलाएँ", now: "अभी देखे जा रहे", rule: "अगला टोकन कैसे चुना जाता है" };
+      ? { open: "Walk-in", title: "Add a walk-in", doctor: "Doctor", patient: "Patient", senior: "Senior citizen", emergency: "Emergency", submit: "Add walk-in and issue token", chooseDoctor: "Choose a doctor", choosePatient: "Choose the patient (or register them first).", callNext: "Call next for Dr. Kavita Sharma", now: "Now serving", rule: "How the next token is chosen", printSlip: "Print slip" }
+      : { open: "बिना अपॉइंटमेंट", title: "बिना अपॉइंटमेंट वाला मरीज़ जोड़ें", doctor: "डॉक्टर", patient: "मरीज़", senior: "वरिष्ठ नागरिक", emergency: "आपातकालीन", submit: "जोड़ें और टोकन दें", chooseDoctor: "डॉक्टर चुनें", choosePatient: "मरीज़ चुनें (या पहले उनका पंजीकरण करें)।", callNext: "Dr. Kavita Sharma के लिए अगला बुलाएँ", now: "अभी देखे जा रहे", rule: "अगला टोकन कैसे चुना जाता है", printSlip: "पर्ची प्रिंट करें" };
 
   test(`a walk-in with a priority mark gets a token at once, shown on the row and called first by the desk (${lang})`, async ({ page, baseURL }) => {
     if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
@@ -83,6 +83,8 @@ for (const lang of ["en", "hi"] as const) {
     await page.setViewportSize({ width: 1280, height: 860 });
     await dialog.getByTestId("walk-in-submit").press("Enter");
     await expect(dialog).toBeHidden();
+    // The toast offers the slip while the patient is at the desk; the row keeps the same action (issue 31 item 6).
+    await expect(page.locator("[data-sonner-toaster]").getByRole("button", { name: w.printSlip })).toBeVisible();
 
     // The token is on the row, and the counter lists it before the ordinary walk-in.
     const row = page.locator("[data-appointment^='walk-in-']", { hasText: seniorName });
@@ -90,6 +92,7 @@ for (const lang of ["en", "hi"] as const) {
     const token = (await row.locator("[data-token]").getAttribute("data-token"))!;
     expect(token).toMatch(/^A-\d{3}$/);
     expect(Number(token.slice(2))).toBe(Number(plainToken.slice(2)) + 1);
+    await expect(row.getByRole("link", { name: w.printSlip })).toHaveAttribute("href", /^\/print\/visits\/walk-in-[^/]+\/thermal$/);
     await expect(row.locator("[data-priority='senior_citizen']")).toHaveText(w.senior);
     const counter = page.getByTestId(`counter-${DOCTOR}`);
     await expect(counter.getByTestId("next-up").locator("[data-token]").first()).toHaveAttribute("data-token", token);

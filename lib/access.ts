@@ -86,6 +86,18 @@ export function canOnRow(viewer: RowViewer, action: Action, rowDoctorId: string 
   return refusalOnRow(viewer, action, rowDoctorId) === null;
 }
 
+/**
+ * API routes (under /api) and pages that answer without a staff session, on purpose: each one shows
+ * nothing that identifies a patient. The patient's status page (the QR on the slip) is rate-limited
+ * per address and answers only a link the desk made, until the end of the clinic day.
+ */
+export const ANONYMOUS_ROUTES = ["status/[token]"] as const;
+export const ANONYMOUS_PAGES = [/^\/status\/[^/]+\/?$/] as const;
+
+export function isAnonymousPage(pathname: string): boolean {
+  return ANONYMOUS_PAGES.some((p) => p.test(pathname));
+}
+
 /** The desk's menu: each part opens when its role may take the part's entry action. */
 export const FEATURES = {
   patients: { path: "/patients", action: "patients.read" },

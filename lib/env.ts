@@ -15,6 +15,7 @@ import { z } from "zod";
 import { SandboxConfig, FaultConfig } from "./platform/wire/sandbox-config";
 import { DELIVERY_ID_HEADER } from "./platform/wire/webhook-names";
 import { DEFAULT_TOKEN_FORMAT, tokenFormatProblem } from "./queue/token-format";
+import { DEFAULT_UHID_CLINIC_CODE, DEFAULT_UHID_FORMAT, uhidClinicCodeProblem, uhidFormatProblem } from "./patients/uhid-format";
 import { DEFAULT_PRIORITY_MARKS, parsePriorityMarks, type PriorityMark } from "./queue/priority-marks";
 import { DEFAULT_SKIP_RETURN_AFTER } from "./queue/call-order";
 
@@ -106,6 +107,22 @@ const EnvSchema = z
           ctx.addIssue({ code: "custom", message: (err as Error).message });
           return z.NEVER;
         }
+      }),
+    ),
+    /** The clinic's own patient number, generated at registration: placeholders in lib/patients/uhid-format.ts (README → Configuration). */
+    OPD_UHID_FORMAT: z.preprocess(
+      emptyToUndefined,
+      z.string().default(DEFAULT_UHID_FORMAT).superRefine((v, ctx) => {
+        const problem = uhidFormatProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    ),
+    /** The {clinic} part of a generated UHID, e.g. PUN. */
+    OPD_UHID_CLINIC_CODE: z.preprocess(
+      emptyToUndefined,
+      z.string().default(DEFAULT_UHID_CLINIC_CODE).superRefine((v, ctx) => {
+        const problem = uhidClinicCodeProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
     ),
     /** How many calls a skipped token sits out before it is back in line. */
@@ -222,7 +239,7 @@ export interface AppEnv {
   /** Open live-feed streams per staff member; the oldest closes when a newer one opens. */
   liveStreamsPerStaff: number;
   /** The OPD counter: token label format, priority marks in order of precedence, and how long a skipped token sits out. */
-  opd: { tokenFormat: string; priorityMarks: PriorityMark[]; skipReturnAfter: number };
+  opd: { tokenFormat: string; priorityMarks: PriorityMark[]; skipReturnAfter: number; uhidFormat: string; uhidClinicCode: string };
   sessions: { maxHours: number; idleMinutes: number };
   signInThrottle: { freeAttempts: number; quietSeconds: number; maxDelaySeconds: number; retentionDays: number };
   trustedProxyHops: number;
@@ -318,7 +335,7 @@ export function env(): AppEnv {
       previous: (raw.DATA_SEALING_PREVIOUS_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
     },
     liveStreamsPerStaff: raw.LIVE_STREAMS_PER_STAFF,
-    opd: { tokenFormat: raw.OPD_TOKEN_FORMAT, priorityMarks: raw.OPD_PRIORITY_MARKS, skipReturnAfter: raw.OPD_SKIP_RETURN_AFTER_CALLS },
+    opd: { tokenFormat: raw.OPD_TOKEN_FORMAT, priorityMarks: raw.OPD_PRIORITY_MARKS, skipReturnAfter: raw.OPD_SKIP_RETURN_AFTER_CALLS, uhidFormat: raw.OPD_UHID_FORMAT, uhidClinicCode: raw.OPD_UHID_CLINIC_CODE },
     // Tests keep their output to warnings unless asked otherwise.
     logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === "test" ? "warn" : "info"),
     instanceName: raw.INSTANCE_NAME,

@@ -19,6 +19,7 @@ const PAGE_ACTIONS: [RegExp, Action][] = [
   [/^\/settings\/clinics\/?$/, "settings.write"],
   [/^\/settings(\/|$)/, "settings.read"],
   [/^\/appointments\/today(\/|$)/, "queue.read"],
+  [/^\/print\/visits(\/|$)/, "queue.read"],
 ];
 
 export function pageAction(pathname: string): Action | undefined {

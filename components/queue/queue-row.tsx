@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Printer } from "lucide-react";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { formatMobile } from "@/components/patients/format-mobile";
 import { formatInr } from "@/lib/i18n/format";
 import { SAME_DAY_MOVES, STATUS_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
@@ -11,6 +12,7 @@ import { ageOn, shortAge } from "@/lib/schemas/patient-age";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime } from "@/lib/slots/clinic-time";
 import type { PriorityMark } from "@/lib/queue/priority-marks";
+import { slipPath } from "@/lib/queue/slip-path";
 import { PriorityBadge, TokenBadge } from "./token-badge";
 
 export const STATUS_TONES: Record<QueueStatus, BadgeTone> = {
@@ -54,6 +56,7 @@ export function QueueRow({
   onLink: () => void;
 }) {
   const t = useTranslations("queue");
+  const slipWords = useTranslations("opdSlips");
   const time = clinicTime(entry.start, timeZone);
   const p = entry.patient;
   const name = patientName(entry, t("unknownPatient"));
@@ -131,6 +134,19 @@ export function QueueRow({
             {t("linkAction")}
           </Button>
         )}
+        {entry.tokenLabel && (entry.status === "checked_in" || entry.status === "in_consultation") ? (
+          <a
+            href={slipPath(entry.appointmentId)}
+            target="_blank"
+            rel="noopener"
+            data-print-slip=""
+            className={buttonClasses({ size: "sm", variant: "ghost" })}
+            aria-label={slipWords("printSlipFor", { patient: name, token: entry.tokenLabel })}
+          >
+            <Printer aria-hidden className="size-4" />
+            {slipWords("printSlip")}
+          </a>
+        ) : null}
         {entry.status === "booked" && mayChange ? (
           <Button size="sm" variant="ghost" disabled={busy} aria-label={t("moveFor", { action: t("reschedule"), patient: name, time })} onClick={onReschedule}>
             {t("reschedule")}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { UserPlus, X } from "lucide-react";
 import { toast } from "sonner";
+import { slipPath } from "@/lib/queue/slip-path";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { PatientPicker } from "@/components/patients/patient-picker";
@@ -42,6 +43,7 @@ export function WalkInDialog(props: WalkInDialogProps) {
 function WalkInForm({ clinic, today, now, doctors, defaultDoctor, marks, onDone }: WalkInDialogProps & { onDone(): void }) {
   const t = useTranslations("queue.walkIn");
   const tp = useTranslations("queue.priority");
+  const slipWords = useTranslations("opdSlips");
   const priorityName = usePriorityName();
   const ids = useId();
   const [doctorId, setDoctorId] = useState(defaultDoctor && doctors.some((d) => d.id === defaultDoctor) ? defaultDoctor : "");
@@ -66,7 +68,11 @@ function WalkInForm({ clinic, today, now, doctors, defaultDoctor, marks, onDone 
       { clinicId: clinic.id, doctorId, patientId: patient.id, priority: priority || null },
       {
         onSuccess: (entry) => {
-          toast.success(t("added", { token: entry.tokenLabel ?? "—", patient: patient.name, doctor: entry.doctorName }), { duration: 8000 });
+          toast.success(t("added", { token: entry.tokenLabel ?? "—", patient: patient.name, doctor: entry.doctorName }), {
+            duration: 12_000,
+            // The slip is printed as the patient stands at the desk; the row keeps the same action for later.
+            action: entry.tokenLabel ? { label: slipWords("printSlip"), onClick: () => window.open(slipPath(entry.appointmentId), "_blank", "noopener") } : undefined,
+          });
           onDone();
         },
       },

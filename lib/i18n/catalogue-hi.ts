@@ -10,7 +10,8 @@ import queueHi from "./messages/queue/hi.json";
 import abhaHi from "./messages/abha/hi.json";
 import erasureHi from "./messages/erasure/hi.json";
 import displaysHi from "./messages/displays/hi.json";
+import opdSlipsHi from "./messages/opdSlips/hi.json";
 import type { Messages } from "./catalogue-en";
 
 // The same features, in the same order, as catalogue-en.ts.
-export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi, ...displaysHi };
+export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi, ...displaysHi, ...opdSlipsHi };

@@ -8,7 +8,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ACTIONS, can, canOnRow, principalCan, type Action } from "@/lib/access";
+import { ACTIONS, ANONYMOUS_ROUTES, can, canOnRow, principalCan, type Action } from "@/lib/access";
 import { ROLES, type Role } from "@/lib/schemas/staff";
 import type { AuditEntry } from "./audit";
 import type { RowKind } from "./row-owners";
@@ -64,6 +64,8 @@ const PUBLIC_ROUTES = new Set([
   "[...unknown]",
   // A TV asks for a pairing code and collects its display session: nothing is read or paired until an admin enters the code.
   "display/pairing",
+  // Anonymous on purpose (lib/access.ts): the patient's status page.
+  ...ANONYMOUS_ROUTES,
 ]);
 
 /** What each staff route does, as reviewed: changing a route's permission shows up here. */

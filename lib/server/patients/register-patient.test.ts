@@ -52,6 +52,27 @@ describe("registering a patient through the platform (profile, then directory)",
     await h.resetStats();
   });
 
+  it("numbers a patient registered without a UHID in the clinic's format, keeps it on a retry, and refuses a typed UHID someone holds", async () => {
+    const numbered = { ...deps, uhid: { format: "{clinic}-{yyyy}-{n:6}", clinicCode: "REG", timeZone: "Asia/Kolkata" } };
+    const k = key();
+    const first = await registerPatient(numbered, k, asha({ uhid: undefined, mobile: "+919812300001" }));
+    expect(first.uhid).toMatch(/^REG-\d{4}-000001$/);
+    const profile = await readPatient({ db: deps.db, patients: platform.patients }, first.id);
+    expect(profile.uhid).toBe(first.uhid);
+    const again = await registerPatient(numbered, k, asha({ uhid: undefined, mobile: "+919812300001" }));
+    expect(again).toMatchObject({ id: first.id, uhid: first.uhid });
+    const second = await registerPatient(numbered, key(), asha({ uhid: undefined, firstName: "Bina", mobile: "+919812300002" }));
+    expect(second.uhid).toMatch(/^REG-\d{4}-000002$/);
+    const creates = (await h.stats())["profiles.create"];
+    const refused = await registerPatient(numbered, key(), asha({ uhid: first.uhid!.toLowerCase(), firstName: "Chitra" })).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).extra.errors).toHaveProperty("uhid");
+    expect((await h.stats())["profiles.create"]).toBe(creates);
+    // A clinic that brings its own numbers still types them.
+    const own = await registerPatient(numbered, key(), asha({ uhid: "OWN-4711", firstName: "Devi", mobile: "+919812300004" }));
+    expect(own.uhid).toBe("OWN-4711");
+  });
+
   it("creates the profile and the directory entry, then reads it back in proper case with the directory data", async () => {
     const r = asha();
     const result = await registerPatient(deps, key(), r);
@@ -123,7 +144,7 @@ describe("registering a patient through the platform (profile, then directory)",
     await h.resetFaults();
     await h.resetStats();
     const retry = await registerPatient(deps, k, r);
-    expect(retry).toEqual({ id: first.id, directory: "done" });
+    expect(retry).toEqual({ id: first.id, directory: "done", uhid: r.uhid });
     const stats = await h.stats();
     expect(stats["profiles.create"] ?? 0).toBe(0);
     expect(stats["directory.updatePatient"]).toBe(1);

@@ -12,6 +12,7 @@ import { withKeyLock } from "../db/key-lock";
 import { deskPartnerRef, isDeskPartnerRef } from "./partner-ref";
 import { patientDirectoryKept, patientRemembered } from "./patient-index";
 import * as clock from "@/lib/clock";
+import { assertTypedUhidFree, uhidForRegistration, type UhidConfig } from "./uhid-issue";
 
 /** A registration with this key is already running here (a double click): the second joins the first. */
 const running = new Map<string, { hash: string; work: Promise<RegistrationOutcome> }>();
@@ -31,6 +32,8 @@ interface Deps {
   db: Db;
   patients: PatientsApi;
   staffId: string;
+  /** Numbers a registration left without a UHID (OPD_UHID_FORMAT); without it the platform gets the desk's own partner id. */
+  uhid?: UhidConfig;
 }
 
 /**
@@ -77,13 +80,19 @@ async function isOurs(patients: PatientsApi, id: string, ref: string, r: Patient
  * The intent (partner-side id and details) is recorded before the create is sent; while its outcome
  * is unknown, the platform is asked by that id what it did before anything is created again.
  */
-async function runRegistration({ db, patients, staffId }: Deps, key: string, r: PatientRegistration, hash: string): Promise<RegistrationOutcome> {
+async function runRegistration({ db, patients, staffId, uhid }: Deps, key: string, given: PatientRegistration, hash: string): Promise<RegistrationOutcome> {
+  let r = given;
   assertPlatformAccepts(r, "create");
   // A profile created by an earlier attempt whose desk write was queued: settle it first, so a retry never creates a second one.
   await drainDeskOutbox(db);
   await db.insert(patientRegistrations).values({ idempotencyKey: key, staffId, requestHash: hash, details: r }).onConflictDoNothing();
   let [row] = await db.select().from(patientRegistrations).where(eq(patientRegistrations.idempotencyKey, key));
   if (!row) throw new AppError(500, "Registration not recorded");
+  const firstTry = !row.patientId && !row.outcomeUnknownSince;
+  // The clinic's own number: typed by hand (checked against the desk's patients first), or the next generated one.
+  if (r.uhid && firstTry) await assertTypedUhidFree(db, r.uhid, key);
+  const generated = !r.uhid && !!uhid;
+  if (!r.uhid && uhid) r = { ...r, uhid: await uhidForRegistration(db, key, uhid) };
   const ref = r.uhid ?? deskPartnerRef(key);
 
   if (!row.patientId && row.outcomeUnknownSince && row.partnerRef) {
@@ -140,7 +149,7 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
       }
       const taken = err instanceof PlatformRejectedError && err.status === 409;
       // Our own earlier create got there first: the id it made is this registration's.
-      const claimed = taken && (earlierUnknown || isDeskPartnerRef(ref)) ? await claimByRef(patients, ref, r) : null;
+      const claimed = taken && (earlierUnknown || isDeskPartnerRef(ref) || generated) ? await claimByRef(patients, ref, r) : null;
       if (!claimed) {
         // A refusal is final for this attempt; an earlier one still unanswered stays to be resolved.
         if (!earlierUnknown) await db.update(patientRegistrations).set({ outcomeUnknownSince: null, updatedAt: clock.nowDate() }).where(eq(patientRegistrations.idempotencyKey, key));
@@ -152,7 +161,8 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
   }
   copies.push(await writeDeskCopy(db, patientRemembered({ patient: remembered(id, r) })));
   const deskCopy = (): Pick<RegistrationResult, "deskCopy"> => (copies.includes("catching-up") ? { deskCopy: "catching-up" } : {});
-  if (row.directoryDoneAt) return { id, directory: "done", ...deskCopy() };
+  const number = r.uhid ? { uhid: r.uhid } : {};
+  if (row.directoryDoneAt) return { id, directory: "done", ...number, ...deskCopy() };
 
   try {
     await patients.updateDirectory(id, r);
@@ -163,12 +173,12 @@ async function runRegistration({ db, patients, staffId }: Deps, key: string, r: 
       .set({ lastError: message, updatedAt: clock.nowDate() })
       .where(eq(patientRegistrations.idempotencyKey, key))
       .catch(() => {});
-    return { id, directory: "failed", directoryError: message, ...deskCopy() };
+    return { id, directory: "failed", directoryError: message, ...number, ...deskCopy() };
   }
   copies.push(
     await writeDeskCopy(db, registrationDirectoryDone({ key }), patientDirectoryKept({ id, directory: { designation: r.designation, address: r.address } })),
   );
-  return { id, directory: "done", ...deskCopy() };
+  return { id, directory: "done", ...number, ...deskCopy() };
 }
 
 async function claimByRef(patients: PatientsApi, ref: string, r: PatientRegistration): Promise<string | null> {

@@ -130,7 +130,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await t.database.db.select().from(patientIndex).where(eq(patientIndex.id, created))).toHaveLength(1);
     expect((await h.stats())["profiles.create"]).toBe(1);
     // The form asking again with its key gets the settled patient, not an "earlier attempt" warning.
-    expect(await registerPatient(deps, lostKey, lost)).toEqual({ id: made[0]!.oid, directory: "done" });
+    expect(await registerPatient(deps, lostKey, lost)).toEqual({ id: made[0]!.oid, directory: "done", ...(lost.uhid ? { uhid: lost.uhid } : {}) });
 
     // Run again (another instance, or the next tick): nothing left to do, nothing created.
     await h.resetStats();

@@ -8,3 +8,4 @@ export * from "./desk-outbox";
 export * from "./queue";
 export * from "./erasure";
 export * from "./displays";
+export * from "./opd-slips";

@@ -1,0 +1,104 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Clock, RefreshCw, Users } from "lucide-react";
+import { useTranslations } from "use-intl";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { VisitStatus } from "@/lib/schemas/visit-status";
+
+/** How often the page asks again: a token moves every few minutes, and a waiting room shares one address. */
+export const STATUS_POLL_MS = 20_000;
+
+type Answer = { kind: "status"; status: VisitStatus } | { kind: "not-found" } | { kind: "limited" };
+
+async function fetchStatus(token: string): Promise<Answer> {
+  const res = await fetch(`/api/status/${encodeURIComponent(token)}`, { cache: "no-store", headers: { accept: "application/json" } });
+  if (res.status === 404) return { kind: "not-found" };
+  if (res.status === 429) return { kind: "limited" };
+  if (!res.ok) throw new Error(`status ${res.status}`);
+  return { kind: "status", status: VisitStatus.parse(await res.json()) };
+}
+
+const settled = (s: VisitStatus | undefined) => !!s && (s.state === "done" || s.state === "closed" || s.state === "expired");
+
+export function VisitStatusView({ token, initial, at }: { token: string; initial: VisitStatus | null; /** When the server read `initial`. */ at: number }) {
+  const t = useTranslations("opdSlips.status");
+  const query = useQuery({
+    queryKey: ["visit-status", token],
+    queryFn: () => fetchStatus(token),
+    initialData: initial ? { kind: "status" as const, status: initial } : { kind: "limited" as const },
+    initialDataUpdatedAt: initial ? at : 0,
+    refetchInterval: (q) => (q.state.data?.kind === "status" && settled(q.state.data.status)) || q.state.data?.kind === "not-found" ? false : STATUS_POLL_MS,
+    refetchOnWindowFocus: true,
+    retry: 1,
+  });
+  const answer = query.data;
+  const status = answer?.kind === "status" ? answer.status : null;
+  const updated = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(query.dataUpdatedAt || at);
+
+  return (
+    <Card className="p-6 text-center" aria-live="polite" aria-busy={query.isFetching}>
+      <h1 className="text-lg font-semibold text-ink">{t("heading")}</h1>
+      {answer?.kind === "not-found" ? <p className="mt-4 text-ink">{t("notFound")}</p> : null}
+      {answer?.kind === "limited" ? <p className="mt-4 text-ink">{t("tooMany")}</p> : null}
+      {status?.state === "expired" ? (
+        <p className="mt-4 text-base text-ink" data-testid="status-message">
+          {t("expired")}
+        </p>
+      ) : null}
+      {status && status.state !== "expired" ? (
+        <>
+          <p className="mt-4 text-sm text-ink-muted">{t("yourToken")}</p>
+          <p className="text-6xl font-black tracking-wide text-ink tabular-nums" data-testid="status-token">
+            {status.token ?? "—"}
+          </p>
+          {status.state === "done" || status.state === "closed" || status.state === "called" || status.state === "not_arrived" ? (
+            <p className="mt-4 rounded-lg bg-primary-soft px-3 py-2 text-base font-medium text-primary-soft-ink" data-testid="status-message">
+              {t(status.state === "not_arrived" ? "notArrived" : status.state)}
+            </p>
+          ) : null}
+          {status.state === "waiting" || status.state === "not_arrived" ? (
+            <dl className="mt-6 grid grid-cols-1 gap-3 text-left sm:grid-cols-3 sm:text-center">
+              <div className="rounded-lg border border-line p-3">
+                <dt className="text-xs text-ink-muted">{t("nowServing")}</dt>
+                <dd className="text-2xl font-bold text-ink tabular-nums" data-testid="status-serving">
+                  {status.nowServing ?? t("nobodyYet")}
+                </dd>
+              </div>
+              <div className="rounded-lg border border-line p-3">
+                <dt className="flex items-center gap-1 text-xs text-ink-muted sm:justify-center">
+                  <Users aria-hidden className="size-3.5" />
+                  {t("ahead")}
+                </dt>
+                <dd className="text-lg font-bold text-ink" data-testid="status-ahead">
+                  {t("aheadCount", { count: status.ahead })}
+                </dd>
+              </div>
+              <div className="rounded-lg border border-line p-3">
+                <dt className="flex items-center gap-1 text-xs text-ink-muted sm:justify-center">
+                  <Clock aria-hidden className="size-3.5" />
+                  {t("wait")}
+                </dt>
+                <dd className="text-lg font-bold text-ink" data-testid="status-wait">
+                  {t("waitAbout", { minutes: status.waitMinutes })}
+                </dd>
+              </div>
+            </dl>
+          ) : null}
+          {status.state === "waiting" ? <p className="mt-3 text-xs text-ink-muted">{t("waitBasis", { minutes: status.averageMinutes })}</p> : null}
+        </>
+      ) : null}
+      {query.isError ? <p className="mt-4 text-sm text-warning-soft-ink">{t("offline")}</p> : null}
+      {settled(status ?? undefined) || answer?.kind === "not-found" ? null : (
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-3 text-xs text-ink-muted">
+          <span suppressHydrationWarning>{t("updated", { time: updated })}</span>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCw aria-hidden className="size-4" />
+            {t("refresh")}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
