@@ -10,10 +10,10 @@ import { screenshots, VISUAL_DIR } from "./visual-review";
  * the slip, each paper size prints as a one-page PDF of that size with the token, patient and UHID
  * on it (converted to PNG under test-results/ to look at), and the link in the QR opens the public
  * status page — signed out — with the token, how many are ahead and about how long, and no name.
- * Dr. Arjun Rao at Kothrud: walk-ins need no slot, so the journey holds at any hour.
+ * Dr. Kavita Sharma at Bandra (this spec's own doctor queue: the display spec calls Dr. Arjun Rao at Kothrud): walk-ins need no slot, so the journey holds at any hour.
  */
-const CLINIC = "cl-kothrud";
-const DOCTOR = "dr-arjun-rao";
+const CLINIC = "cl-bandra";
+const DOCTOR = "dr-kavita-sharma";
 const PDF_DIR = `${VISUAL_DIR}/../opd-slips`;
 const unique = () => Date.now().toString(36).replace(/[^a-z]/g, "") + Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 4);
 /** Paper sizes in PDF points (1 mm = 72 / 25.4 pt). */
@@ -67,7 +67,7 @@ for (const lang of ["en", "hi"] as const) {
     await expect(slip.getByTestId("slip-token")).toHaveText(entry.tokenLabel);
     await expect(slip.getByTestId("slip")).toContainText(`Mrs. Token ${lastName}`);
     await expect(slip.getByTestId("slip")).toContainText(patient.uhid);
-    await expect(slip.getByTestId("slip")).toContainText("Dr. Arjun Rao");
+    await expect(slip.getByTestId("slip")).toContainText("Dr. Kavita Sharma");
     await expect(slip.getByTestId("slip")).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await expect(slip.getByRole("button", { name: w.print })).toBeVisible();
     await expectAccessible(slip);
@@ -77,7 +77,7 @@ for (const lang of ["en", "hi"] as const) {
     expect(thermal).toMatchObject({ pages: 1 });
     expect(thermal.width).toBeCloseTo(pt(PAPER.thermal[0]), 0);
     expect(thermal.height).toBeCloseTo(pt(PAPER.thermal[1]), 0);
-    for (const text of [entry.tokenLabel, patient.uhid, lastName, "Dr. Arjun Rao"]) expect(thermal.text).toContain(text);
+    for (const text of [entry.tokenLabel, patient.uhid, lastName, "Dr. Kavita Sharma"]) expect(thermal.text).toContain(text);
     // The sandbox banner and the desk's buttons stay off the paper.
     expect(thermal.text).not.toContain(w.banner);
     expect(thermal.text).not.toContain(w.a5);

@@ -7,7 +7,8 @@ import { screenshots, VISUAL_DIR } from "./visual-review";
  * The waiting-room display, end to end: a TV (a browser with no staff session) shows a pairing
  * code, the admin enters it in Settings → Displays, the TV shows Dr. Arjun Rao's tokens at Kothrud
  * (this spec's own doctor queue: no other spec calls it), the front desk calls next and the TV shows
- * and speaks it (speech recorded in place of the browser's voices), the TV's session is refused
+ * and speaks it (speech recorded in place of the browser's voices), the next patient's status page
+ * (the QR on their slip) follows the calls, the TV's session is refused
  * everywhere else, a code is refused a second time, and a revoked TV is back on its pairing screen.
  */
 const CLINIC = "cl-kothrud";
@@ -74,11 +75,24 @@ async function clearDoctorQueue(request: APIRequestContext, baseURL: string) {
   }
 }
 
-async function walkIn(request: APIRequestContext, baseURL: string, lastName: string): Promise<string> {
+async function walkIn(request: APIRequestContext, baseURL: string, lastName: string): Promise<Entry & { tokenLabel: string }> {
   const patientId = await registerPatient(request, baseURL, "Suneeta", lastName);
   const res = await request.post("/api/queue/walk-ins", { headers: { origin: baseURL, "idempotency-key": crypto.randomUUID() }, data: { clinicId: CLINIC, doctorId: DOCTOR, patientId } });
   expect(res.status()).toBe(201);
-  return ((await res.json()) as Entry).tokenLabel!;
+  return (await res.json()) as Entry & { tokenLabel: string };
+}
+
+/** The patient's status page, as the QR on the printed slip opens it on a phone with no session. */
+async function statusPage(desk: BrowserContext, browser: Browser, baseURL: string, appointmentId: string, lang: "en" | "hi"): Promise<Page> {
+  const slip = await desk.newPage();
+  await slip.goto(`/print/visits/${appointmentId}/thermal`);
+  const statusUrl = (await slip.locator("[data-status-url]").getAttribute("data-status-url"))!;
+  await slip.close();
+  const phone = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  if (lang === "hi") await phone.addCookies([{ name: "locale", value: "hi", url: baseURL }]);
+  const status = await phone.newPage();
+  await status.goto(new URL(statusUrl).pathname);
+  return status;
 }
 
 async function callNext(request: APIRequestContext, baseURL: string) {
@@ -105,8 +119,8 @@ async function tvScreenshots(tv: Page, name: string) {
 for (const lang of ["en", "hi"] as const) {
   const s =
     lang === "en"
-      ? { code: "Code on the TV", name: "Name of this display", clinic: "Clinic", room: "Room for Dr. Arjun Rao", submit: "Pair display", revoke: "Revoke", confirm: "Revoke display", used: /already used/, list: "Paired displays" }
-      : { code: "टीवी पर दिखा कोड", name: "इस डिस्प्ले का नाम", clinic: "क्लिनिक", room: "Dr. Arjun Rao का कमरा", submit: "डिस्प्ले जोड़ें", revoke: "हटाएँ", confirm: "डिस्प्ले हटाएँ", used: /already used/, list: "जुड़े हुए डिस्प्ले" };
+      ? { code: "Code on the TV", name: "Name of this display", clinic: "Clinic", room: "Room for Dr. Arjun Rao", submit: "Pair display", revoke: "Revoke", confirm: "Revoke display", used: /already used/, list: "Paired displays", refresh: "Refresh now" }
+      : { code: "टीवी पर दिखा कोड", name: "इस डिस्प्ले का नाम", clinic: "क्लिनिक", room: "Dr. Arjun Rao का कमरा", submit: "डिस्प्ले जोड़ें", revoke: "हटाएँ", confirm: "डिस्प्ले हटाएँ", used: /already used/, list: "जुड़े हुए डिस्प्ले", refresh: "अभी रीफ़्रेश करें" };
 
   test(`a TV paired by code shows and speaks the token called at the desk, is refused elsewhere, and returns to pairing when revoked (${lang})`, async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
@@ -114,8 +128,13 @@ for (const lang of ["en", "hi"] as const) {
     const desk = await deskContext(browser, baseURL!);
     await clearDoctorQueue(desk.request, baseURL!);
     const names = [`Tv${unique()}`, `Tv${unique()}`];
-    const first = await walkIn(desk.request, baseURL!, names[0]!);
-    const second = await walkIn(desk.request, baseURL!, names[1]!);
+    const firstVisit = await walkIn(desk.request, baseURL!, names[0]!);
+    const secondVisit = await walkIn(desk.request, baseURL!, names[1]!);
+    const [first, second] = [firstVisit.tokenLabel, secondVisit.tokenLabel];
+    // The second patient follows the day on their phone, from the QR on their slip.
+    const status = await statusPage(desk, browser, baseURL!, secondVisit.appointmentId, lang);
+    await expect(status.getByTestId("status-token")).toHaveText(second);
+    await expect(status.getByTestId("status-ahead")).toContainText("1");
 
     // The TV: no staff session, speech recorded, its clock pinned.
     // No staff session on the TV (a new context would otherwise carry the project's signed-in admin).
@@ -169,6 +188,10 @@ for (const lang of ["en", "hi"] as const) {
       { text: `टोकन ${said(first)}, कृपया कमरा 2 में जाएँ`, lang: "hi-IN", voice: "test-hi-IN" },
     ]);
     await expect(card.getByTestId("next-tokens")).not.toContainText(first);
+    // The phone learns who is with the doctor now, and that nobody is ahead any more.
+    await status.getByRole("button", { name: s.refresh }).click();
+    await expect(status.getByTestId("status-serving")).toHaveText(first);
+    await expect(status.getByTestId("status-ahead")).not.toContainText("1");
 
     if (lang === "en") {
       // Let the call's flash pass, then look at the finished screen.
@@ -185,6 +208,10 @@ for (const lang of ["en", "hi"] as const) {
     await tvContext.setOffline(false);
     await expect(card.getByTestId("now-serving")).toHaveText(second, { timeout: 15_000 });
     await expect(tv.getByTestId("display-reconnecting")).toHaveCount(0);
+    // Called: the phone says it is the patient's turn.
+    await status.getByRole("button", { name: s.refresh }).click();
+    await expect(status.getByTestId("status-message")).toBeVisible();
+    await status.context().close();
 
     // The TV's session opens nothing else: desk APIs answer 403, desk pages send it back to its display.
     expect((await tv.request.get(`/api/queue?clinicId=${CLINIC}`)).status()).toBe(403);
