@@ -1,9 +1,21 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Suites that replace modules with vi.mock need a fresh module graph of their own.
-const MOCKING = ["lib/server/with-staff.test.ts", "lib/server/route-permissions.test.ts", "lib/server/request-id.test.ts", "lib/server/health.test.ts", "lib/server/auth/session-end.test.ts", "lib/server/request-info.test.ts", "lib/server/drugs/entry-route.test.ts"];
+// Suites that replace modules with vi.mock need a fresh module graph of their own: found by reading
+// the test files, so a new mocking suite cannot land among the shared-module ones by being forgotten here.
+const TEST_ROOTS = ["lib", "scripts", "bench"];
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === "node_modules" ? [] : testFiles(p);
+    return e.name.endsWith(".test.ts") ? [p] : [];
+  });
+}
+const MOCKING = TEST_ROOTS.flatMap((root) => testFiles(path.join(import.meta.dirname, root)))
+  .filter((file) => /\bvi\.mock\(/.test(readFileSync(file, "utf8")))
+  .map((file) => path.relative(import.meta.dirname, file));
 const INCLUDE = ["{lib,scripts,bench}/**/*.test.ts"];
 
 export default defineConfig({

@@ -10,9 +10,16 @@ const MAIN_CONTENT_ID = "main-content";
 
 const POLL_MS = 2000;
 
+/** A refused request for a code: the desk says when to ask again (429 after many codes from one address). */
+class CodeRefused extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super("pairing code refused");
+  }
+}
+
 async function requestCode(): Promise<PairingStart> {
   const res = await fetch("/api/display/pairing", { method: "POST", headers: { "content-type": "application/json" } });
-  if (!res.ok) throw new Error(String(res.status));
+  if (!res.ok) throw new CodeRefused(Math.max(POLL_MS, Number(res.headers.get("retry-after")) * 1000 || 0));
   return PairingStart.parse(await res.json());
 }
 
@@ -29,6 +36,7 @@ function left(ms: number): string {
 export function PairingScreen({ sandbox }: { sandbox: boolean }) {
   const [code, setCode] = useState<(PairingStart & { deadline: number }) | null>(null);
   const [failed, setFailed] = useState(false);
+  const [retryAt, setRetryAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
 
   const newCode = useCallback(() => {
@@ -37,7 +45,10 @@ export function PairingScreen({ sandbox }: { sandbox: boolean }) {
         setCode({ ...started, deadline: Date.now() + started.ttlSeconds * 1000 });
         setFailed(false);
       },
-      () => setFailed(true),
+      (err: unknown) => {
+        setRetryAt(Date.now() + (err instanceof CodeRefused ? err.retryAfterMs : POLL_MS));
+        setFailed(true);
+      },
     );
   }, []);
 
@@ -51,7 +62,7 @@ export function PairingScreen({ sandbox }: { sandbox: boolean }) {
   useEffect(() => {
     if (!code && !failed) return;
     const timer = setInterval(async () => {
-      if (failed) return newCode();
+      if (failed) return Date.now() >= retryAt ? newCode() : undefined;
       try {
         const res = await fetch("/api/display/pairing", { cache: "no-store" });
         const status = PairingStatus.parse(await res.json());
@@ -62,7 +73,7 @@ export function PairingScreen({ sandbox }: { sandbox: boolean }) {
       }
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [code, failed, newCode]);
+  }, [code, failed, retryAt, newCode]);
 
   const en = TV_TEXT.en;
   const hi = TV_TEXT.hi;

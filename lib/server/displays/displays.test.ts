@@ -13,7 +13,7 @@ import { addWalkIn, counterAction, type CounterConfig } from "../queue/opd-count
 import { createQueueHub, type QueueHub } from "../queue/queue-hub";
 import { createDisplayHub, type DisplayHub } from "./display-hub";
 import { displayFeedStream, REVOKED_FRAME } from "./display-stream";
-import { claimPairing, displayFeed, displayForToken, initialsOf, listDisplays, pairingStatus, PAIRING_TTL_MS, revokeDisplay, startPairing, stillPaired } from "./displays";
+import { claimPairing, displayFeed, displayForToken, initialsOf, listDisplays, pairingStatus, PAIRING_RATE, PAIRING_TTL_MS, revokeDisplay, startPairing, stillPaired } from "./displays";
 
 const databases = await bothDatabases();
 const CONFIG: CounterConfig = { tokenFormat: "A-{n:3}", priorityMarks: DEFAULT_PRIORITY_MARKS, skipReturnAfter: 2 };
@@ -120,6 +120,19 @@ for (const database of databases) {
       const again = await refusal(claim(tv.code));
       expect(again.status).toBe(422);
       expect(again.extra).toMatchObject({ code: "pairing_code_used", errors: { code: expect.stringMatching(/already used/) } });
+    });
+
+    it("one address gets PAIRING_RATE codes in ten minutes, then 429 with when to ask again; another address and the next window are free", async () => {
+      const asker = { address: "203.0.113.77" };
+      const start = MORNING - (MORNING % 600_000);
+      for (let i = 0; i < PAIRING_RATE.limit; i++) await startPairing(db, start + i, asker);
+      const refused = await startPairing(db, start + 60_000, asker).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(refused).toMatchObject({ status: 429, extra: { code: "pairing_rate", retryAfter: 540 } });
+      await expect(startPairing(db, start + 60_000, { address: "203.0.113.78" })).resolves.toMatchObject({ code: expect.any(String) });
+      await expect(startPairing(db, start + 600_000, asker)).resolves.toMatchObject({ code: expect.any(String) });
     });
 
     it("a late code is refused as expired, an unknown one as unknown, and the TV is told its code expired", async () => {

@@ -3,6 +3,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { callOrder } from "@/lib/queue/call-order";
 import { clinicDay } from "@/lib/slots/clinic-time";
+import { admitPublicRequest } from "../public-rate-limit";
 import * as clock from "@/lib/clock";
 import {
   DISPLAY_NEXT_COUNT,
@@ -40,10 +41,22 @@ function newCode(): string {
 }
 
 /**
+ * Codes one address may ask for in ten minutes: a TV asks for one when it starts and one each time a
+ * code runs out (every ten minutes), so twenty leave room for a clinic's TVs behind one router while
+ * one machine cannot churn through the codes an admin might be typing.
+ */
+export const PAIRING_RATE = { limit: 20, windowSeconds: 600 };
+
+/**
  * A TV asks to be paired: it gets a code to show and a secret to keep (its pairing cookie). Codes
  * long expired are cleared first; those expired within the hour stay so a late code is told "expired".
+ * With the asker's address, each address is held to PAIRING_RATE across every instance.
  */
-export async function startPairing(db: Db, now = clock.now()): Promise<{ code: string; secret: string; expiresAt: Date }> {
+export async function startPairing(db: Db, now = clock.now(), asker?: { address: string | null }): Promise<{ code: string; secret: string; expiresAt: Date }> {
+  if (asker) {
+    const admission = await admitPublicRequest(db, `display-pairing:${asker.address ?? "unknown"}`, PAIRING_RATE, now);
+    if (!admission.admitted) throw new AppError(429, "Too many pairing codes", "This display has asked for many pairing codes. Wait a few minutes, then ask again.", { code: "pairing_rate", retryAfter: admission.retryAfterSeconds });
+  }
   await db.delete(displayPairings).where(lt(displayPairings.expiresAt, new Date(now - 60 * 60_000)));
   const [open] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -5,6 +5,7 @@ import { db } from "@/lib/server/db";
 import { clearDisplaySessionCookie, clearPairingCookie, displaySessionCookie, pairingCookie } from "@/lib/server/displays/cookies";
 import { PAIRING_TTL_MS, pairingStatus, startPairing } from "@/lib/server/displays/displays";
 import { ForbiddenError, ValidationError, problemResponse } from "@/lib/server/errors";
+import { clientAddress } from "@/lib/server/request-info";
 import { answerRequest } from "@/lib/server/request-context";
 import { otherMethods } from "@/lib/server/route-methods";
 import { isSameOrigin } from "@/lib/server/with-staff";
@@ -24,7 +25,7 @@ export const POST = (req: Request) =>
     try {
       if (!isSameOrigin(req, env().appUrl)) throw new ForbiddenError("This request did not come from the front-desk app.");
       refuseQuery(req);
-      const { code, secret, expiresAt } = await startPairing(await db());
+      const { code, secret, expiresAt } = await startPairing(await db(), undefined, { address: clientAddress(req.headers) ?? null });
       const headers = new Headers({ ...noStore, "content-type": "application/json" });
       headers.append("set-cookie", pairingCookie(secret));
       // A display that asks for a code is no longer paired (it was revoked, or is being moved).
