@@ -1,6 +1,6 @@
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { encode } from "uqr";
+import QRCode from "qrcode";
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
 const letters = () => Math.random().toString(36).slice(2, 8).replace(/[^a-z]/g, "q");
@@ -42,7 +42,11 @@ export function appPayload() {
  * code drawn black on white, 640×480, grey (4:2:0 with neutral chroma), a few identical frames.
  */
 export function qrVideo(text: string, dir: string): string {
-  const { data, size } = encode(text, { ecc: "M", border: 4 });
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  // The quiet zone the standard asks for: four modules of white on every side.
+  const border = 4;
+  const size = modules.size + 2 * border;
+  const dark = (r: number, c: number) => r >= border && c >= border && r < size - border && c < size - border && Boolean(modules.get(r - border, c - border));
   const W = 640;
   const H = 480;
   const scale = Math.floor(Math.min(W, H) / size);
@@ -51,7 +55,7 @@ export function qrVideo(text: string, dir: string): string {
   const y = Buffer.alloc(W * H, 235);
   for (let r = 0; r < size; r++)
     for (let c = 0; c < size; c++) {
-      if (!data[r]![c]) continue;
+      if (!dark(r, c)) continue;
       for (let dy = 0; dy < scale; dy++) y.fill(16, (y0 + r * scale + dy) * W + x0 + c * scale, (y0 + r * scale + dy) * W + x0 + (c + 1) * scale);
     }
   const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
