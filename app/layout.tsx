@@ -4,9 +4,9 @@ import { headers } from "next/headers";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SandboxBanner } from "@/components/layout/sandbox-banner";
 import { SkipLink } from "@/components/layout/skip-link";
+import { devanagariFontUrl } from "@/lib/server/devanagari-font";
 import { platformDemo } from "@/lib/server/platform-demo";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
-import { AppIntlProvider } from "@/lib/i18n/intl-provider";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,16 +28,21 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [locale, requestHeaders] = await Promise.all([getLocale(), headers()]);
+  // A Hindi page fetches its font with the stylesheet, so the first paint uses it: no shift when it arrives.
+  const hindiFont = locale === "hi" ? devanagariFontUrl() : undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
+      {hindiFont ? (
+        <head>
+          <link rel="preload" href={hindiFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        </head>
+      ) : null}
       <body className="min-h-dvh">
-        <AppIntlProvider locale={locale}>
-          <AppProviders nonce={requestHeaders.get("x-nonce") ?? undefined}>
-            <SkipLink />
-            {platformDemo() ? <SandboxBanner /> : null}
-            {children}
-          </AppProviders>
-        </AppIntlProvider>
+        <AppProviders nonce={requestHeaders.get("x-nonce") ?? undefined}>
+          <SkipLink />
+          {platformDemo() ? <SandboxBanner /> : null}
+          {children}
+        </AppProviders>
       </body>
     </html>
   );

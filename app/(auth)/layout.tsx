@@ -9,9 +9,14 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
   const t = await getTranslator();
   return (
     <div className="flex min-h-[calc(100dvh-var(--banner-h,0px))] flex-col">
-      <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-8">
-        <Brand name={t("common.appName")} />
-        <section aria-label={t("nav.preferences")} className="flex items-center gap-2">
+      {/* One row at every width: on a phone a first Hindi visit drew the switches wider in the fallback face,
+          wrapped them under the name and moved the whole form up when the Devanagari font arrived (CLS 0.18).
+          The name gives way instead, and the header keeps the height of a name on two lines either way. */}
+      <header className="flex min-h-18 items-center justify-between gap-3 px-4 py-4 sm:px-8">
+        <div className="min-w-0">
+          <Brand name={t("common.appName")} />
+        </div>
+        <section aria-label={t("nav.preferences")} className="flex shrink-0 items-center gap-2">
           <LanguageSwitch />
           <ThemeToggle />
         </section>

@@ -1,16 +1,25 @@
 "use client";
 
 import { KeyRound } from "lucide-react";
-import { useTranslations } from "use-intl";
 import type { Role } from "@/lib/schemas/staff";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
 export type DemoStaffAccount = { name: string; role: Role; email: string; password: string };
 
-export function DemoStaffList({ accounts, onUse }: { accounts: DemoStaffAccount[]; onUse: (account: DemoStaffAccount) => void }) {
-  const t = useTranslations("signIn");
-  const tr = useTranslations("roles");
+/** `t` formats the sign-in messages (the form's); `roleNames` are the roles in the page's language. */
+export function DemoStaffList({
+  accounts,
+  onUse,
+  t,
+  roleNames,
+}: {
+  accounts: DemoStaffAccount[];
+  onUse: (account: DemoStaffAccount) => void;
+  t: (key: "demoTitle" | "demoIntro" | "demoEmail" | "demoPassword" | "use" | "useAccount", values?: Record<string, string>) => string;
+  roleNames: Record<Role, string>;
+}) {
+  const tr = (role: Role) => roleNames[role];
   return (
     <section aria-labelledby="demo-staff-heading" className="overflow-hidden rounded-xl border border-warning/50 bg-surface shadow-card">
       <div className="flex items-start gap-3 border-b border-warning/30 bg-warning-soft/60 px-5 py-4">

@@ -1,90 +1,110 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch, type FieldError as FormFieldError } from "react-hook-form";
 import { AlertCircle, LoaderCircle, LogIn } from "lucide-react";
-import { signIn } from "next-auth/react";
-import { useTranslations } from "use-intl";
-import { signInResolver, type SignInFormFields } from "@/lib/schemas/sign-in-form";
+import { signInWithPassword } from "@/lib/api-client/auth";
+import { compiledTranslator, type CompiledMessages } from "@/lib/i18n/compiled";
+import type { Messages } from "@/lib/i18n/catalogue-en";
+import { checkSignIn, type SignInFormFields } from "@/lib/schemas/sign-in-form";
+import type { Role } from "@/lib/schemas/staff";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FieldError, Input, Label } from "@/components/ui/field";
 import { DemoStaffList, type DemoStaffAccount } from "./demo-staff-list";
 
 type FailureReason = "failed" | "rateLimited" | "unexpected";
+type Problems = Exclude<ReturnType<typeof checkSignIn>, { values: SignInFormFields }>["problems"];
 
-/** Zod's messages are English; the form shows its own in the chosen language. */
-function useFieldMessage() {
-  const t = useTranslations("signIn");
-  return {
-    email(error: FormFieldError | undefined, value: string) {
-      if (!error) return undefined;
-      return value.trim() === "" ? t("emailRequired") : t("emailInvalid");
-    },
-    password(error: FormFieldError | undefined) {
-      if (!error) return undefined;
-      return error.type === "too_big" ? t("passwordTooLong") : t("passwordRequired");
-    },
-  };
-}
+export type SignInMessages = CompiledMessages<keyof Messages["signIn"]>;
 
-export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | null; demoStaff?: DemoStaffAccount[] }) {
-  const t = useTranslations("signIn");
-  const messages = useFieldMessage();
+/**
+ * The sign-in form. It carries no catalogue, no form library and no next-auth client: the page
+ * passes its messages compiled (lib/i18n/compiled.ts), the two fields are checked by checkSignIn()
+ * (the server's rules) and the sign-in is two requests (lib/api-client/auth.ts). As before: the
+ * fields are checked on submit, then again as they change; the first wrong field takes focus.
+ */
+export function SignInForm({
+  callbackUrl,
+  demoStaff,
+  locale,
+  messages,
+  roleNames,
+}: {
+  callbackUrl: string | null;
+  demoStaff?: DemoStaffAccount[];
+  locale: string;
+  messages: SignInMessages;
+  roleNames: Record<Role, string>;
+}) {
+  const t = compiledTranslator(locale, messages);
   const router = useRouter();
+  const [values, setValues] = useState<SignInFormFields>({ email: "", password: "" });
+  const [problems, setProblems] = useState<Problems | null>(null);
+  const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<FailureReason | null>(null);
   const [waitSeconds, setWaitSeconds] = useState(0);
   const [redirecting, setRedirecting] = useState(false);
   const [filledFor, setFilledFor] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInFormFields>({
-    resolver: signInResolver,
-    defaultValues: { email: "", password: "" },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
+  const pending = submitting || redirecting;
+  // Zod's messages are English; the form shows its own in the chosen language.
+  const emailError = problems?.email ? (values.email.trim() === "" ? t("emailRequired") : t("emailInvalid")) : undefined;
+  const passwordError = problems?.password ? (problems.password.type === "too_big" ? t("passwordTooLong") : t("passwordRequired")) : undefined;
 
-  const pending = isSubmitting || redirecting;
-  const typedEmail = useWatch({ control, name: "email" });
-  const emailError = messages.email(errors.email, typedEmail);
-  const passwordError = messages.password(errors.password);
+  function change(field: keyof SignInFormFields, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After the first submit the messages follow what is typed.
+    if (problems) {
+      const checked = checkSignIn(next);
+      setProblems("problems" in checked ? checked.problems : {});
+    }
+  }
 
-  async function onSubmit(values: SignInFormFields) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const checked = checkSignIn(values);
+    if ("problems" in checked) {
+      setProblems(checked.problems);
+      (checked.problems.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setProblems({});
     setFailure(null);
-    let result: Awaited<ReturnType<typeof signIn>>;
+    setSubmitting(true);
+    let outcome: Awaited<ReturnType<typeof signInWithPassword>>;
     try {
-      result = await signIn("credentials", { email: values.email, password: values.password, redirect: false });
+      outcome = await signInWithPassword(checked.values.email, checked.values.password);
     } catch {
+      setSubmitting(false);
       setFailure("unexpected");
       return;
     }
-    if (!result || result.error || !result.ok) {
+    if (!outcome.ok) {
       // The server answers "RateLimited:<seconds>" while the account's sign-in delay runs.
-      const limited = /^RateLimited(?::(\d+))?$/.exec(result?.error ?? "");
+      const limited = /^RateLimited(?::(\d+))?$/.exec(outcome.error ?? "");
+      setSubmitting(false);
       setWaitSeconds(limited ? Number(limited[1] ?? 30) : 0);
-      setFailure(limited ? "rateLimited" : result?.error ? "failed" : "unexpected");
-      setFocus("password");
+      setFailure(limited ? "rateLimited" : outcome.error ? "failed" : "unexpected");
+      passwordRef.current?.focus();
       return;
     }
+    setSubmitting(false);
     setRedirecting(true);
     router.replace(callbackUrl ?? "/");
     router.refresh();
   }
 
   function fillWithAccount(account: DemoStaffAccount) {
-    setValue("email", account.email, { shouldValidate: false, shouldDirty: true });
-    setValue("password", account.password, { shouldValidate: false, shouldDirty: true });
+    setValues({ email: account.email, password: account.password });
+    if (problems) setProblems({});
     setFailure(null);
     setFilledFor(account.name);
-    setFocus("email");
+    emailRef.current?.focus();
   }
 
   return (
@@ -92,7 +112,7 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
       <Card className="p-6 sm:p-8">
       <h1 className="text-xl font-semibold tracking-tight text-ink">{t("title")}</h1>
       <p className="mt-1 mb-6 text-sm text-ink-muted">{t("subtitle")}</p>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-describedby={failure ? "sign-in-failure" : undefined}>
+      <form noValidate onSubmit={submit} className="space-y-5" aria-describedby={failure ? "sign-in-failure" : undefined}>
         {failure ? (
           <div id="sign-in-failure" role="alert" className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2.5 text-sm text-danger-soft-ink">
             <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -103,7 +123,9 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
         <div>
           <Label htmlFor="email">{t("email")}</Label>
           <Input
+            ref={emailRef}
             id="email"
+            name="email"
             type="email"
             autoComplete="username"
             inputMode="email"
@@ -113,7 +135,8 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
             className="mt-1.5"
             invalid={!!emailError}
             aria-describedby={emailError ? "email-error" : undefined}
-            {...register("email")}
+            value={values.email}
+            onChange={(event) => change("email", event.target.value)}
           />
           <FieldError id="email-error">{emailError}</FieldError>
         </div>
@@ -121,13 +144,16 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
         <div>
           <Label htmlFor="password">{t("password")}</Label>
           <Input
+            ref={passwordRef}
             id="password"
+            name="password"
             type="password"
             autoComplete="current-password"
             className="mt-1.5"
             invalid={!!passwordError}
             aria-describedby={passwordError ? "password-error" : undefined}
-            {...register("password")}
+            value={values.password}
+            onChange={(event) => change("password", event.target.value)}
           />
           <FieldError id="password-error">{passwordError}</FieldError>
         </div>
@@ -143,7 +169,7 @@ export function SignInForm({ callbackUrl, demoStaff }: { callbackUrl: string | n
       </form>
       </Card>
 
-      {demoStaff && demoStaff.length > 0 ? <DemoStaffList accounts={demoStaff} onUse={fillWithAccount} /> : null}
+      {demoStaff && demoStaff.length > 0 ? <DemoStaffList accounts={demoStaff} onUse={fillWithAccount} t={t} roleNames={roleNames} /> : null}
     </div>
   );
 }

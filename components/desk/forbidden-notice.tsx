@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { House, ShieldX } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
 import { StatusPage } from "@/components/ui/status-page";
@@ -13,10 +12,12 @@ export async function ForbiddenNotice() {
       title={t("forbidden.title")}
       body={<p>{t("forbidden.body")}</p>}
       actions={
-        <Link href="/" className={buttonClasses()}>
+        // A plain link: this notice shows on the root boundaries, part of every route, and next/link would be in every first download.
+        // eslint-disable-next-line @next/next/no-html-link-for-pages -- see above
+        <a href="/" className={buttonClasses()}>
           <House aria-hidden className="size-4" />
           {t("common.goHome")}
-        </Link>
+        </a>
       }
     />
   );

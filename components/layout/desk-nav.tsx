@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useTranslations } from "use-intl";
 import { FEATURES, type Feature } from "@/lib/access";
 import { cn } from "@/components/ui/cn";
 import { FEATURE_ICONS } from "./feature-icons";
@@ -11,9 +10,8 @@ function isActive(pathname: string, path: string) {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** The desk's feature links; only features the signed-in role may use are passed in. */
-export function DeskNav({ features, onNavigate }: { features: Feature[]; onNavigate?: () => void }) {
-  const t = useTranslations("nav");
+/** The desk's feature links; only features the signed-in role may use are passed in, with their names in the page's language. */
+export function DeskNav({ features, names, onNavigate }: { features: Feature[]; names: Partial<Record<Feature, string>>; onNavigate?: () => void }) {
   const pathname = usePathname();
   return (
     <ul className="flex flex-col gap-0.5">
@@ -34,7 +32,7 @@ export function DeskNav({ features, onNavigate }: { features: Feature[]; onNavig
               )}
             >
               <Icon aria-hidden className={cn("size-[18px] shrink-0", active ? "text-primary" : "text-ink-faint group-hover:text-ink-muted")} />
-              {t(feature)}
+              {names[feature]}
             </Link>
           </li>
         );

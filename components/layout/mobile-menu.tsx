@@ -3,12 +3,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
 import { Menu, X } from "lucide-react";
-import { useTranslations } from "use-intl";
 import { cn } from "@/components/ui/cn";
 
 /** Disclosure holding the navigation on narrow screens; closes on navigation and Escape. */
-export function MobileMenu({ children }: { children: ReactNode }) {
-  const t = useTranslations("nav");
+export function MobileMenu({ labels, children }: { labels: { openMenu: string; closeMenu: string }; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -43,7 +41,7 @@ export function MobileMenu({ children }: { children: ReactNode }) {
         className="inline-flex size-10 items-center justify-center rounded-lg text-ink-muted hover:bg-surface-sunken hover:text-ink focus-visible:outline-2 focus-visible:outline-focus"
       >
         {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
-        <span className="sr-only">{open ? t("closeMenu") : t("openMenu")}</span>
+        <span className="sr-only">{open ? labels.closeMenu : labels.openMenu}</span>
       </button>
       {open ? <div aria-hidden className="absolute inset-x-0 top-full h-dvh bg-ink/30" onClick={() => setOpen(false)} /> : null}
       <div

@@ -2,15 +2,13 @@
 
 import { useState } from "react";
 import { LogOut } from "lucide-react";
-import { signOut } from "next-auth/react";
-import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
-import { signingOutHere } from "@/lib/api-client/http";
+import { signOutHere } from "@/lib/api-client/auth";
+import { signingOutHere } from "@/lib/api-client/session-end";
 
-export function SignOutButton({ className, iconOnly = false }: { className?: string; iconOnly?: boolean }) {
-  const t = useTranslations("nav");
+export function SignOutButton({ className, iconOnly = false, labels }: { className?: string; iconOnly?: boolean; labels: { signOut: string; signingOut: string } }) {
   const [pending, setPending] = useState(false);
-  const label = pending ? t("signingOut") : t("signOut");
+  const label = pending ? labels.signingOut : labels.signOut;
   return (
     <Button
       variant="ghost"
@@ -21,11 +19,11 @@ export function SignOutButton({ className, iconOnly = false }: { className?: str
       onClick={async () => {
         setPending(true);
         signingOutHere();
-        // next-auth would send the browser to its configured address (APP_URL, often localhost): a
-        // desk opened on the server's LAN address or 127.0.0.1 then lands on its own machine, without
-        // its language cookie. A relative address keeps the host the desk was opened on.
+        // next-auth's answer names its configured address (APP_URL, often localhost): a desk opened
+        // on the server's LAN address or 127.0.0.1 would land on its own machine, without its
+        // language cookie. A relative address keeps the host the desk was opened on.
         try {
-          await signOut({ redirect: false });
+          await signOutHere();
         } finally {
           // A whole new page, not a client navigation: nothing of the signed-out session stays in memory.
           // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above

@@ -1,36 +1,11 @@
-"use client";
+import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { LanguageSwitchControl } from "./language-switch-control";
 
-import { useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { useLocale, useTranslations } from "use-intl";
-import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
-import { SegmentedControl } from "./segmented-control";
-
-const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
-
-export function LanguageSwitch({ className }: { className?: string }) {
-  const t = useTranslations("language");
-  const locale = useLocale();
-  const router = useRouter();
-  const [, startTransition] = useTransition();
-
-  function choose(next: Locale) {
-    if (next === locale) return;
-    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
-    startTransition(() => router.refresh());
-  }
-
-  return (
-    <SegmentedControl<Locale>
-      label={t("label")}
-      className={className}
-      value={locale}
-      onChange={choose}
-      options={[
-        { value: "en", label: t("en"), lang: "en" },
-        // Drawn with a face of just this label's glyphs: an English page needs no other Devanagari font.
-        { value: "hi", label: t("hi"), lang: "hi", className: "font-language-label" },
-      ]}
-    />
-  );
+/**
+ * The language switch with its words from the server: no catalogue or message formatter is needed
+ * in the browser for it, so pages outside the desk (sign-in, a refused page) load neither.
+ */
+export async function LanguageSwitch({ className }: { className?: string }) {
+  const [locale, t] = await Promise.all([getLocale(), getTranslator("language")]);
+  return <LanguageSwitchControl className={className} locale={locale} labels={{ label: t("label"), en: t("en"), hi: t("hi") }} />;
 }

@@ -1,29 +1,8 @@
-"use client";
+import { getTranslator } from "@/lib/i18n/server";
+import { ThemeToggleControl } from "./theme-toggle-control";
 
-import { Monitor, Moon, Sun } from "lucide-react";
-import { useTheme } from "next-themes";
-import { useTranslations } from "use-intl";
-import { SegmentedControl } from "./segmented-control";
-import { useMounted } from "./use-mounted";
-
-type ThemeChoice = "light" | "dark" | "system";
-
-export function ThemeToggle({ className }: { className?: string }) {
-  const t = useTranslations("theme");
-  const { theme, setTheme } = useTheme();
-  const mounted = useMounted();
-  return (
-    <SegmentedControl<ThemeChoice>
-      label={t("label")}
-      iconOnly
-      className={className}
-      value={mounted ? ((theme as ThemeChoice | undefined) ?? "system") : undefined}
-      onChange={setTheme}
-      options={[
-        { value: "light", label: t("light"), icon: <Sun aria-hidden className="size-4" /> },
-        { value: "dark", label: t("dark"), icon: <Moon aria-hidden className="size-4" /> },
-        { value: "system", label: t("system"), icon: <Monitor aria-hidden className="size-4" /> },
-      ]}
-    />
-  );
+/** The theme switch with its words from the server (see language-switch.tsx). */
+export async function ThemeToggle({ className }: { className?: string }) {
+  const t = await getTranslator("theme");
+  return <ThemeToggleControl className={className} labels={{ label: t("label"), light: t("light"), dark: t("dark"), system: t("system") }} />;
 }

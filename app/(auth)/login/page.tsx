@@ -3,7 +3,8 @@ import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/components/auth/callback-url";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { homePathFor } from "@/lib/access";
-import { getTranslator } from "@/lib/i18n/server";
+import { compiledMessages, getLocale, getTranslator } from "@/lib/i18n/server";
+import { ROLES, type Role } from "@/lib/schemas/staff";
 import { DEMO_STAFF } from "@/lib/server/auth/demo-staff";
 import { getStaffSession } from "@/lib/server/auth/session";
 import { platformDemo } from "@/lib/server/platform-demo";
@@ -21,9 +22,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // The demo accounts exist (and sign in) only while the sandbox is the platform.
   const demoStaff = platformDemo() ? DEMO_STAFF.map(({ name, role, email, password }) => ({ name, role, email, password })) : undefined;
 
+  const [locale, messages, tr] = await Promise.all([getLocale(), compiledMessages("signIn"), getTranslator("roles")]);
+  const roleNames = Object.fromEntries(ROLES.map((role) => [role, tr(role)])) as Record<Role, string>;
+
   return (
     <div className="w-full max-w-md">
-      <SignInForm callbackUrl={callbackUrl} demoStaff={demoStaff} />
+      <SignInForm callbackUrl={callbackUrl} demoStaff={demoStaff} locale={locale} messages={messages} roleNames={roleNames} />
     </div>
   );
 }
