@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { VisitStatusView } from "@/components/visit-status/visit-status-view";
 import * as clock from "@/lib/clock";
 import { env } from "@/lib/env";
-import { getTranslator } from "@/lib/i18n/server";
+import { getLocale, getTranslator } from "@/lib/i18n/server";
+import { DeskProviders } from "@/components/providers/desk-providers";
 import { db } from "@/lib/server/db";
 import { answerStatusPage } from "@/lib/server/queue/visit-status";
 import { clientAddress } from "@/lib/server/request-info";
@@ -24,8 +25,11 @@ export default async function VisitStatusPage({ params }: { params: Promise<{ to
   const answer = await answerStatusPage(await db(), token, { address: clientAddress(await headers()) }, env().opd, at);
   if (answer.kind === "not-found") notFound();
   return (
-    <main id="main" className="mx-auto flex min-h-[80dvh] w-full max-w-md flex-col justify-center px-4 py-8">
-      <VisitStatusView token={token} initial={answer.kind === "status" ? answer.status : null} at={at} />
-    </main>
+    // The page's language and TanStack Query: the root layout carries neither (the sign-in page needs none).
+    <DeskProviders locale={await getLocale()}>
+      <main id="main" className="mx-auto flex min-h-[80dvh] w-full max-w-md flex-col justify-center px-4 py-8">
+        <VisitStatusView token={token} initial={answer.kind === "status" ? answer.status : null} at={at} />
+      </main>
+    </DeskProviders>
   );
 }
