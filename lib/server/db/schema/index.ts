@@ -6,3 +6,4 @@ export * from "./slots";
 export * from "./documents";
 export * from "./desk-outbox";
 export * from "./queue";
+export * from "./billing";
