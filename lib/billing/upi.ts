@@ -18,7 +18,8 @@ export const UPI_VPA = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9.\-]{1,63}$/;
  * code; the amount is fixed so the patient cannot change it.
  */
 export function upiPayUrl(i: UpiIntent): string {
-  const q = (s: string) => encodeURIComponent(s).replace(/%20/g, "%20");
+  // Percent-encoded as the linking spec asks, keeping "@" as UPI apps print it.
+  const q = (s: string) => encodeURIComponent(s).replace(/%40/g, "@");
   const parts = [
     ["pa", i.vpa],
     ["pn", i.payee],
