@@ -105,6 +105,13 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET slots": "slots.read",
   "POST slots/bookings": "slots.book",
   "GET slots/directory": "slots.read",
+  "GET billing/settings": "billing.read",
+  "PUT billing/settings": "billing.configure",
+  "GET billing/visits/[appointmentId]": "billing.read",
+  "POST billing/visits/[appointmentId]/payments": "billing.collect",
+  "GET billing/receipts/[id]": "billing.read",
+  "POST billing/receipts/[id]/prints": "billing.collect",
+  "POST billing/receipts/[id]/credit-notes": "billing.refund",
 };
 
 /** The routes that act on one row, as reviewed: a role limited to its own rows is refused another's. */
