@@ -7,6 +7,10 @@ import type { Db } from "../db/connect";
 import { billConcessions, billingCounters, creditNotes, directoryEntries, queueAppointments, receiptPayments, receipts, staff } from "../db/schema";
 import { rememberPatient } from "../patients/patient-index";
 import type { AppError } from "../errors";
+import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
+import { counterAction } from "../queue/opd-counter";
+import { createQueueHub } from "../queue/queue-hub";
+import { readQueueDay } from "../queue/queue-store";
 import { billingStates, issueCreditNote, readReceipt, readVisitBilling, recordPayment, recordPrint, saveBillingSettings } from "./billing";
 
 const databases = await bothDatabases();
@@ -81,6 +85,28 @@ function suite(name: string, open: () => Promise<TestDatabase>, available: boole
       await recordPayment(db, { appointmentId: id, key: key(), staffId: desk, request: { payments: [{ method: "upi", amount: "200", reference: "UTR1" }] } });
       const row = (await db.select().from(queueAppointments).where(eq(queueAppointments.appointmentId, id)))[0]!;
       expect((await billingStates(db, [row])).get(id)).toEqual({ state: "due", duePaise: 29950, paidPaise: 20000 });
+    });
+
+    it("Call next passes over a pre-pay visit until it is paid, unless staff override; every queue row says paid, due or pre-pay missing", async () => {
+      setClock(() => MORNING);
+      const hub = createQueueHub({ db });
+      const config = { tokenFormat: "{n}", priorityMarks: DEFAULT_PRIORITY_MARKS, skipReturnAfter: 2 };
+      const doctor = "dr-prepay";
+      await db.insert(directoryEntries).values({ kind: "doctor", platformId: doctor, displayName: "Dr Pre" }).onConflictDoNothing();
+      const prepaid = await visit(db, { doctorId: doctor, source: "platform", confId: "c1", price: 500, prePay: true, tokenNumber: 1, tokenLabel: "1", arrivedAt: new Date(MORNING - 60_000) });
+      const atVisit = await visit(db, { doctorId: doctor, source: "platform", confId: "c2", price: 300, prePay: false, tokenNumber: 2, tokenLabel: "2", arrivedAt: new Date(MORNING) });
+      const rows = (await readQueueDay(db, { clinicId: CLINIC, day: "2026-11-27" })).filter((e) => e.doctorId === doctor);
+      expect(Object.fromEntries(rows.map((e) => [e.appointmentId, e.billing?.state]))).toEqual({ [prepaid]: "prepay_missing", [atVisit]: "due" });
+      const first = await counterAction(db, hub, { clinicId: CLINIC, doctorId: doctor, action: "next", key: key(), staffId: desk }, config);
+      expect(first.entry?.appointmentId).toBe(atVisit);
+      expect(first.heldForPayment).toEqual([prepaid]);
+      const none = await counterAction(db, hub, { clinicId: CLINIC, doctorId: doctor, action: "next", key: key(), staffId: desk }, config);
+      expect(none.entry).toBeNull();
+      const override = await counterAction(db, hub, { clinicId: CLINIC, doctorId: doctor, action: "next", key: key(), staffId: desk, allowUnpaid: true }, config);
+      expect(override.entry?.appointmentId).toBe(prepaid);
+      await recordPayment(db, { appointmentId: prepaid, key: key(), staffId: desk, request: { payments: [{ method: "upi", amount: "500" }] } });
+      expect((await readQueueDay(db, { clinicId: CLINIC, day: "2026-11-27" })).find((e) => e.appointmentId === prepaid)?.billing).toEqual({ state: "paid", duePaise: 0, paidPaise: 50000 });
+      await hub.close();
     });
 
     it("split payment: cash + UPI + card in one receipt; a double click (same key) gives one receipt; the same key for another request is refused", async () => {

@@ -167,6 +167,8 @@ async function billTotals(db: Db | Tx, billIds: string[]): Promise<Map<string, T
   return out;
 }
 
+const NOTHING_YET: Totals = { concessionPaise: 0, paidPaise: 0, refundedPaise: 0 };
+
 /** Refunds lower what was charged as well as what was kept, so they never bring a due back. */
 const dueOf = (total: number, t: Totals) => Math.max(0, total - t.concessionPaise - t.paidPaise);
 
@@ -178,18 +180,26 @@ function stateOf(total: number, t: Totals, prePay: boolean): BillingState {
 }
 
 /** Paid, due or pre-pay missing for each visit (bills where money was taken, the proposal where not). */
-export async function billingStates(db: Db, rows: readonly Appointment[]): Promise<Map<string, BillingState>> {
+export async function billingStates(db: Db | Tx, rows: readonly Appointment[]): Promise<Map<string, BillingState>> {
   const out = new Map<string, BillingState>();
   if (!rows.length) return out;
   const existing = await db.select().from(bills).where(inArray(bills.appointmentId, rows.map((r) => r.appointmentId)));
   const totals = await billTotals(db, existing.map((b) => b.id));
   const byAppointment = new Map(existing.map((b) => [b.appointmentId, b]));
+  const unbilledWalkIns: Appointment[] = [];
   for (const r of rows) {
     const b = byAppointment.get(r.appointmentId);
     if (b) out.set(r.appointmentId, stateOf(b.totalPaise, totals.get(b.id)!, b.prePay));
     else if (r.source !== "walk_in" && r.price !== null) {
-      out.set(r.appointmentId, stateOf(rupeeNumberToPaise(r.price), { concessionPaise: 0, paidPaise: 0, refundedPaise: 0 }, r.prePay === true));
-    }
+      if (r.price > 0) out.set(r.appointmentId, stateOf(rupeeNumberToPaise(r.price), NOTHING_YET, r.prePay === true));
+    } else if (r.source === "walk_in" && r.status !== "cancelled") unbilledWalkIns.push(r);
+  }
+  // A walk-in not billed yet costs the clinic's price list (new case or follow-up).
+  const settings = new Map<string, BillingSettings>();
+  for (const r of unbilledWalkIns) {
+    if (!settings.has(r.clinicId)) settings.set(r.clinicId, await readBillingSettings(db, r.clinicId));
+    const proposed = await proposeBill(db, r, settings.get(r.clinicId)!);
+    if (proposed.totalPaise > 0) out.set(r.appointmentId, stateOf(proposed.totalPaise, NOTHING_YET, false));
   }
   return out;
 }
