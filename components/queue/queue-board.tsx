@@ -349,6 +349,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
                   onReschedule={() => setMoving(e)}
                   onLink={() => setLinking(e)}
                   marks={counter?.priorityMarks}
+                  mayCollect={can(viewer.role, "billing.collect")}
                 />
               ))}
             </ul>

@@ -7,9 +7,10 @@ import slotsEn from "./messages/slots/en.json";
 import documentsEn from "./messages/documents/en.json";
 import sessionsEn from "./messages/sessions/en.json";
 import queueEn from "./messages/queue/en.json";
+import billingEn from "./messages/billing/en.json";
 
 // One folder of messages per feature (messages/<feature>/{en,hi}.json), one line each here and in catalogue-hi.ts.
 // One module per language: the browser downloads only the catalogue of the language a page shows (intl-provider.tsx).
-export const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn, ...sessionsEn, ...queueEn };
+export const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn, ...sessionsEn, ...queueEn, ...billingEn };
 
 export type Messages = typeof en;

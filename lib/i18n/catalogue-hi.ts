@@ -7,7 +7,8 @@ import slotsHi from "./messages/slots/hi.json";
 import documentsHi from "./messages/documents/hi.json";
 import sessionsHi from "./messages/sessions/hi.json";
 import queueHi from "./messages/queue/hi.json";
+import billingHi from "./messages/billing/hi.json";
 import type { Messages } from "./catalogue-en";
 
 // The same features, in the same order, as catalogue-en.ts.
-export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi };
+export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...billingHi };
