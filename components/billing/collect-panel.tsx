@@ -31,6 +31,8 @@ type Errors = Record<string, string>;
 export function CollectPanel({ appointmentId }: { appointmentId: string }) {
   const t = useTranslations("billing");
   const visit = useVisitBilling(appointmentId);
+  // Kept here: the visit is read again after a payment, and the form under it starts afresh.
+  const [done, setDone] = useState<PaymentOutcome | null>(null);
   if (visit.isPending) {
     return (
       <div role="status" aria-busy="true" aria-label={t("visit.title")} className="grid gap-3">
@@ -43,7 +45,13 @@ export function CollectPanel({ appointmentId }: { appointmentId: string }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
       <VisitSummary v={visit.data} />
-      {visit.data.duePaise > 0 || !visit.data.billed ? <PaymentForm key={`${visit.data.duePaise}-${visit.data.receipts.length}`} v={visit.data} /> : <Card className="p-5 text-sm text-ink-muted">{t("visit.nothingDue")}</Card>}
+      {done ? (
+        <Recorded done={done} onAnother={visit.data.duePaise > 0 ? () => setDone(null) : undefined} />
+      ) : visit.data.duePaise > 0 || !visit.data.billed ? (
+        <PaymentForm key={`${visit.data.duePaise}-${visit.data.receipts.length}`} v={visit.data} onDone={setDone} />
+      ) : (
+        <Card className="p-5 text-sm text-ink-muted">{t("visit.nothingDue")}</Card>
+      )}
     </div>
   );
 }
@@ -126,7 +134,31 @@ function VisitSummary({ v }: { v: VisitBilling }) {
 
 const blankLine = (method: PaymentMethod, amount = ""): Line => ({ method, amount, tendered: "", reference: "" });
 
-function PaymentForm({ v }: { v: VisitBilling }) {
+function Recorded({ done, onAnother }: { done: PaymentOutcome; onAnother?: () => void }) {
+  const t = useTranslations("billing");
+  return (
+    <Card className="grid content-start gap-4 p-5" role="status">
+      <p className="text-lg font-semibold text-ink">{done.receiptLabel ? t("pay.done", { label: done.receiptLabel, amount: formatPaise(done.amountPaise) }) : t("pay.doneFree")}</p>
+      {done.changePaise > 0 ? <p className="text-base font-semibold text-warning-soft-ink">{t("pay.change", { amount: formatPaise(done.changePaise) })}</p> : null}
+      {done.duePaise > 0 ? <p className="text-sm text-ink-muted">{t("pay.dueAfter", { amount: formatPaise(done.duePaise) })}</p> : null}
+      <div className="flex flex-wrap gap-3">
+        {done.receiptId ? (
+          <Link href={`/billing/receipts/${done.receiptId}`} className={buttonClasses({ className: "w-fit" })} autoFocus>
+            <Printer aria-hidden className="size-4" />
+            {t("pay.print", { label: done.receiptLabel! })}
+          </Link>
+        ) : null}
+        {onAnother ? (
+          <Button variant="secondary" onClick={onAnother}>
+            {t("pay.heading")}
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function PaymentForm({ v, onDone }: { v: VisitBilling; onDone: (out: PaymentOutcome) => void }) {
   const t = useTranslations("billing");
   const id = useId();
   const record = useRecordPayment(v.appointmentId);
@@ -135,7 +167,6 @@ function PaymentForm({ v }: { v: VisitBilling }) {
   const [concession, setConcession] = useState<{ on: boolean; amount: string; reason: string; allowedBy: string }>({ on: false, amount: "", reason: "", allowedBy: "" });
   const [upiSeen, setUpiSeen] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [done, setDone] = useState<PaymentOutcome | null>(null);
 
   const procedureExtra = sumPaise(procedures.map((c) => v.procedures.find((p) => p.code === c)?.feePaise ?? 0));
   const due = v.duePaise + (v.billed ? 0 : procedureExtra);
@@ -186,23 +217,7 @@ function PaymentForm({ v }: { v: VisitBilling }) {
         ...(procedures.length && !v.billed ? { procedures } : {}),
         ...(concession.on ? { concession: { amount: concession.amount, reason: concession.reason, allowedBy: concession.allowedBy } } : {}),
       },
-      { onSuccess: (out) => setDone(out) },
-    );
-  }
-
-  if (done) {
-    return (
-      <Card className="grid content-start gap-4 p-5" role="status">
-        <p className="text-lg font-semibold text-ink">{done.receiptLabel ? t("pay.done", { label: done.receiptLabel, amount: formatPaise(done.amountPaise) }) : t("pay.doneFree")}</p>
-        {done.changePaise > 0 ? <p className="text-base font-semibold text-warning-soft-ink">{t("pay.change", { amount: formatPaise(done.changePaise) })}</p> : null}
-        {done.duePaise > 0 ? <p className="text-sm text-ink-muted">{t("pay.dueAfter", { amount: formatPaise(done.duePaise) })}</p> : null}
-        {done.receiptId ? (
-          <Link href={`/billing/receipts/${done.receiptId}?print=1`} className={buttonClasses({ className: "w-fit" })} autoFocus>
-            <Printer aria-hidden className="size-4" />
-            {t("pay.print", { label: done.receiptLabel! })}
-          </Link>
-        ) : null}
-      </Card>
+      { onSuccess: onDone },
     );
   }
 
@@ -287,14 +302,14 @@ function PaymentForm({ v }: { v: VisitBilling }) {
                 <div className="grid gap-2">
                   <p className="text-sm font-medium text-ink">{t("pay.upiScan", { amount: formatPaise(upiPaise) })}</p>
                   <p className="font-mono text-xs text-ink-muted">{v.upi.vpa}</p>
-                  <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => setUpiSeen(e.target.checked)} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} aria-describedby={err("upiSeen") ? `${id}-upiSeen-error` : undefined} />
+                  <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => (setUpiSeen(e.target.checked), setErrors(({ upiSeen: _seen, ...rest }) => rest))} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} aria-describedby={err("upiSeen") ? `${id}-upiSeen-error` : undefined} />
                   <FieldError id={`${id}-upiSeen-error`}>{err("upiSeen")}</FieldError>
                 </div>
               </>
             ) : (
               <div className="grid gap-2 sm:col-span-2">
                 <p className="text-sm text-ink-muted">{t("pay.upiMissing")}</p>
-                <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => setUpiSeen(e.target.checked)} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} />
+                <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => (setUpiSeen(e.target.checked), setErrors(({ upiSeen: _seen, ...rest }) => rest))} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} />
                 <FieldError id={`${id}-upiSeen-error`}>{err("upiSeen")}</FieldError>
               </div>
             )}
