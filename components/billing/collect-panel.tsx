@@ -302,14 +302,14 @@ function PaymentForm({ v, onDone }: { v: VisitBilling; onDone: (out: PaymentOutc
                 <div className="grid gap-2">
                   <p className="text-sm font-medium text-ink">{t("pay.upiScan", { amount: formatPaise(upiPaise) })}</p>
                   <p className="font-mono text-xs text-ink-muted">{v.upi.vpa}</p>
-                  <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => (setUpiSeen(e.target.checked), setErrors(({ upiSeen: _seen, ...rest }) => rest))} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} aria-describedby={err("upiSeen") ? `${id}-upiSeen-error` : undefined} />
+                  <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => (setUpiSeen(e.target.checked), setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => k !== "upiSeen"))))} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} aria-describedby={err("upiSeen") ? `${id}-upiSeen-error` : undefined} />
                   <FieldError id={`${id}-upiSeen-error`}>{err("upiSeen")}</FieldError>
                 </div>
               </>
             ) : (
               <div className="grid gap-2 sm:col-span-2">
                 <p className="text-sm text-ink-muted">{t("pay.upiMissing")}</p>
-                <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => (setUpiSeen(e.target.checked), setErrors(({ upiSeen: _seen, ...rest }) => rest))} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} />
+                <Checkbox id={`${id}-upiSeen`} checked={upiSeen} onChange={(e) => (setUpiSeen(e.target.checked), setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => k !== "upiSeen"))))} label={t("pay.upiConfirm", { amount: formatPaise(upiPaise) })} />
                 <FieldError id={`${id}-upiSeen-error`}>{err("upiSeen")}</FieldError>
               </div>
             )}

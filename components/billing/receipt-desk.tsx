@@ -14,7 +14,8 @@ import { formatPaise, parseRupees, sumPaise } from "@/lib/billing/money";
 import { PAYMENT_METHODS, type PaymentMethod, type ReceiptDocument } from "@/lib/schemas/billing";
 import { ReceiptPrint, type ReceiptPaper, type ReceiptWords } from "./receipt-print";
 
-const PAGE: Record<ReceiptPaper, string> = { roll: "80mm auto", a5: "A5 portrait" };
+/** A roll is cut where the receipt ends: its page is as long as the receipt (CSS has no "auto" page height). */
+const pageSize = (paper: ReceiptPaper, heightPx: number) => (paper === "a5" ? "A5 portrait" : `80mm ${Math.max(80, Math.ceil((heightPx * 25.4) / 96) + 4)}mm`);
 
 /** A receipt on screen as it prints (80 mm or A5), the print button, and the refund form for those who may. */
 export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: string; mayRefund: boolean; initialPaper?: ReceiptPaper }) {
@@ -24,6 +25,15 @@ export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: stri
   const [paper, setPaper] = useState<ReceiptPaper>(initialPaper);
   const [copy, setCopy] = useState<"original" | "duplicate" | null>(null);
   const printRef = useRef(false);
+  const [height, setHeight] = useState(0);
+  const paperRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = paperRef.current;
+    if (!box) return;
+    const observer = new ResizeObserver(() => setHeight(box.querySelector("article")?.getBoundingClientRect().height ?? 0));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [receipt.data]);
 
   useEffect(() => {
     if (copy && printRef.current) {
@@ -67,7 +77,7 @@ export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: stri
   const duplicate = copy ? copy === "duplicate" : r.printCount > 0;
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
-      <style>{`@media print { @page { size: ${PAGE[paper]}; margin: 0 } body * { visibility: hidden !important } .receipt, .receipt * { visibility: visible !important } .receipt { position: absolute; left: 0; top: 0; box-shadow: none } }`}</style>
+      <style>{`@media print { @page { size: ${pageSize(paper, height)}; margin: 0 } html, body { background: #fff !important } body * { visibility: hidden !important } .receipt, .receipt * { visibility: visible !important } .receipt { position: absolute; left: 0; top: 0; box-shadow: none } }`}</style>
       <div className="grid content-start gap-3">
         <div className="flex flex-wrap items-center gap-3 print:hidden">
           <Label htmlFor="receipt-paper" className="sr-only">
@@ -94,7 +104,7 @@ export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: stri
           </Button>
         </div>
         {print.isError ? <ProblemAlert error={print.error} /> : null}
-        <div className="overflow-x-auto rounded-lg border border-line bg-white shadow-sm">
+        <div ref={paperRef} className="overflow-x-auto rounded-lg border border-line bg-white shadow-sm">
           <ReceiptPrint r={r} paper={paper} duplicate={duplicate} words={words} />
         </div>
       </div>

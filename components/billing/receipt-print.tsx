@@ -40,7 +40,7 @@ export function ReceiptPrint({ r, paper, duplicate, words: w }: { r: ReceiptDocu
       className={cn("receipt relative mx-auto bg-white font-sans text-black", roll ? "w-[80mm] px-[4mm] py-[4mm] text-[11px] leading-snug" : "w-[148mm] min-h-[200mm] px-[10mm] py-[10mm] text-[12.5px] leading-normal")}
     >
       {duplicate ? (
-        <p data-testid="duplicate-mark" className={cn("border-2 border-black text-center font-bold tracking-[0.3em]", roll ? "mb-2 py-0.5 text-sm" : "absolute top-[10mm] right-[10mm] rotate-[-8deg] px-3 py-1 text-lg")}>
+        <p data-testid="duplicate-mark" className={cn("mx-auto mb-2 w-fit border-2 border-black px-3 text-center font-bold", /^[\x20-\x7e]+$/.test(w.duplicate) ? "tracking-[0.3em]" : "", roll ? "py-0.5 text-sm" : "py-1 text-lg")}>
           {w.duplicate}
         </p>
       ) : null}

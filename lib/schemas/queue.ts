@@ -143,5 +143,7 @@ export const CounterActionResult = z.object({
   finished: z.array(QueueEntry),
   /** The same request (same Idempotency-Key) was already carried out: this is its outcome, nothing was done twice. */
   replayed: z.boolean(),
+  /** Pre-pay visits Call next passed over because nothing is paid yet. */
+  heldForPayment: z.array(z.string()).default([]),
 });
 export type CounterActionResult = z.infer<typeof CounterActionResult>;
