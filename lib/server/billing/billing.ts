@@ -11,6 +11,7 @@ import { billConcessions, billingCounters, billingSettings, bills, creditNotes, 
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { summariesByIds } from "../patients/patient-index";
 import { clinicTimeZone } from "../queue/desk-bookings";
+import { assertDayOpen } from "./day-close";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Appointment = typeof queueAppointments.$inferSelect;
@@ -329,6 +330,7 @@ export async function recordPayment(db: Db, r: { appointmentId: string; key: str
   if (a.status === "cancelled" && !(await db.select({ id: bills.id }).from(bills).where(eq(bills.appointmentId, a.appointmentId))).length) {
     throw new ConflictError("This visit was cancelled; there is nothing to collect.", "visit_cancelled");
   }
+  if (lines.length) await assertDayOpen(db, { clinicId: a.clinicId, cashierId: r.staffId }, now);
   const settings = await readBillingSettings(db, a.clinicId);
   const timeZone = await clinicTimeZone(db, a.clinicId);
   const at = new Date(now);
@@ -416,6 +418,7 @@ export async function issueCreditNote(db: Db, r: { receiptId: string; key: strin
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]);
   const [receipt] = await db.select().from(receipts).where(eq(receipts.id, r.receiptId));
   if (!receipt) throw new NotFoundError("The desk has no receipt with this id.");
+  await assertDayOpen(db, { clinicId: receipt.clinicId, cashierId: r.staffId }, now);
   const timeZone = await clinicTimeZone(db, receipt.clinicId);
   const at = new Date(now);
   const fy = financialYear(now, timeZone);

@@ -152,3 +152,38 @@ export const creditNotes = pgTable(
     index("credit_notes_receipt_idx").on(t.receiptId),
   ],
 );
+
+/**
+ * A cashier's day closed: cash expected from the day's receipts and refunds against cash counted
+ * by denomination, UPI and card totals, the difference and a note. A reopened day (admin, audited)
+ * gets a row in day_reopens; closing it again is the next generation. Append-only.
+ */
+export const dayCloses = pgTable(
+  "day_closes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clinicId: text("clinic_id").notNull(),
+    cashierId: uuid("cashier_id").notNull(),
+    day: text("day").notNull(),
+    generation: integer("generation").notNull(),
+    expectedCashPaise: paise("expected_cash_paise").notNull(),
+    countedCashPaise: paise("counted_cash_paise").notNull(),
+    denominations: jsonb("denominations").$type<Record<string, number>>().notNull(),
+    upiPaise: paise("upi_paise").notNull(),
+    cardPaise: paise("card_paise").notNull(),
+    differencePaise: paise("difference_paise").notNull(),
+    note: text("note"),
+    closedBy: uuid("closed_by").notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("day_closes_generation_idx").on(t.clinicId, t.cashierId, t.day, t.generation)],
+);
+
+export const dayReopens = pgTable("day_reopens", {
+  closeId: uuid("close_id")
+    .primaryKey()
+    .references(() => dayCloses.id),
+  reason: text("reason").notNull(),
+  reopenedBy: uuid("reopened_by").notNull(),
+  reopenedAt: timestamp("reopened_at", { withTimezone: true }).notNull(),
+});
