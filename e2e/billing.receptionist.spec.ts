@@ -151,3 +151,30 @@ test("payment requests: a double click records one receipt, bad amounts are fiel
   const missing = await page.request.get("/api/billing/receipts/not-a-receipt");
   expect(missing.status()).toBe(404);
 });
+
+test("the cashier closes the day with a difference and a note; the closed day takes no more money", async ({ page, baseURL }) => {
+  await page.goto(`/billing?clinic=${CLINIC}`);
+  const card = page.getByTestId("day-close");
+  await expect(card.getByText("Cash expected in the drawer")).toBeVisible();
+  await card.getByLabel("₹100 × count").fill("1");
+  await card.getByLabel("₹10 × count").fill("x");
+  await card.getByRole("button", { name: "Close the day" }).click();
+  await expect(card.getByText("Count the notes or coins: a whole number, 0 or more.")).toBeVisible();
+  await card.getByLabel("₹10 × count").fill("");
+  await card.getByRole("button", { name: "Close the day" }).click();
+  await expect(card.getByText("The counted cash differs from what is expected: say why in a note.")).toBeVisible();
+  await card.getByLabel("Note (needed when there is a difference)").fill("Change given from the drawer");
+  await expectAccessible(page);
+  await card.getByRole("button", { name: "Close the day" }).click();
+  await expect(card.getByText(/Day closed by Priya Sharma at \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\. It is read-only now\./)).toBeVisible();
+  await screenshots(page, "billing-day-closed-en");
+
+  const patientId = await registerPatient(page.request, baseURL!, "After", `Close${unique()}`);
+  const walkIn = await page.request.post("/api/queue/walk-ins", { headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() }, data: { clinicId: CLINIC, doctorId: DOCTOR, patientId } });
+  const appointmentId = ((await walkIn.json()) as { appointmentId: string }).appointmentId;
+  const late = await page.request.post(`/api/billing/visits/${appointmentId}/payments`, { headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() }, data: { payments: [{ method: "cash", amount: "100" }] } });
+  expect(late.status()).toBe(409);
+  expect((await late.json()).code).toBe("day_closed");
+  const twice = await page.request.post("/api/billing/day-close", { headers: { origin: baseURL! }, data: { clinicId: CLINIC, denominations: { "100": 1 }, note: "again" } });
+  expect(twice.status()).toBe(409);
+});

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "@/lib/schemas/patients";
 import { BillingSettings, ReceiptDocument, VisitBilling, type BillingSettingsInput, type CreditNoteRequest, type PaymentRequest } from "@/lib/schemas/billing";
+import { DayCloseView } from "@/lib/schemas/day-close";
 import { apiGet, ApiProblemError, sendJson } from "./http";
 
 export const billingKeys = {
@@ -70,5 +71,25 @@ export function useSaveBillingSettings() {
   return useMutation({
     mutationFn: (body: BillingSettingsInput) => sendJson("PUT", "/api/billing/settings", body, BillingSettings),
     onSuccess: (saved) => client.setQueryData(billingKeys.settings(saved.clinicId), saved),
+  });
+}
+
+export function useDayClose(clinicId: string | null) {
+  return useQuery({ queryKey: ["billing", "day-close", clinicId ?? ""], enabled: !!clinicId, queryFn: ({ signal }) => apiGet("/api/billing/day-close", { clinicId: clinicId! }, DayCloseView, signal) });
+}
+
+export function useCloseDay(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { denominations: Record<string, number>; note?: string }) => sendJson("POST", "/api/billing/day-close", { clinicId, ...body }, DayCloseView),
+    onSettled: () => client.invalidateQueries({ queryKey: ["billing", "day-close", clinicId] }),
+  });
+}
+
+export function useReopenDay(clinicId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { closeId: string; reason: string }) => sendJson("POST", `/api/billing/day-close/${encodeURIComponent(v.closeId)}/reopen`, { reason: v.reason }, z.unknown()),
+    onSettled: () => client.invalidateQueries({ queryKey: ["billing", "day-close", clinicId] }),
   });
 }

@@ -112,6 +112,9 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET billing/receipts/[id]": "billing.read",
   "POST billing/receipts/[id]/prints": "billing.collect",
   "POST billing/receipts/[id]/credit-notes": "billing.refund",
+  "GET billing/day-close": "billing.collect",
+  "POST billing/day-close": "billing.collect",
+  "POST billing/day-close/[id]/reopen": "billing.reopenDay",
 };
 
 /** The routes that act on one row, as reviewed: a role limited to its own rows is refused another's. */

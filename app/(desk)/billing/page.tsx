@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { IndianRupee } from "lucide-react";
 import { eq } from "drizzle-orm";
 import { BillingSettingsForm } from "@/components/billing/billing-settings-form";
+import { DayCloseCard } from "@/components/billing/day-close-card";
 import { PageHeader } from "@/components/layout/page-header";
 import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
@@ -24,7 +25,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <PageHeader title={t("pageTitle")} description={t("subtitle")} icon={<IndianRupee className="size-5" />} />
-      <BillingSettingsForm clinics={clinics} clinicId={clinic} mayEdit={can(staff.role, "billing.configure")} />
+      <div className="grid gap-6">
+        {clinic && can(staff.role, "billing.collect") ? <DayCloseCard clinicId={clinic} mayReopen={can(staff.role, "billing.reopenDay")} /> : null}
+        <BillingSettingsForm clinics={clinics} clinicId={clinic} mayEdit={can(staff.role, "billing.configure")} />
+      </div>
     </>
   );
 }

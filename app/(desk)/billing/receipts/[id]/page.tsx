@@ -8,7 +8,7 @@ import { requireStaff } from "@/lib/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("billing");
-  return { title: t("receipt.heading") };
+  return { title: t("receipt.pageHeading") };
 }
 
 /** One receipt as it prints (80 mm roll or A5), with the refund form. */
@@ -20,7 +20,7 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
   return (
     <>
       <div className="print:hidden">
-        <PageHeader title={t("receipt.heading")} icon={<ReceiptText className="size-5" />} />
+        <PageHeader title={t("receipt.pageHeading")} icon={<ReceiptText className="size-5" />} />
       </div>
       <ReceiptDesk id={id} mayRefund={can(staff.role, "billing.refund")} initialPaper={paper} />
     </>
