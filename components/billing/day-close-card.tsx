@@ -61,8 +61,8 @@ export function DayCloseCard({ clinicId, mayReopen }: { clinicId: string; mayReo
         {row(t("expected"), v.totals.expectedCashPaise, true)}
         {row(t("upi"), v.totals.upiPaise - v.totals.upiRefundPaise)}
         {row(t("card"), v.totals.cardPaise - v.totals.cardRefundPaise)}
-        <p className="text-xs text-ink-faint">{t("receipts", { count: v.totals.receipts })}</p>
       </dl>
+      <p className="-mt-3 mb-4 text-xs text-ink-faint">{t("receipts", { count: v.totals.receipts })}</p>
       {v.closed && v.close ? (
         <div className="grid gap-3" role="status">
           <p className="rounded-lg bg-success-soft p-3 text-sm font-medium text-success-soft-ink">{t("closed", { name: v.close.closedBy ?? "—", time: formatDateTime(v.close.closedAt) })}</p>
