@@ -28,26 +28,32 @@ const toForm = (s: BillingSettings): BillingSettingsInput => ({
   procedures: s.procedures.map((p) => ({ code: p.code, name: p.name, fee: paiseToDecimal(p.feePaise) })),
 });
 
-/** Settings → Billing: the clinic's own fees and what its receipts print. Admins edit; the front desk reads. */
-export function BillingSettingsForm({ clinics, clinicId, mayEdit }: { clinics: { id: string; name: string }[]; clinicId: string | null; mayEdit: boolean }) {
+/** Which clinic the Billing page shows (day close and price list), when the desk serves more than one. */
+export function ClinicPicker({ clinics, clinicId }: { clinics: { id: string; name: string }[]; clinicId: string }) {
   const t = useTranslations("billing.settings");
   const router = useRouter();
+  if (clinics.length < 2) return null;
+  return (
+    <div className="max-w-sm">
+      <Label htmlFor="billing-clinic">{t("clinic")}</Label>
+      <Select id="billing-clinic" value={clinicId} onChange={(e) => router.push(`/billing?clinic=${encodeURIComponent(e.target.value)}`)} className="mt-1 h-10">
+        {clinics.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** Settings → Billing: the clinic's own fees and what its receipts print. Admins edit; the front desk reads. */
+export function BillingSettingsForm({ clinicId, mayEdit }: { clinicId: string | null; mayEdit: boolean }) {
+  const t = useTranslations("billing.settings");
   const settings = useBillingSettings(clinicId);
   if (!clinicId) return <Card className="p-5 text-sm text-ink-muted">{t("noClinic")}</Card>;
   return (
     <div className="grid max-w-3xl gap-4">
-      {clinics.length > 1 ? (
-        <div className="max-w-sm">
-          <Label htmlFor="billing-clinic">{t("clinic")}</Label>
-          <Select id="billing-clinic" value={clinicId} onChange={(e) => router.push(`/billing?clinic=${encodeURIComponent(e.target.value)}`)} className="mt-1 h-10">
-            {clinics.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-      ) : null}
       {settings.isPending ? (
         <div role="status" aria-busy="true" aria-label={t("heading")}>
           <Skeleton className="h-96" />

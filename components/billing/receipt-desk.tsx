@@ -83,10 +83,12 @@ export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: stri
           <Label htmlFor="receipt-paper" className="sr-only">
             {t("receipt.size")}
           </Label>
-          <Select id="receipt-paper" value={paper} onChange={(e) => setPaper(e.target.value as ReceiptPaper)} className="h-10 w-auto">
-            <option value="roll">{t("receipt.roll")}</option>
-            <option value="a5">{t("receipt.a5")}</option>
-          </Select>
+          <div className="w-44">
+            <Select id="receipt-paper" value={paper} onChange={(e) => setPaper(e.target.value as ReceiptPaper)} className="h-10">
+              <option value="roll">{t("receipt.roll")}</option>
+              <option value="a5">{t("receipt.a5")}</option>
+            </Select>
+          </div>
           <Button
             disabled={print.isPending}
             onClick={() =>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { IndianRupee } from "lucide-react";
 import { eq } from "drizzle-orm";
-import { BillingSettingsForm } from "@/components/billing/billing-settings-form";
+import { BillingSettingsForm, ClinicPicker } from "@/components/billing/billing-settings-form";
 import { DayCloseCard } from "@/components/billing/day-close-card";
 import { PageHeader } from "@/components/layout/page-header";
 import { can } from "@/lib/access";
@@ -26,8 +26,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
     <>
       <PageHeader title={t("pageTitle")} description={t("subtitle")} icon={<IndianRupee className="size-5" />} />
       <div className="grid gap-6">
+        {clinic ? <ClinicPicker clinics={clinics} clinicId={clinic} /> : null}
         {clinic && can(staff.role, "billing.collect") ? <DayCloseCard clinicId={clinic} mayReopen={can(staff.role, "billing.reopenDay")} /> : null}
-        <BillingSettingsForm clinics={clinics} clinicId={clinic} mayEdit={can(staff.role, "billing.configure")} />
+        <BillingSettingsForm clinicId={clinic} mayEdit={can(staff.role, "billing.configure")} />
       </div>
     </>
   );
