@@ -24,16 +24,24 @@ export const ACTIONS = [
   "queue.update",
   "queue.walkIn",
   "display.feed",
+  "queue.callUnpaid",
+  "billing.read",
+  "billing.collect",
+  "billing.refund",
+  "billing.configure",
+  "billing.reopenDay",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export const ROLE_PERMISSIONS = {
-  // The front desk registers and edits patients, books, adds walk-ins and files documents; it keeps no settings.
-  receptionist: ["patients.read", "patients.write", "slots.read", "slots.book", "drugs.read", "documents.read", "documents.upload", "live.read", "queue.read", "queue.update", "queue.walkIn"],
+  // The front desk registers and edits patients, books, adds walk-ins, files documents and collects fees (a
+  // pre-pay visit called before payment is its audited override); it keeps no settings.
+  receptionist: ["patients.read", "patients.write", "slots.read", "slots.book", "drugs.read", "documents.read", "documents.upload", "live.read", "queue.read", "queue.update", "queue.walkIn", "queue.callUnpaid", "billing.read", "billing.collect", "billing.refund"],
   // Doctors read patients (never edit them here) and alone open the assistant's sessions and a consultation's host link.
   doctor: ["patients.read", "slots.read", "slots.book", "assistant.sessions", "drugs.read", "documents.read", "documents.upload", "live.read", "live.hostLinks", "queue.read", "queue.update"],
-  // Admins keep the clinic's settings, read the patient audit and erase a patient's data on their request; documents stay with the care team.
-  admin: ["patients.read", "patients.write", "patients.audit", "patients.erase", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write", "queue.read", "queue.update", "queue.walkIn"],
+  // Admins keep the clinic's settings and price list, read the patient audit and erase a patient's data on their request; documents stay with the care team.
+  // Doctors see paid / due on their queue rows only (through queue.read), never the till.
+  admin: ["patients.read", "patients.write", "patients.audit", "patients.erase", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write", "queue.read", "queue.update", "queue.walkIn", "queue.callUnpaid", "billing.read", "billing.collect", "billing.refund", "billing.configure", "billing.reopenDay"],
 } as const satisfies Record<Role, readonly Action[]>;
 
 export function can(role: Role | undefined, action: Action): boolean {
@@ -107,6 +115,7 @@ export const FEATURES = {
   live: { path: "/live", action: "live.read" },
   settings: { path: "/settings", action: "settings.read" },
   queue: { path: "/appointments/today", action: "queue.read" },
+  billing: { path: "/billing", action: "billing.read" },
 } as const satisfies Record<string, { path: string; action: Action }>;
 
 export type Feature = keyof typeof FEATURES;

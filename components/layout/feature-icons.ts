@@ -1,4 +1,4 @@
-import { CalendarDays, FileUp, ListOrdered, Pill, Radio, Settings, Users, type LucideIcon } from "lucide-react";
+import { CalendarDays, FileUp, IndianRupee, ListOrdered, Pill, Radio, Settings, Users, type LucideIcon } from "lucide-react";
 import type { Feature } from "@/lib/access";
 
 export const FEATURE_ICONS: Record<Feature, LucideIcon> = {
@@ -9,4 +9,5 @@ export const FEATURE_ICONS: Record<Feature, LucideIcon> = {
   live: Radio,
   settings: Settings,
   queue: ListOrdered,
+  billing: IndianRupee,
 };

@@ -19,9 +19,9 @@ export function nowServing(entries: readonly QueueEntry[]): QueueEntry | undefin
     .sort((a, b) => Date.parse(b.calledAt ?? b.statusChangedAt) - Date.parse(a.calledAt ?? a.statusChangedAt))[0];
 }
 
-/** The waiting tokens of one doctor in the order "Call next" will take them. */
+/** The waiting tokens of one doctor in the order "Call next" will take them (a pre-pay visit not yet paid waits for its payment). */
 export function waitingInOrder(entries: readonly QueueEntry[], counter: CounterInfo, doctorId: string) {
-  const waiting = entries.filter((e) => e.status === "checked_in" && e.tokenNumber !== null).map((e) => ({ ...e, tokenNumber: e.tokenNumber! }));
+  const waiting = entries.filter((e) => e.status === "checked_in" && e.tokenNumber !== null && e.billing?.state !== "prepay_missing").map((e) => ({ ...e, tokenNumber: e.tokenNumber! }));
   return callOrder(waiting, { calls: counter.calls[doctorId] ?? 0, skipReturnAfter: counter.skipReturnAfter, marks: counter.priorityMarks });
 }
 
@@ -29,7 +29,24 @@ export function waitingInOrder(entries: readonly QueueEntry[], counter: CounterI
  * One doctor's counter on today's queue: who is being served, who comes next, and Call next /
  * Recall / Skip, for the doctor on their own queue and for the front desk on any doctor's.
  */
-export function CounterBar({ clinicId, doctorId, doctorName, entries, counter, canAct }: { clinicId: string; doctorId: string; doctorName: string; entries: readonly QueueEntry[]; counter: CounterInfo; canAct: boolean }) {
+export function CounterBar({
+  clinicId,
+  doctorId,
+  doctorName,
+  entries,
+  counter,
+  canAct,
+  canCallUnpaid = false,
+}: {
+  clinicId: string;
+  doctorId: string;
+  doctorName: string;
+  entries: readonly QueueEntry[];
+  counter: CounterInfo;
+  canAct: boolean;
+  /** May call a pre-pay visit in before it is paid (an audited override). */
+  canCallUnpaid?: boolean;
+}) {
   const t = useTranslations("queue.counter");
   const tq = useTranslations("queue");
   const priorityName = usePriorityName();
@@ -39,14 +56,20 @@ export function CounterBar({ clinicId, doctorId, doctorName, entries, counter, c
   const calls = counter.calls[doctorId] ?? 0;
   const marks = counter.priorityMarks.map((m) => priorityName(m.key, counter.priorityMarks)).join(", ");
 
-  function run(action: CounterAction) {
+  function run(action: CounterAction, allowUnpaid = false) {
     act.mutate(
-      { doctorId, action },
+      { doctorId, action, allowUnpaid },
       {
         onSuccess: (out) => {
           if (out.replayed) return void toast.info(t("replayed"));
           const e = out.entry;
-          if (action === "next" && !e) return void toast.info(t("nobodyWaiting", { doctor: doctorName }));
+          // A pre-pay visit waits for its payment; staff who may can call it in anyway (audited).
+          if (out.heldForPayment.length) {
+            toast.warning(t("heldForPayment", { count: out.heldForPayment.length }), {
+              ...(canCallUnpaid ? { action: { label: t("callUnpaid"), onClick: () => run("next", true) } } : {}),
+            });
+          }
+          if (action === "next" && !e) return void (out.heldForPayment.length ? undefined : toast.info(t("nobodyWaiting", { doctor: doctorName })));
           if (!e) return;
           const token = e.tokenLabel ?? "—";
           if (action === "next") toast.success(t("called", { token, patient: patientName(e, tq("unknownPatient")) }), { description: out.finished.map((f) => t("finished", { token: f.tokenLabel ?? patientName(f, tq("unknownPatient")) })).join(" · ") || undefined });

@@ -333,7 +333,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
               </h2>
             </header>
             {shownDay === today && counter && effectiveClinic ? (
-              <CounterBar clinicId={effectiveClinic} doctorId={g.id} doctorName={g.name} entries={all.filter((e) => e.doctorId === g.id)} counter={counter} canAct={mayChange(g.id)} />
+              <CounterBar clinicId={effectiveClinic} doctorId={g.id} doctorName={g.name} entries={all.filter((e) => e.doctorId === g.id)} counter={counter} canAct={mayChange(g.id)} canCallUnpaid={can(viewer.role, "queue.callUnpaid")} />
             ) : null}
             <ul className="divide-y divide-line">
               {g.entries.map((e) => (
@@ -349,6 +349,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
                   onReschedule={() => setMoving(e)}
                   onLink={() => setLinking(e)}
                   marks={counter?.priorityMarks}
+                  mayCollect={can(viewer.role, "billing.collect")}
                 />
               ))}
             </ul>

@@ -13,6 +13,7 @@ import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicTime } from "@/lib/slots/clinic-time";
 import type { PriorityMark } from "@/lib/queue/priority-marks";
 import { slipPath } from "@/lib/queue/slip-path";
+import { BillingBadge } from "@/components/billing/billing-badge";
 import { PriorityBadge, TokenBadge } from "./token-badge";
 
 export const STATUS_TONES: Record<QueueStatus, BadgeTone> = {
@@ -40,7 +41,10 @@ export function QueueRow({
   onReschedule,
   onLink,
   marks = [],
+  mayCollect = false,
 }: {
+  /** The signed-in role takes money (a doctor sees paid / due only). */
+  mayCollect?: boolean;
   entry: QueueEntry;
   /** The clinic's priority marks, for the names of its own marks. */
   marks?: readonly PriorityMark[];
@@ -99,6 +103,7 @@ export function QueueRow({
       <div className="col-start-2 text-sm md:col-start-auto print:col-start-auto">
         <p className="text-ink tabular-nums">{entry.price === null ? t("priceUnknown") : formatInr(entry.price)}</p>
         {entry.prePay !== null ? <p className="text-xs text-ink-muted">{entry.prePay ? t("payBefore") : t("payAtVisit")}</p> : null}
+        <BillingBadge billing={entry.billing} appointmentId={entry.appointmentId} patient={name} mayCollect={mayCollect && entry.status !== "cancelled"} />
       </div>
       <div className="col-start-2 flex flex-wrap items-center gap-2 md:col-start-auto print:col-start-auto">
         <Badge tone={STATUS_TONES[entry.status]}>{t(`status.${entry.status}`)}</Badge>

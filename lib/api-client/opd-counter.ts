@@ -45,8 +45,8 @@ export function useAddWalkIn(clinicId: string) {
 export function useCounterAction(clinicId: string) {
   const client = useQueryClient();
   const keys = useRef(new Map<string, string>());
-  const slot = (v: { doctorId: string; action: CounterAction }) => `${v.doctorId}|${v.action}`;
-  const keyFor = (v: { doctorId: string; action: CounterAction }) => {
+  const slot = (v: { doctorId: string; action: CounterAction; allowUnpaid?: boolean }) => `${v.doctorId}|${v.action}|${v.allowUnpaid ? "override" : ""}`;
+  const keyFor = (v: { doctorId: string; action: CounterAction; allowUnpaid?: boolean }) => {
     const known = keys.current.get(slot(v));
     if (known) return known;
     const fresh = newKey();
@@ -54,8 +54,8 @@ export function useCounterAction(clinicId: string) {
     return fresh;
   };
   return useMutation({
-    mutationFn: (v: { doctorId: string; action: CounterAction }) =>
-      sendJson("POST", `/api/queue/doctors/${encodeURIComponent(v.doctorId)}/counter`, { clinicId, action: v.action }, CounterActionResult, { [IDEMPOTENCY_HEADER]: keyFor(v) }),
+    mutationFn: (v: { doctorId: string; action: CounterAction; allowUnpaid?: boolean }) =>
+      sendJson("POST", `/api/queue/doctors/${encodeURIComponent(v.doctorId)}/counter`, { clinicId, action: v.action, ...(v.allowUnpaid ? { allowUnpaid: true } : {}) }, CounterActionResult, { [IDEMPOTENCY_HEADER]: keyFor(v) }),
     onSuccess: (_out, v) => void keys.current.delete(slot(v)),
     onError: (err, v) => {
       if (err instanceof ApiProblemError) keys.current.delete(slot(v));

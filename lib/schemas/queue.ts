@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { QUEUE_STATUSES } from "@/lib/queue/status-moves";
+import { BillingState } from "./billing";
 import { PatientSummary } from "./patient-summary";
 import { CalendarDay } from "./slots";
 
@@ -50,6 +51,8 @@ export const QueueEntry = z.object({
   callCount: z.number().int(),
   /** The doctor's call count when the token was skipped; null unless it is sitting out. */
   skippedAtCall: z.number().int().nullable(),
+  /** Paid, due, pre-pay missing or free (the desk's billing); absent when nothing is priced yet. */
+  billing: BillingState.nullable().optional(),
 });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 
@@ -127,6 +130,8 @@ export type CounterAction = (typeof COUNTER_ACTIONS)[number];
 export const CounterActionRequest = z.strictObject({
   clinicId: PlatformId("Choose a clinic."),
   action: z.enum(COUNTER_ACTIONS, "Say what to do: next, recall or skip."),
+  /** Call a pre-pay visit in before its payment: an audited override. */
+  allowUnpaid: z.boolean().optional(),
 });
 export type CounterActionRequest = z.infer<typeof CounterActionRequest>;
 
@@ -138,5 +143,7 @@ export const CounterActionResult = z.object({
   finished: z.array(QueueEntry),
   /** The same request (same Idempotency-Key) was already carried out: this is its outcome, nothing was done twice. */
   replayed: z.boolean(),
+  /** Pre-pay visits Call next passed over because nothing is paid yet. */
+  heldForPayment: z.array(z.string()).default([]),
 });
 export type CounterActionResult = z.infer<typeof CounterActionResult>;

@@ -122,6 +122,16 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "DELETE settings/displays/[id]": "settings.write",
   "GET display/feed": "display.feed",
   "GET display/stream": "display.feed",
+  "GET billing/settings": "billing.read",
+  "PUT billing/settings": "billing.configure",
+  "GET billing/visits/[appointmentId]": "billing.read",
+  "POST billing/visits/[appointmentId]/payments": "billing.collect",
+  "GET billing/receipts/[id]": "billing.read",
+  "POST billing/receipts/[id]/prints": "billing.collect",
+  "POST billing/receipts/[id]/credit-notes": "billing.refund",
+  "GET billing/day-close": "billing.collect",
+  "POST billing/day-close": "billing.collect",
+  "POST billing/day-close/[id]/reopen": "billing.reopenDay",
 };
 
 /** The routes that act on one row, as reviewed: a role limited to its own rows is refused another's. */

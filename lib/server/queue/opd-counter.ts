@@ -13,6 +13,7 @@ import { summariesByIds } from "../patients/patient-index";
 import { clinicTimeZone } from "./desk-bookings";
 import type { QueueHub } from "./queue-hub";
 import { readQueueEntry } from "./queue-store";
+import { billingStates } from "../billing/billing";
 import { issueToken } from "./token-issue";
 
 type Row = typeof queueAppointments.$inferSelect;
@@ -153,6 +154,8 @@ export interface CounterRequest {
   action: CounterAction;
   key: string;
   staffId: string;
+  /** Call a pre-pay visit in before its payment (an override the route allows by role and audits). */
+  allowUnpaid?: boolean;
 }
 
 export interface CounterOutcome {
@@ -160,6 +163,8 @@ export interface CounterOutcome {
   entry: QueueEntry | null;
   finished: QueueEntry[];
   replayed: boolean;
+  /** Pre-pay visits passed over by Call next because nothing was paid yet. */
+  heldForPayment: string[];
 }
 
 /** How many recent Idempotency-Keys a doctor's day remembers for replays. */
@@ -208,7 +213,7 @@ export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, co
     const recentKeys = (counter!.lastActionKey ?? "").split(" ").filter(Boolean);
     if (recentKeys.includes(r.key)) {
       const current = await currentlyCalled(tx, r.clinicId, r.doctorId, day);
-      return { changed: [] as Row[], entryId: current?.appointmentId ?? null, finishedIds: [] as string[], replayed: true };
+      return { changed: [] as Row[], entryId: current?.appointmentId ?? null, finishedIds: [] as string[], heldForPayment: [] as string[], replayed: true };
     }
     const bump = { version: sql`${queueAppointments.version} + 1`, statusChangedAt: at, statusChangedBy: r.staffId, undoable: false };
     const history = (row: Row, from: Row["status"], reason: string) =>
@@ -216,6 +221,7 @@ export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, co
     const changed: Row[] = [];
     let entryId: string | null = null;
     const finishedIds: string[] = [];
+    const heldForPayment: string[] = [];
 
     if (r.action === "next") {
       const inRoom = await tx.select().from(queueAppointments).where(and(DOCTOR_DAY(r.clinicId, r.doctorId, day), eq(queueAppointments.status, "in_consultation")));
@@ -235,7 +241,11 @@ export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, co
         const token = await issueToken(tx, { clinicId: r.clinicId, doctorId: r.doctorId, day, format: config.tokenFormat, at });
         await tx.update(queueAppointments).set({ tokenNumber: token.number, tokenLabel: token.label, tokenIssuedAt: at }).where(eq(queueAppointments.appointmentId, u.appointmentId));
       }
-      const waiting = await tx.select().from(queueAppointments).where(and(DOCTOR_DAY(r.clinicId, r.doctorId, day), eq(queueAppointments.status, "checked_in")));
+      const checkedIn = await tx.select().from(queueAppointments).where(and(DOCTOR_DAY(r.clinicId, r.doctorId, day), eq(queueAppointments.status, "checked_in")));
+      // A visit booked as pre-pay is not called in before it is paid, unless staff override it.
+      const money = r.allowUnpaid ? new Map() : await billingStates(tx, checkedIn.filter((w) => w.prePay));
+      const waiting = checkedIn.filter((w) => money.get(w.appointmentId)?.state !== "prepay_missing");
+      heldForPayment.push(...checkedIn.filter((w) => money.get(w.appointmentId)?.state === "prepay_missing").map((w) => w.appointmentId));
       const state: CallState = { calls: counter!.calls, skipReturnAfter: config.skipReturnAfter, marks: config.priorityMarks };
       const next = nextToCall(
         waiting.map((w) => ({ ...w, tokenNumber: w.tokenNumber! })),
@@ -267,12 +277,12 @@ export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, co
       .update(queueCounters)
       .set({ lastActionKey: [...recentKeys, r.key].slice(-RECENT_KEYS).join(" "), updatedAt: at })
       .where(and(eq(queueCounters.clinicId, r.clinicId), eq(queueCounters.doctorId, r.doctorId), eq(queueCounters.day, day)));
-    return { changed, entryId, finishedIds, replayed: false };
+    return { changed, entryId, finishedIds, heldForPayment, replayed: false };
   });
   for (const row of outcome.changed) await announce(hub, row);
   const entry = outcome.entryId ? await readQueueEntry(db, outcome.entryId, now) : null;
   const finished = (await Promise.all(outcome.finishedIds.map((id) => readQueueEntry(db, id, now)))).filter((e): e is QueueEntry => !!e);
-  return { action: r.action, entry, finished, replayed: outcome.replayed };
+  return { action: r.action, entry, finished, replayed: outcome.replayed, heldForPayment: outcome.heldForPayment };
 }
 
 /** Calls made today by each doctor of a clinic (for the skip rule the page shows). */

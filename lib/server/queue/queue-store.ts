@@ -8,6 +8,7 @@ import { TIME_ZONE } from "@/lib/i18n/config";
 import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments, queueStatusHistory, staff } from "../db/schema";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
+import { billingStates } from "../billing/billing";
 import { summariesByIds } from "../patients/patient-index";
 import * as clock from "@/lib/clock";
 import { issueToken } from "./token-issue";
@@ -118,13 +119,14 @@ async function toEntries(db: Db, rows: Row[], now: number): Promise<QueueEntry[]
   if (!rows.length) return [];
   const staffIds = [...new Set(rows.flatMap((r) => [r.bookedBy, r.statusChangedBy]).filter((x): x is string => !!x))];
   const doctorIds = [...new Set(rows.map((r) => r.doctorId))];
-  const [patients, people, doctors] = await Promise.all([
+  const [patients, people, doctors, money] = await Promise.all([
     summariesByIds(db, rows.map((r) => r.patientId)),
     staffIds.length ? db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, staffIds)) : [],
     db
       .select({ id: directoryEntries.platformId, name: directoryEntries.displayName })
       .from(directoryEntries)
       .where(and(eq(directoryEntries.kind, "doctor"), inArray(directoryEntries.platformId, doctorIds))),
+    billingStates(db, rows),
   ]);
   const staffName = new Map(people.map((p) => [p.id, p.name]));
   const doctorName = new Map(doctors.map((d) => [d.id, d.name]));
@@ -163,6 +165,7 @@ async function toEntries(db: Db, rows: Row[], now: number): Promise<QueueEntry[]
       calledAt: iso(r.calledAt),
       callCount: r.callCount,
       skippedAtCall: r.skippedAtCall,
+      billing: money.get(r.appointmentId) ?? null,
     };
   });
 }

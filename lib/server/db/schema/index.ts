@@ -9,3 +9,4 @@ export * from "./queue";
 export * from "./erasure";
 export * from "./displays";
 export * from "./opd-slips";
+export * from "./billing";

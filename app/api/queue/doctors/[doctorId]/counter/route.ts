@@ -1,7 +1,8 @@
 import { env } from "@/lib/env";
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from "@/lib/schemas/patients";
 import { CounterActionRequest } from "@/lib/schemas/queue";
-import { ValidationError } from "@/lib/server/errors";
+import { can } from "@/lib/access";
+import { ForbiddenError, ValidationError } from "@/lib/server/errors";
 import { queueHub } from "@/lib/server/queue";
 import { counterAction } from "@/lib/server/queue/opd-counter";
 import { withStaff } from "@/lib/server/with-staff";
@@ -14,14 +15,27 @@ export const POST = withStaff({ action: "queue.update", row: "doctor-queue", bod
   const doctorId = params.doctorId!;
   // The patient audit's words for it (appointment.call-next, .recall, .skip).
   const action = body.action === "next" ? "call-next" : body.action;
+  const allowUnpaid = body.allowUnpaid === true;
+  if (allowUnpaid && !can(staff.role, "queue.callUnpaid")) {
+    await audit({ action: "call-unpaid", resource: "appointment", outcome: "denied", detail: { clinicId: body.clinicId, doctorId, role: staff.role } });
+    throw new ForbiddenError("Your role may not call a pre-pay visit in before it is paid.");
+  }
   try {
-    const outcome = await counterAction(db, await queueHub(), { clinicId: body.clinicId, doctorId, action: body.action, key: key.data, staffId: staff.id }, env().opd);
+    const outcome = await counterAction(db, await queueHub(), { clinicId: body.clinicId, doctorId, action: body.action, key: key.data, staffId: staff.id, allowUnpaid }, env().opd);
     await audit({
       action,
       resource: "appointment",
       resourceId: outcome.entry?.appointmentId ?? null,
       outcome: "ok",
-      detail: { clinicId: body.clinicId, doctorId, token: outcome.entry?.tokenLabel ?? null, finished: outcome.finished.map((f) => f.appointmentId), ...(outcome.replayed ? { replayed: true } : {}) },
+      detail: {
+        clinicId: body.clinicId,
+        doctorId,
+        token: outcome.entry?.tokenLabel ?? null,
+        finished: outcome.finished.map((f) => f.appointmentId),
+        ...(allowUnpaid ? { allowUnpaid, override: "pre-pay visit called before payment" } : {}),
+        ...(outcome.heldForPayment.length ? { heldForPayment: outcome.heldForPayment } : {}),
+        ...(outcome.replayed ? { replayed: true } : {}),
+      },
     });
     // Call next finished the visit in consultation: that patient's audit shows it as done.
     for (const f of outcome.finished) await audit({ action: "status", resource: "appointment", resourceId: f.appointmentId, outcome: "ok", detail: { to: "done", from: "in_consultation", via: "call-next" } });
