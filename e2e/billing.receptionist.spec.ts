@@ -8,7 +8,7 @@ import { screenshots, VISUAL_DIR } from "./visual-review";
  * The counter's money at the front desk, English and Hindi: a walk-in (the desk's own visit, priced
  * from the clinic's price list) is due ₹500 on its queue row; the receptionist collects it by UPI
  * QR, prints the receipt (looked at as a PDF), a reprint says DUPLICATE, and part of it is refunded
- * as a credit note. Dr. Arjun Rao's walk-ins at Andheri West are this spec's own (the display spec clears and calls his Kothrud queue).
+ * as a credit note. Dr. Arjun Rao's walk-ins at Andheri West are this spec's own.
  */
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-arjun-rao";

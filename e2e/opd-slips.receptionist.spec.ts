@@ -10,7 +10,7 @@ import { screenshots, VISUAL_DIR } from "./visual-review";
  * the slip, each paper size prints as a one-page PDF of that size with the token, patient and UHID
  * on it (converted to PNG under test-results/ to look at), and the link in the QR opens the public
  * status page — signed out — with the token, how many are ahead and about how long, and no name.
- * Dr. Kavita Sharma at Bandra (this spec's own doctor queue: the display spec calls Dr. Arjun Rao at Kothrud): walk-ins need no slot, so the journey holds at any hour.
+ * Dr. Kavita Sharma at Bandra (this spec's own doctor queue): walk-ins need no slot, so the journey holds at any hour.
  */
 const CLINIC = "cl-bandra";
 const DOCTOR = "dr-kavita-sharma";

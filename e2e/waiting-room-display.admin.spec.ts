@@ -5,14 +5,15 @@ import { screenshots, VISUAL_DIR } from "./visual-review";
 
 /**
  * The waiting-room display, end to end: a TV (a browser with no staff session) shows a pairing
- * code, the admin enters it in Settings → Displays, the TV shows Dr. Arjun Rao's tokens at Kothrud
+ * code, the admin enters it in Settings → Displays, the TV shows Dr. Meera Iyer's tokens at Kothrud
+ * (a walk-in queue of hers no other spec touches: she keeps no hours there)
  * (this spec's own doctor queue: no other spec calls it), the front desk calls next and the TV shows
  * and speaks it (speech recorded in place of the browser's voices), the next patient's status page
  * (the QR on their slip) follows the calls, the TV's session is refused
  * everywhere else, a code is refused a second time, and a revoked TV is back on its pairing screen.
  */
 const CLINIC = "cl-kothrud";
-const DOCTOR = "dr-arjun-rao";
+const DOCTOR = "dr-meera-iyer";
 /** The TV's clock, pinned: 27/11/2026, 10:30 in Pune. */
 const TV_TIME = new Date("2026-11-27T10:30:00+05:30");
 const unique = () => Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6);
@@ -58,8 +59,8 @@ function recordSpeech() {
   });
 }
 
-async function deskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ storageState: "e2e/.auth/receptionist.json", baseURL });
+async function deskContext(browser: Browser, baseURL: string, role: "receptionist" | "doctor" = "receptionist"): Promise<BrowserContext> {
+  return browser.newContext({ storageState: `e2e/.auth/${role}.json`, baseURL });
 }
 
 async function todaysQueue(request: APIRequestContext): Promise<Entry[]> {
@@ -119,13 +120,15 @@ async function tvScreenshots(tv: Page, name: string) {
 for (const lang of ["en", "hi"] as const) {
   const s =
     lang === "en"
-      ? { code: "Code on the TV", name: "Name of this display", clinic: "Clinic", room: "Room for Dr. Arjun Rao", submit: "Pair display", revoke: "Revoke", confirm: "Revoke display", used: /already used/, list: "Paired displays", refresh: "Refresh now" }
-      : { code: "टीवी पर दिखा कोड", name: "इस डिस्प्ले का नाम", clinic: "क्लिनिक", room: "Dr. Arjun Rao का कमरा", submit: "डिस्प्ले जोड़ें", revoke: "हटाएँ", confirm: "डिस्प्ले हटाएँ", used: /already used/, list: "जुड़े हुए डिस्प्ले", refresh: "अभी रीफ़्रेश करें" };
+      ? { code: "Code on the TV", name: "Name of this display", clinic: "Clinic", room: "Room for Dr. Meera Iyer", submit: "Pair display", revoke: "Revoke", confirm: "Revoke display", used: /already used/, list: "Paired displays", refresh: "Refresh now" }
+      : { code: "टीवी पर दिखा कोड", name: "इस डिस्प्ले का नाम", clinic: "क्लिनिक", room: "Dr. Meera Iyer का कमरा", submit: "डिस्प्ले जोड़ें", revoke: "हटाएँ", confirm: "डिस्प्ले हटाएँ", used: /already used/, list: "जुड़े हुए डिस्प्ले", refresh: "अभी रीफ़्रेश करें" };
 
   test(`a TV paired by code shows and speaks the token called at the desk, is refused elsewhere, and returns to pairing when revoked (${lang})`, async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
     const desk = await deskContext(browser, baseURL!);
+    // Dr. Meera Iyer herself calls her patients in, from her own counter.
+    const doctor = await deskContext(browser, baseURL!, "doctor");
     await clearDoctorQueue(desk.request, baseURL!);
     const names = [`Tv${unique()}`, `Tv${unique()}`];
     const firstVisit = await walkIn(desk.request, baseURL!, names[0]!);
@@ -158,16 +161,16 @@ for (const lang of ["en", "hi"] as const) {
     const displayName = `Hall TV ${unique()}`;
     await page.getByLabel(s.name).fill(displayName);
     await page.getByLabel(s.clinic, { exact: true }).selectOption(CLINIC);
-    await page.getByRole("checkbox", { name: "Dr. Arjun Rao" }).check();
+    await page.getByRole("checkbox", { name: "Dr. Meera Iyer" }).check();
     await page.getByLabel(s.room).fill("Room 2");
     await page.getByRole("button", { name: s.submit }).click();
     const row = page.getByRole("list", { name: s.list }).getByRole("listitem").filter({ hasText: displayName });
     await expect(row).toBeVisible();
-    await expect(row).toContainText("Dr. Arjun Rao (Room 2)");
+    await expect(row).toContainText("Dr. Meera Iyer (Room 2)");
     if (lang === "en") await screenshots(page, "settings-displays");
 
     // The TV collects its session and shows the doctor's queue: tokens and initials, never a name.
-    const card = tv.locator("[data-display-doctor]").filter({ hasText: "Dr. Arjun Rao" });
+    const card = tv.locator("[data-display-doctor]").filter({ hasText: "Dr. Meera Iyer" });
     await expect(card).toBeVisible({ timeout: 10_000 });
     await expect(tv.getByRole("heading", { level: 1, name: "Kothrud Health Centre" })).toBeVisible();
     await expect(card.getByTestId("next-tokens")).toContainText(first);
@@ -176,10 +179,10 @@ for (const lang of ["en", "hi"] as const) {
     await expect(card.getByText("S T", { exact: true }).or(card.getByTestId("next-tokens"))).toBeVisible();
     await expect(tv.getByTestId("display-clock")).toContainText("10:30");
 
-    // Sound needs a gesture: the one-time button, then the desk calls next on the doctor's queue.
+    // Sound needs a gesture: the one-time button, then the doctor calls next on her own queue.
     await tv.getByRole("button", { name: /Start sound/ }).click();
     await expect(tv.getByRole("button", { name: /Start sound/ })).toHaveCount(0);
-    await callNext(desk.request, baseURL!);
+    await callNext(doctor.request, baseURL!);
     await expect(card.getByTestId("now-serving")).toHaveText(first);
     await expect(tv.getByTestId("display-call")).toContainText(first);
     const said = (n: string) => n.replace(/\d+/g, (d) => String(Number(d))).replace(/-/g, " ");
@@ -204,7 +207,7 @@ for (const lang of ["en", "hi"] as const) {
     await tvContext.setOffline(true);
     await tv.evaluate(() => window.dispatchEvent(new Event("offline")));
     await expect(tv.getByTestId("display-reconnecting")).toBeVisible({ timeout: 10_000 });
-    await callNext(desk.request, baseURL!);
+    await callNext(doctor.request, baseURL!);
     await tvContext.setOffline(false);
     await expect(card.getByTestId("now-serving")).toHaveText(second, { timeout: 15_000 });
     await expect(tv.getByTestId("display-reconnecting")).toHaveCount(0);
@@ -240,6 +243,7 @@ for (const lang of ["en", "hi"] as const) {
 
     await clearDoctorQueue(desk.request, baseURL!);
     await tvContext.close();
+    await doctor.close();
     await desk.close();
   });
 }
