@@ -31,7 +31,9 @@ const meena = (over: Record<string, unknown> = {}) =>
 
 const databases = await bothDatabases();
 
-for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a registration whose platform answer is lost: never a second profile, never an orphan (${name})`, () => {
+// The PGlite and the PostgreSQL half each have their own database and platform, and mostly wait for
+// the platform's delays: they run side by side (concurrent), each one's tests one after another (sequential).
+for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a registration whose platform answer is lost: never a second profile, never an orphan (${name})`, { concurrent: true }, () => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
@@ -61,7 +63,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     await h.resetStats();
   });
 
-  it.each([
+  it.sequential.each([
     ["without a UHID (the desk's own id)", {}],
     ["with the clinic's UHID", { uhid: `UH-${randomUUID().slice(0, 8)}` }],
   ])("answers 'being confirmed' when the platform answers after the desk's timeout, and the retry with the same key records its one profile (%s)", async (_name, over) => {
@@ -86,7 +88,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect((await deps.patients.getProfile(only!.oid)).uhid).toBe(r.uhid ?? null);
   });
 
-  it("a retry sent while the late create is still on its way makes no second profile either", async () => {
+  it.sequential("a retry sent while the late create is still on its way makes no second profile either", async () => {
     const r = meena();
     const key = randomUUID();
     await h.setFaults({ latencyMs: LATE_MS, pathPrefix: "/profiles/v1/patient" });
@@ -104,7 +106,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(retry).toMatchObject({ id: held[0]!.oid });
   });
 
-  it("while the platform cannot be asked, the answer stays 'being confirmed' and nothing is created", async () => {
+  it.sequential("while the platform cannot be asked, the answer stays 'being confirmed' and nothing is created", async () => {
     const r = meena();
     const key = randomUUID();
     await h.setFaults({ latencyMs: LATE_MS, pathPrefix: "/profiles/v1/patient" });
@@ -120,7 +122,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await profilesNamed(r.lastName!)).toHaveLength(1);
   });
 
-  it("a process that died between recording the intent and the platform's answer is settled by the reconciler", async () => {
+  it.sequential("a process that died between recording the intent and the platform's answer is settled by the reconciler", async () => {
     // The crash: the intent was recorded and the create reached the platform, but the desk never heard back.
     const r = meena({ uhid: `UH-${randomUUID().slice(0, 8)}` });
     const key = randomUUID();
@@ -154,7 +156,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect((await h.stats())["profiles.create"] ?? 0).toBe(0);
   });
 
-  it("two reconcilers running at once settle each stuck intent once", async () => {
+  it.sequential("two reconcilers running at once settle each stuck intent once", async () => {
     const rows = Array.from({ length: 4 }, () => ({ r: meena(), key: randomUUID() }));
     for (const { r, key } of rows)
       await t.database.db
