@@ -38,9 +38,7 @@ function flakyDb(db: Db, table: object, failures: { left: number; passFirst?: nu
 
 const databases = await bothDatabases();
 
-// The PGlite and the PostgreSQL half each have their own database and platform, and wait mostly on
-// retries and time limits: they run side by side (concurrent), each one's tests one after another (sequential).
-for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a desk write that fails after the platform answered converges, exactly once (${name})`, { concurrent: true }, () => {
+for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a desk write that fails after the platform answered converges, exactly once (${name})`, () => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
@@ -71,7 +69,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
       audit: async () => {},
     });
 
-  it.sequential("an upload whose desk record fails once is recorded by the retry: one record, one platform document", async () => {
+  it("an upload whose desk record fails once is recorded by the retry: one record, one platform document", async () => {
     const before = (await platformDocuments()).length;
     const doc = await upload(flakyDb(t.database.db, patientDocuments, { left: 1 }), pdfOf(1000));
     expect(doc.deskCopy).toBe("done");
@@ -79,7 +77,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(1);
   });
 
-  it.sequential("an upload whose desk record keeps failing answers 'uploaded, catching up' and the reconcile step records it once", async () => {
+  it("an upload whose desk record keeps failing answers 'uploaded, catching up' and the reconcile step records it once", async () => {
     const before = (await platformDocuments()).length;
     const failures = { left: 1000 };
     const doc = await upload(flakyDb(t.database.db, patientDocuments, failures), pdfOf(2000));
@@ -99,7 +97,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await platformDocuments()).toHaveLength(before + 1);
   });
 
-  it.sequential("a registration whose desk row cannot be written is retried with the same key without a second platform profile", async () => {
+  it("a registration whose desk row cannot be written is retried with the same key without a second platform profile", async () => {
     const r = PatientRegistration.parse({ firstName: "Meena", lastName: "Kulkarni", gender: "F", dob: "1985-02-01", uhid: `UH-${randomUUID().slice(0, 8)}` });
     const key = randomUUID();
     // The intent is written before the platform is called (else nothing is sent); what follows the platform's answer fails.
@@ -125,7 +123,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     );
   });
 
-  it.sequential("with the database unreachable even for the outbox, the write waits in memory and is applied when it answers", async () => {
+  it("with the database unreachable even for the outbox, the write waits in memory and is applied when it answers", async () => {
     const before = (await platformDocuments()).length;
     const down = { left: 1000 };
     const outboxDown = { left: 1000 };
@@ -139,7 +137,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await platformDocuments()).toHaveLength(before + 1);
   });
 
-  it.sequential("a write waiting in memory for one database is never applied to another opened in the same process", async () => {
+  it("a write waiting in memory for one database is never applied to another opened in the same process", async () => {
     const other = await openDb();
     try {
       const outboxDown = { left: 1000 };
@@ -168,7 +166,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     });
   };
 
-  it.sequential.each([
+  it.each([
     ["a file sent at once: the answer limit after the last byte", 20_000, 0, 400],
     ["a file still arriving: the whole-upload limit", 40 * 65536, 100, 1500],
   ])("an upload to a hanging platform gives up with a 504 and keeps no document on either side (%s)", async (_case, size, gapMs, limit) => {
