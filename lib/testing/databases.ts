@@ -1,5 +1,5 @@
 /**
- * Test databases: a throw-away PGlite directory, and — when PostgreSQL answers on
+ * Test databases: a throw-away in-memory PGlite (from the migrated template), and — when PostgreSQL answers on
  * 127.0.0.1:5432 — a throw-away database there. Suites skip PostgreSQL with a clear reason.
  */
 import { readFileSync } from "node:fs";
