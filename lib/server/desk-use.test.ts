@@ -133,6 +133,9 @@ describe("on PGlite", () => {
     const s1 = "11111111-1111-4111-8111-111111111111";
     const s2 = "22222222-2222-4222-8222-222222222222";
     await recordAudit(db, { staffId: id, action: "lookup", resource: "assistant_session", resourceId: s1, outcome: "ok", detail: { expiresAt: "2026-11-24T10:00:00.000Z" } });
+    // The entries are stamped by the database's now(), whose clock in PGlite moves by whole milliseconds:
+    // an in-memory PGlite writes both within one, and "newest first" needs the second lookup to be later.
+    await new Promise((r) => setTimeout(r, 5));
     await recordAudit(db, { staffId: id, action: "lookup", resource: "assistant_session", resourceId: s2, outcome: "ok", detail: { expiresAt: "2026-11-24T11:00:00.000Z" } });
     await recordAudit(db, { staffId: id, action: "lookup", resource: "assistant_session", resourceId: "33333333-3333-4333-8333-333333333333", outcome: "failed" });
     await recordAudit(db, { staffId: null, action: "lookup", resource: "assistant_session", resourceId: "44444444-4444-4444-8444-444444444444", outcome: "ok" });

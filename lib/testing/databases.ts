@@ -1,10 +1,9 @@
 /**
- * Test databases: a throw-away PGlite directory, and — when PostgreSQL answers on
+ * Test databases: a throw-away in-memory PGlite (from the migrated template), and — when PostgreSQL answers on
  * 127.0.0.1:5432 — a throw-away database there. Suites skip PostgreSQL with a clear reason.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "../server/db/connect";
 
@@ -48,19 +47,26 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function pgliteTestDatabase(): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-pglite-"));
-  // Under vitest, start from the migrated template of the global setup instead of running initdb again.
+/** The global setup's migrated template as a tar, read once per worker (files in a worker share modules). */
+let templateDump: { path: string; blob: Blob } | undefined;
+async function pgliteTemplateDump(): Promise<Blob> {
   const { inject } = await import("vitest");
-  cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
-  const database = await openDatabase({ dataDir });
+  const dumpPath = inject("pgliteTemplateDump");
+  if (templateDump?.path !== dumpPath) templateDump = { path: dumpPath, blob: new Blob([readFileSync(dumpPath)]) };
+  return templateDump.blob;
+}
+
+/**
+ * A throw-away PGlite: under vitest it starts in memory from the migrated template of the global setup
+ * (the same engine and schema; openDatabase still runs the migrations, which find nothing left to do)
+ * instead of running initdb again or copying a data directory to disk.
+ */
+export async function pgliteTestDatabase(): Promise<TestDatabase> {
+  const database = await openDatabase({ dataDir: tmpdir(), pgliteDump: await pgliteTemplateDump() });
   return {
     database,
     openAnother: () => Promise.reject(new Error("PGlite serves one process; there is no second instance")),
-    async dispose() {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    dispose: () => database.close(),
   };
 }
 

@@ -21,6 +21,9 @@ export function schemaFingerprint(): string {
 /** Where this schema's template lives (a data directory laid out as openDatabase lays it out: <dir>/pglite). */
 export const pgliteTemplatePath = (fingerprint = schemaFingerprint()) => path.join(PGLITE_TEMPLATE_CACHE, fingerprint);
 
+/** The template dumped to one tar (PGlite's dumpDataDir), loaded into memory by test databases. */
+export const pgliteTemplateDumpPath = (fingerprint = schemaFingerprint()) => path.join(PGLITE_TEMPLATE_CACHE, `${fingerprint}.tar`);
+
 /** The template for the current schema, when a test run has built it; otherwise null. */
 export function builtPgliteTemplate(): string | null {
   const template = pgliteTemplatePath();

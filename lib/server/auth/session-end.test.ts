@@ -13,6 +13,7 @@ import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, type TestD
 import type { Db } from "../db/connect";
 import { staff, staffSessions } from "../db/schema";
 import { addStaff } from "./staff-repo";
+import { sessionWatch } from "./session-watch";
 import { startSession } from "./staff-sessions";
 import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
@@ -126,11 +127,20 @@ const endings: [string, (db: Db, staffId: string) => Promise<unknown>][] = [
 ];
 
 describe(`a session's end closes its streams (${pgUp ? "PostgreSQL, ended through another pool" : "PGlite"})`, () => {
+  // The instance checks its streams' sessions on a setInterval (every SESSION_CHECK_MS): here on a
+  // clock moved by hand, so "within 2 s" is 2 s of the desk's own timer without waiting them out.
+  // Everything else (the database, the streams, the reads' deadlines) runs on real time.
+  beforeAll(() => void vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] }));
+  afterAll(() => void vi.useRealTimers());
+  /** 2 s of the desk's session checks; a check that found the session ended has closed the stream a moment later. */
+  const twoSecondsOfChecks = () => vi.advanceTimersByTimeAsync(2_000);
+
   it.each(endings)("%s closes the queue stream within 2 s, saying why", async (_what, end) => {
     const s = await signedIn("receptionist");
     const res = await queueStream(get("/api/queue/stream?clinicId=cl-andheri-west", s.cookie), { params: Promise.resolve({}) });
     expect(await firstChunk(res)).toContain(": connected");
     await end(elsewhere, s.id);
+    await twoSecondsOfChecks();
     const read = await readUntilEnd(res, 2_000);
     expect(read.ended).toBe(true);
     expect(read.text).toContain('event: stream-closed\ndata: {"reason":"signed-out"}');
@@ -141,6 +151,7 @@ describe(`a session's end closes its streams (${pgUp ? "PostgreSQL, ended throug
     const res = await liveStream(get("/api/events/stream?tab=tab-1", s.cookie), { params: Promise.resolve({}) });
     expect(await firstChunk(res)).toContain(": connected");
     await end(elsewhere, s.id);
+    await twoSecondsOfChecks();
     const read = await readUntilEnd(res, 2_000);
     expect(read.ended).toBe(true);
     expect(read.text).toContain('"reason":"signed-out"');
@@ -150,7 +161,10 @@ describe(`a session's end closes its streams (${pgUp ? "PostgreSQL, ended throug
     const s = await signedIn("receptionist");
     const res = await queueStream(get("/api/queue/stream?clinicId=cl-andheri-west", s.cookie), { params: Promise.resolve({}) });
     expect(await firstChunk(res)).toContain(": connected");
-    expect((await readUntilEnd(res, 2_500)).ended).toBe(false);
+    // 2.5 s of checks, the last one awaited, and the stream is still open.
+    await vi.advanceTimersByTimeAsync(2_500);
+    await sessionWatch().check();
+    expect((await readUntilEnd(res, 300)).ended).toBe(false);
   });
 });
 
