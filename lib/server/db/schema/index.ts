@@ -7,3 +7,4 @@ export * from "./documents";
 export * from "./desk-outbox";
 export * from "./queue";
 export * from "./erasure";
+export * from "./abdm";
