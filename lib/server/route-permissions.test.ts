@@ -55,6 +55,7 @@ const PUBLIC_ROUTES = new Set([
   "oidc/jwks",
   "ping",
   "webhooks/platform",
+  "v3/hip/patient/share",
   "[...unknown]",
 ]);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
-import { ABDM_HEADERS, OnShareRequest, SHARE_CALLBACK_PATH, type ShareRequest, type SharePatient } from "../wire/share";
+import { ABDM_HEADERS, OnShareRequest, SANDBOX_GATEWAY, SHARE_CALLBACK_PATH, type ShareRequest, type SharePatient } from "../wire/share";
 
 /**
  * The ABDM gateway as the sandbox plays it: it signs its calls with its own RS256 key (published as
@@ -8,9 +8,9 @@ import { ABDM_HEADERS, OnShareRequest, SHARE_CALLBACK_PATH, type ShareRequest, t
  * scanned the facility QR at a counter, and keeps the desk's on-share answers for tests and demos.
  * Emulator code: it imports only the wire, never the desk.
  */
-export const FAKE_GATEWAY_ISSUER = "https://sandbox.abdm.invalid/gateway";
-export const FAKE_CM_ID = "sbx";
-export const FAKE_HIP_ID = "IN-SANDBOX-HIP";
+export const FAKE_GATEWAY_ISSUER = SANDBOX_GATEWAY.issuer;
+export const FAKE_CM_ID = SANDBOX_GATEWAY.cmId;
+export const FAKE_HIP_ID = SANDBOX_GATEWAY.hipId;
 
 export const DEMO_SHARER: SharePatient = {
   abhaNumber: "91-1234-5678-9012",
@@ -49,12 +49,12 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
   }
 
   /** The request the gateway sends when a patient scans the facility QR at `counter`. */
-  function shareRequest(counter: string, patient: SharePatient = DEMO_SHARER, hipId = FAKE_HIP_ID): ShareRequest {
+  function shareRequest(counter: string, patient: SharePatient = DEMO_SHARER, hipId: string = FAKE_HIP_ID): ShareRequest {
     return { intent: "PROFILE_SHARE", metaData: { hipId, context: counter }, profile: { patient } };
   }
 
   /** Headers as documented: a bearer JWT, REQUEST-ID, TIMESTAMP (ISO, UTC), X-CM-ID, X-HIP-ID. */
-  async function headers(hipId = FAKE_HIP_ID, over: { requestId?: string; timestamp?: string; authorization?: string | null } = {}) {
+  async function headers(hipId: string = FAKE_HIP_ID, over: { requestId?: string; timestamp?: string; authorization?: string | null } = {}) {
     const h: Record<string, string> = {
       "content-type": "application/json",
       [ABDM_HEADERS.requestId]: over.requestId ?? randomUUID(),
@@ -72,7 +72,7 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
     headers,
     shareRequest,
     /** "A patient scans the facility QR at counter N": calls the desk's callback as the gateway would. */
-    async scanAtCounter(deskUrl: string, counter: string, patient?: SharePatient, hipId = FAKE_HIP_ID): Promise<ScanOutcome> {
+    async scanAtCounter(deskUrl: string, counter: string, patient?: SharePatient, hipId: string = FAKE_HIP_ID): Promise<ScanOutcome> {
       const h = await headers(hipId);
       const res = await doFetch(new URL(SHARE_CALLBACK_PATH, deskUrl), {
         method: "POST",

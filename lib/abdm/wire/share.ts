@@ -19,6 +19,12 @@ export const ON_SHARE_PATH = "/api/hiecm/patient-share/v3/on-share";
 /** The gateway's session API: client id and secret → a bearer access token. */
 export const SESSIONS_PATH = "/api/hiecm/gateway/v3/sessions";
 
+/** The gateway's public keys (a JWKS), against which its bearer tokens are checked. */
+export const CERTS_PATH = "/api/hiecm/gateway/v3/certs";
+
+/** What the sandbox's emulated gateway signs as and calls this facility (not ABDM's values). */
+export const SANDBOX_GATEWAY = { issuer: "https://sandbox.abdm.invalid/gateway", cmId: "sbx", hipId: "IN-SANDBOX-HIP" } as const;
+
 /** The headers ABDM's v3 APIs carry on every call, in both directions. */
 export const ABDM_HEADERS = {
   requestId: "request-id",
@@ -34,8 +40,9 @@ export const SHARE_VALIDITY_MINUTES = 30;
 export const SHARE_MAX_AGE_MS = 5 * 60_000;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const clean = (max: number) =>
-  text(max).refine((s) => !/[\u0000-\u001f\u007f<>`{}\\]/u.test(s) && s.isWellFormed(), { message: "contains characters that are not allowed" });
+  text(max).refine((s) => !/[\u0000-\u001f\u007f<>`{}\\]/u.test(s) && !LONE_SURROGATE.test(s), { message: "contains characters that are not allowed" });
 
 export const ShareIdentifier = z.object({ type: text(40), value: clean(120) });
 
@@ -76,3 +83,6 @@ export interface GatewayTokenRules {
   /** ABDM's gateway tokens carry the client roles; the desk needs the gateway's own. */
   audience?: string;
 }
+
+export const SessionRequest = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1), grantType: z.literal("client_credentials") });
+export const SessionAnswer = z.object({ accessToken: z.string().min(1), expiresIn: z.number().int().positive(), tokenType: z.string().optional() });
