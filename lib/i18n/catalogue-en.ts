@@ -9,9 +9,10 @@ import sessionsEn from "./messages/sessions/en.json";
 import queueEn from "./messages/queue/en.json";
 import abhaEn from "./messages/abha/en.json";
 import erasureEn from "./messages/erasure/en.json";
+import abdmEn from "./messages/abdm/en.json";
 
 // One folder of messages per feature (messages/<feature>/{en,hi}.json), one line each here and in catalogue-hi.ts.
 // One module per language: the browser downloads only the catalogue of the language a page shows (intl-provider.tsx).
-export const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn, ...sessionsEn, ...queueEn, ...abhaEn, ...erasureEn };
+export const en = { ...commonEn, ...drugsEn, ...patientsEn, ...liveEn, ...settingsEn, ...slotsEn, ...documentsEn, ...sessionsEn, ...queueEn, ...abhaEn, ...erasureEn, ...abdmEn };
 
 export type Messages = typeof en;

@@ -9,7 +9,8 @@ import sessionsHi from "./messages/sessions/hi.json";
 import queueHi from "./messages/queue/hi.json";
 import abhaHi from "./messages/abha/hi.json";
 import erasureHi from "./messages/erasure/hi.json";
+import abdmHi from "./messages/abdm/hi.json";
 import type { Messages } from "./catalogue-en";
 
 // The same features, in the same order, as catalogue-en.ts.
-export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi };
+export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi, ...abdmHi };

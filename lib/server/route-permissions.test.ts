@@ -61,6 +61,8 @@ const PUBLIC_ROUTES = new Set([
 
 /** What each staff route does, as reviewed: changing a route's permission shows up here. */
 const ROUTE_ACTIONS: Record<string, Action> = {
+  "GET abdm/shares": "queue.read",
+  "POST abdm/shares/[shareId]/visit": "queue.walkIn",
   "GET assistant/sessions": "assistant.sessions",
   "GET assistant/sessions/[sessionId]": "assistant.sessions",
   "POST assistant/sessions/[sessionId]/refresh": "assistant.sessions",

@@ -8,6 +8,11 @@ import type { AppError } from "../errors";
 import { abdmShareRequests, abdmShares, auditLog } from "../db/schema";
 import type { Db } from "../db/connect";
 import { receiveShare, type ShareDesk } from "./share-callback";
+import { issueShareVisit, listShares } from "./shares";
+import { directoryEntries, staff } from "../db/schema";
+import { rememberPatient } from "../patients/patient-index";
+import { createQueueHub } from "../queue/queue-hub";
+import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
 
 const databases = await bothDatabases();
 /** 27/11/2026, 10:30 in India. */
@@ -97,6 +102,34 @@ for (const d of databases) {
       expect(hostile.status).toBe(400);
       const bad = await refusal(receiveShare(desk, await call({ requestId: "req-addr-1" }, gateway.shareRequest("1", { ...DEMO_SHARER, abhaAddress: "x@gmail.com" })), null, now));
       expect(bad).toMatchObject({ extra: { errors: { "profile.patient.abhaAddress": expect.any(String) } } });
+    });
+
+    it("the receptionists' list shows today's live shares; the one action finds the patient by ABHA and issues the OPD token (register first when unknown)", async () => {
+      now = MORNING + 50 * 60_000;
+      const hub = createQueueHub({ db });
+      const [desk1] = await db.insert(staff).values({ email: `share-${d.kind}@clinic.test`, name: "Asha Desk", role: "receptionist", passwordHash: "x" }).returning({ id: staff.id });
+      await db.insert(directoryEntries).values([{ kind: "clinic", platformId: "cl-opd", displayName: "OPD", timeZone: "Asia/Kolkata" }, { kind: "doctor", platformId: "dr-share", displayName: "Dr Share" }]).onConflictDoNothing();
+      const config = { tokenFormat: "A-{n:3}", priorityMarks: DEFAULT_PRIORITY_MARKS, skipReturnAfter: 2 };
+      const out = await receiveShare(desk, await call({ requestId: "req-list-1" }, gateway.shareRequest("1", { ...DEMO_SHARER, abhaAddress: "meera.n@sbx", abhaNumber: "91-2222-3333-4444", name: "Meera N" })), null, now);
+      const listed = await listShares(db, { clinicId: "cl-opd", day: "2026-11-27" }, now);
+      const meera = listed.find((s) => s.abhaAddress === "meera.n@sbx")!;
+      expect(meera).toMatchObject({ counter: "1", tokenNumber: out.acknowledgement.acknowledgement.profile!.tokenNumber, name: "Meera N", patientId: null, visitToken: null });
+      // Asha's share of 10:30 has expired and is off the list; her new one of 11:01 is on it.
+      expect(listed.filter((s) => s.abhaAddress === "asha.verma@sbx").map((s) => s.tokenNumber)).toEqual(["S-003"]);
+      expect(JSON.parse(meera.cardPayload)).toMatchObject({ hidn: "91-2222-3333-4444", hid: "meera.n@sbx", name: "Meera N", dob: "14/8/1988" });
+      const unknown = await refusal(issueShareVisit(db, hub, { shareId: meera.id, doctorId: "dr-share", key: "share-key-000001", staffId: desk1!.id }, config, now));
+      expect(unknown).toMatchObject({ status: 409, extra: { code: "register_first" } });
+      // Registered (the registration form keeps the ABHA number on the index): found by the number.
+      await rememberPatient(db, { id: "pt-meera", salutation: null, firstName: "Meera", middleName: null, lastName: "N", gender: "F", dob: "1988-08-14", mobile: "+919812345678", uhid: "UH-M1", abhaNumber: "91-2222-3333-4444" });
+      expect((await listShares(db, { clinicId: "cl-opd", day: "2026-11-27" }, now)).find((s) => s.id === meera.id)?.patientId).toBe("pt-meera");
+      const visit = await issueShareVisit(db, hub, { shareId: meera.id, doctorId: "dr-share", key: "share-key-000002", staffId: desk1!.id }, config, now);
+      expect(visit.entry).toMatchObject({ patientId: "pt-meera", doctorId: "dr-share", status: "checked_in", tokenLabel: "A-001" });
+      const again = await issueShareVisit(db, hub, { shareId: meera.id, doctorId: "dr-share", key: "share-key-000002", staffId: desk1!.id }, config, now);
+      expect(again).toMatchObject({ replayed: true, entry: { tokenLabel: "A-001" } });
+      // Turned into a visit, it stays on the list with its OPD token, even after its 30 minutes.
+      const after = await listShares(db, { clinicId: "cl-opd", day: "2026-11-27" }, now + 40 * 60_000);
+      expect(after.find((s) => s.id === meera.id)).toMatchObject({ patientId: "pt-meera", visitToken: "A-001" });
+      await hub.close();
     });
   });
 }
