@@ -19,8 +19,8 @@ const SERVER = {
 };
 const SANDBOX_ONLY = {
   // A first line only: lib/platform/fake/boundary.test.ts resolves every import, whatever its spelling.
-  regex: "^(@/(?!lib/platform/(wire|fake)/)|\\.\\./(?!wire/))",
-  message: "The sandbox imports only lib/platform/wire and its own files (lib/platform/fake): the app reaches it over HTTP.",
+  regex: "^(@/(?!lib/(platform|abdm)/(wire|fake)/)|\\.\\./(?!wire/))",
+  message: "The sandbox imports only lib/platform/wire, its own files (lib/platform/fake) and the ABDM gateway emulation (lib/abdm/wire, lib/abdm/fake): the app reaches it over HTTP.",
 };
 const CLIENT_FILES = ["components/**", "lib/api-client/**"];
 // Who may read the platform's contract: its one client, the sandbox that emulates it, and tests/benchmarks of both.

@@ -14,7 +14,7 @@ rmSync(dataDir, { recursive: true, force: true });
 // `npm test` runs vitest first, which leaves the migrated database template: a copy instead of initdb.
 const template = builtPgliteTemplate();
 if (template) cpSync(template, dataDir, { recursive: true });
-const env = { ...process.env, DATA_DIR: dataDir, PORT: appPort, SANDBOX_PORT: sandboxPort, APP_URL: `http://localhost:${appPort}`, SIGNIN_MAX_ATTEMPTS: "5", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+const env = { ...process.env, DATA_DIR: dataDir, PORT: appPort, SANDBOX_PORT: sandboxPort, APP_URL: `http://localhost:${appPort}`, ABDM_COUNTERS: process.env.ABDM_COUNTERS ?? "*=cl-kothrud", SIGNIN_MAX_ATTEMPTS: "5", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
 
 /**
  * Accounts whose sessions tests may end, so the demo staff's stored sessions stay valid for the

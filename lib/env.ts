@@ -46,6 +46,16 @@ const EnvSchema = z
     PLATFORM_ENCRYPTION_KEY: z.preprocess(emptyToUndefined, z.string().length(16, "must be exactly 16 characters (key+key gives the 32 bytes A128CBC-HS256 needs)").optional()),
     PLATFORM_ENCRYPTION_KID: optionalString,
     PLATFORM_AGENT_KEY: optionalString,
+    /** ABDM Scan & Share with the real gateway (all four needed); without them the sandbox emulates it, or it is off. */
+    ABDM_GATEWAY_URL: optionalUrl,
+    ABDM_CLIENT_ID: optionalString,
+    ABDM_CLIENT_SECRET: optionalString,
+    ABDM_HIP_ID: optionalString,
+    ABDM_CM_ID: z.preprocess(emptyToUndefined, z.string().default("sbx")),
+    /** The `iss` of the gateway's tokens; the gateway URL when unset. */
+    ABDM_GATEWAY_ISSUER: optionalString,
+    /** Counter ids on the facility QR → the clinic whose desk serves them: "1=cl-opd,2=cl-opd" ("*=" for any counter). */
+    ABDM_COUNTERS: optionalString,
     PLATFORM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     PLATFORM_UPLOAD_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(30 * 60_000).default(120_000)),
     DRUG_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
@@ -135,6 +145,11 @@ const EnvSchema = z
     CLUSTER_ADMIN_DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("postgres://postgres@127.0.0.1:5432/postgres")),
   })
   .superRefine((v, ctx) => {
+    if (v.ABDM_GATEWAY_URL) {
+      for (const key of ["ABDM_CLIENT_ID", "ABDM_CLIENT_SECRET", "ABDM_HIP_ID"] as const) {
+        if (!v[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when ABDM_GATEWAY_URL is set" });
+      }
+    }
     if (v.PLATFORM_BASE_URL && !v.PLATFORM_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["PLATFORM_CLIENT_ID"], message: "is required when PLATFORM_BASE_URL is set" });
     }
@@ -217,6 +232,8 @@ export interface AppEnv {
      */
     emulator: boolean;
   };
+  /** ABDM Scan & Share (read by lib/platform/client/demo.ts abdmGatewaySettings, which decides real or emulated). */
+  abdm: { gatewayUrl?: string; clientId?: string; clientSecret?: string; hipId?: string; cmId: string; issuer?: string; counters: Record<string, string> };
   webhooks: {
     /** WEBHOOK_ON_PREMISE_RECEIVER: http:// and private-network endpoints allowed (a clinic's own network). */
     onPremiseReceiver: boolean;
@@ -306,6 +323,20 @@ export function env(): AppEnv {
         raw.PLATFORM_ENCRYPTION_KEY && raw.PLATFORM_ENCRYPTION_KID
           ? { key: raw.PLATFORM_ENCRYPTION_KEY, kid: raw.PLATFORM_ENCRYPTION_KID }
           : undefined,
+    },
+    abdm: {
+      gatewayUrl: raw.ABDM_GATEWAY_URL?.replace(/\/$/, ""),
+      clientId: raw.ABDM_CLIENT_ID,
+      clientSecret: raw.ABDM_CLIENT_SECRET,
+      hipId: raw.ABDM_HIP_ID,
+      cmId: raw.ABDM_CM_ID,
+      issuer: raw.ABDM_GATEWAY_ISSUER,
+      counters: Object.fromEntries(
+        (raw.ABDM_COUNTERS ?? "")
+          .split(",")
+          .map((pair) => pair.split("=").map((v) => v.trim()))
+          .filter((p): p is [string, string] => p.length === 2 && Boolean(p[0]) && Boolean(p[1])),
+      ),
     },
     webhooks: {
       signatureScheme: raw.WEBHOOK_SIGNATURE_SCHEME,

@@ -25,6 +25,7 @@ import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { CancelDialog } from "./cancel-dialog";
 import { CounterBar } from "./counter-bar";
 import { WalkInDialog } from "./walk-in-dialog";
+import { CounterShares } from "./counter-shares";
 import { LinkPatientDialog } from "./link-patient-dialog";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
@@ -301,6 +302,10 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           </Button>
         </span>
       </div>
+
+      {can(viewer.role, "queue.walkIn") && shownDay === today && effectiveClinic ? (
+        <CounterShares clinicId={effectiveClinic} day={today} doctors={walkInDoctors} defaultDoctor={doctor || undefined} />
+      ) : null}
 
       {query.isPending || directory.isPending ? (
         <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label={t("loading")}>

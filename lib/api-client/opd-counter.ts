@@ -14,7 +14,7 @@ const newKey = () => crypto.randomUUID();
  * One key per intent: a second click (or a retry after a lost answer) sends the same key and the
  * server replays instead of acting twice; the key is renewed once an answer arrives.
  */
-function useIntentKey() {
+export function useIntentKey() {
   const key = useRef<string | null>(null);
   return {
     current: () => (key.current ??= newKey()),

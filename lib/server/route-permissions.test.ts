@@ -61,6 +61,7 @@ const PUBLIC_ROUTES = new Set([
   "oidc/jwks",
   "ping",
   "webhooks/platform",
+  "v3/hip/patient/share",
   "[...unknown]",
   // A TV asks for a pairing code and collects its display session: nothing is read or paired until an admin enters the code.
   "display/pairing",
@@ -70,6 +71,8 @@ const PUBLIC_ROUTES = new Set([
 
 /** What each staff route does, as reviewed: changing a route's permission shows up here. */
 const ROUTE_ACTIONS: Record<string, Action> = {
+  "GET abdm/shares": "queue.read",
+  "POST abdm/shares/[shareId]/visit": "queue.walkIn",
   "GET assistant/sessions": "assistant.sessions",
   "GET assistant/sessions/[sessionId]": "assistant.sessions",
   "POST assistant/sessions/[sessionId]/refresh": "assistant.sessions",

@@ -29,6 +29,8 @@ const DESK_ORIGIN = "http://desk.test";
 export interface PlatformHarness {
   /** The sandbox's base URL: answered only by `fetch` (in-process), or a real port with `overHttp`. */
   sandboxUrl: string;
+  /** The desk's origin as the sandbox reaches it (in-process). */
+  deskUrl: string;
   /** A fetch that reaches the sandbox (for its /__sandbox/ control and inspection routes). */
   fetch: typeof fetch;
   /** What createPlatform needs to reach this sandbox: its base URL and, in-process, the fetch that answers it. */
@@ -65,6 +67,8 @@ export interface PlatformHarnessOptions {
   now?: () => number;
   /** The sandbox on a real port, reached by the client's own transport (undici keep-alive): for tests of HTTP itself. */
   overHttp?: boolean;
+  /** The desk's other routes the sandbox calls (ABDM's share callback), in-process at the desk's origin. */
+  desk?: FetchHandler;
 }
 
 export async function startPlatformHarness(database: Database, opts: PlatformHarnessOptions = {}): Promise<PlatformHarness> {
@@ -72,7 +76,7 @@ export async function startPlatformHarness(database: Database, opts: PlatformHar
   const idp = identityProvider(database.db, issuer);
   // The desk's JWKS as its route publishes it; the sandbox fetches it through this, in-process.
   const desk: FetchHandler = async (req) =>
-    new URL(req.url).pathname === "/.well-known/jwks.json" ? Response.json(await idp.jwks()) : new Response(null, { status: 404 });
+    new URL(req.url).pathname === "/.well-known/jwks.json" ? Response.json(await idp.jwks()) : opts.desk ? opts.desk(req) : new Response(null, { status: 404 });
   // Webhook endpoints a test stands up on a port of its own are reached over HTTP, as the platform reaches the desk.
   const sandboxOutbound = inProcessFetch({ [DESK_ORIGIN]: desk }, { otherwise: (input, init) => fetch(input, init) });
 
@@ -109,6 +113,7 @@ export async function startPlatformHarness(database: Database, opts: PlatformHar
 
   return {
     sandboxUrl: base,
+    deskUrl: DESK_ORIGIN,
     fetch: reach,
     connection,
     issuer,

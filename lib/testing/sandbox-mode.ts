@@ -33,7 +33,7 @@ export const MODE_READERS: Readonly<Record<string, readonly string[]>> = {
  * developer tools aimed at a sandbox by URL (`npm run sandbox:emit -- --sandbox …`, `npm run fuzz`).
  * The desk calls them only through `platform.demo`.
  */
-export const CONTROL_ROUTE_CALLERS: readonly string[] = ["lib/platform/", "lib/testing/", "e2e/", "bench/", "scripts/fuzz/", "scripts/sandbox-emit.ts"];
+export const CONTROL_ROUTE_CALLERS: readonly string[] = ["lib/platform/", "lib/abdm/fake/", "lib/testing/", "e2e/", "bench/", "scripts/fuzz/", "scripts/sandbox-emit.ts"];
 
 const CONTROL_ROUTE = "/__sandbox/";
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { PlatformUnavailableError } from "../../server/errors";
+import type { AbdmGatewaySettings } from "../../abdm/client/gateway";
+import { SANDBOX_GATEWAY } from "../../abdm/wire/share";
 
 /**
  * What only the sandbox platform (the emulator, lib/platform/fake) can do: its control routes under
@@ -92,4 +94,27 @@ export function demoCapability(settings: DemoSettings): DemoApi | undefined {
 /** How health and the settings page name the platform: the sandbox (demo data) or a live one. */
 export function platformMode(settings: DemoSettings): "sandbox" | "live" {
   return demoCapability(settings) ? "sandbox" : "live";
+}
+
+/** The ABDM gateway's settings from the configuration (lib/env.ts `abdm`). */
+export interface AbdmConfig {
+  gatewayUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  cmId: string;
+  hipId?: string;
+  issuer?: string;
+}
+
+/**
+ * Which ABDM gateway Scan & Share talks to: the real one when ABDM_GATEWAY_URL is configured, the
+ * sandbox's emulation (lib/abdm/fake, served by the sandbox platform) when the platform is the
+ * emulator, or none (Scan & Share is off). Decided here, beside the platform's demo capability.
+ */
+export function abdmGatewaySettings(settings: DemoSettings, abdm: AbdmConfig): AbdmGatewaySettings | undefined {
+  if (abdm.gatewayUrl && abdm.clientId && abdm.clientSecret && abdm.hipId) {
+    return { baseUrl: abdm.gatewayUrl, clientId: abdm.clientId, clientSecret: abdm.clientSecret, cmId: abdm.cmId, hipId: abdm.hipId, issuer: abdm.issuer ?? abdm.gatewayUrl, fetch: settings.fetch };
+  }
+  if (!settings.emulator) return undefined;
+  return { baseUrl: settings.baseUrl, clientId: "sandbox-desk", clientSecret: "sandbox-desk", cmId: SANDBOX_GATEWAY.cmId, hipId: SANDBOX_GATEWAY.hipId, issuer: SANDBOX_GATEWAY.issuer, fetch: settings.fetch };
 }

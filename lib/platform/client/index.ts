@@ -13,6 +13,6 @@ export type { StaffIdentity } from "./token-store";
 export { DoctorNotAtClinicError } from "./slots";
 export { cutText, readPlatformEvent, toDeskEvent } from "./events";
 export { drugCandidate, drugsApi } from "./drugs";
-export { demoCapability, platformMode } from "./demo";
-export type { DemoApi, DemoPractice, DemoSettings } from "./demo";
+export { abdmGatewaySettings, demoCapability, platformMode } from "./demo";
+export type { AbdmConfig, DemoApi, DemoPractice, DemoSettings } from "./demo";
 export type { WebhookSubscription } from "./webhooks";

@@ -12,6 +12,9 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../../..");
 const FAKE = path.join(root, "lib/platform/fake");
 const WIRE = path.join(root, "lib/platform/wire");
+/** The ABDM gateway's emulation runs inside the sandbox too (lib/abdm/fake), on ABDM's own wire. */
+const ABDM_FAKE = path.join(root, "lib/abdm/fake");
+const ABDM_WIRE = path.join(root, "lib/abdm/wire");
 /** The one desk module the wire reads: how text from the platform becomes storable (a leaf, zod only). */
 const WIRE_EXCEPTIONS = new Set([path.join(root, "lib/schemas/storable-text.ts")]);
 
@@ -39,7 +42,7 @@ export function escapes(file: string, source: string, allowed: (target: string) 
     .map(({ specifier, resolved }) => `${path.relative(root, file)}: ${specifier} → ${resolved ? path.relative(root, resolved) : "unresolved"}`);
 }
 
-const fakeMayReach = (target: string) => inside(FAKE, target) || inside(WIRE, target);
+const fakeMayReach = (target: string) => inside(FAKE, target) || inside(WIRE, target) || inside(ABDM_FAKE, target) || inside(ABDM_WIRE, target);
 const wireMayReach = (target: string) => inside(WIRE, target) || WIRE_EXCEPTIONS.has(target);
 
 function sourceFiles(dir: string): string[] {
@@ -54,6 +57,12 @@ describe("the sandbox imports nothing of the desk", () => {
   it("resolves every import of every file under lib/platform/fake (tests too) to the fake, the wire or a package", () => {
     const files = sourceFiles(FAKE);
     expect(files.length).toBeGreaterThan(40);
+    expect(files.flatMap((f) => escapes(f, readFileSync(f, "utf8"), fakeMayReach))).toEqual([]);
+  });
+
+  it("resolves every import of the ABDM gateway's emulation (lib/abdm/fake) and ABDM's wire to emulator code, a wire or a package", () => {
+    const files = [...sourceFiles(ABDM_FAKE), ...sourceFiles(ABDM_WIRE)];
+    expect(files.length).toBeGreaterThan(2);
     expect(files.flatMap((f) => escapes(f, readFileSync(f, "utf8"), fakeMayReach))).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { makeAuthenticator } from "./authenticate";
 import { sandboxApp } from "./app";
 import type { Services } from "./context";
 import { controlRoutes } from "./control-routes";
+import { abdmGatewayRoutes } from "@/lib/abdm/fake/routes";
 import { documentControlRoutes, documentRoutes } from "./document-routes";
 import { drugRoutes } from "./drug-routes";
 import { patientControlRoutes, patientRoutes } from "./patient-routes";
@@ -111,7 +112,10 @@ async function buildSandbox(input: SandboxConfig, options: SandboxOptions): Prom
     ...assistantSessionRoutes(services, authenticate),
     ...documentRoutes(services, authenticate),
   ];
-  const sandboxRoutes = [...controlRoutes(services), ...webhookControlRoutes(services, webhookDelivery), ...documentControlRoutes(services), ...patientControlRoutes(services)];
+  // The ABDM gateway's emulation (Scan & Share): its gateway-shaped paths, and a control route to play a scan.
+  const abdm = await abdmGatewayRoutes(now, options.fetch);
+  apiRoutes.push(...abdm.api);
+  const sandboxRoutes = [...controlRoutes(services), ...webhookControlRoutes(services, webhookDelivery), ...documentControlRoutes(services), ...patientControlRoutes(services), ...abdm.control];
 
   const closing = new AbortController();
   const app = sandboxApp(services, [...apiRoutes, ...(config.controlRoutes ? sandboxRoutes : [])], closing.signal);

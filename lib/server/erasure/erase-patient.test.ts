@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
-import { auditLog, deskOutbox, documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, patientRegistrations, queueAppointments, queueStatusHistory, slotBookings, webhookInbox } from "../db/schema";
+import { auditLog, deskOutbox, documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, patientRegistrations, queueAppointments, queueStatusHistory, slotBookings, webhookInbox, abdmShares } from "../db/schema";
 import { applyErasureEvent, ERASURE_STEPS, erasePatient, erasureLog, requestErasure, resumeErasures, runErasure, wasErased } from "./erase-patient";
 import * as clock from "@/lib/clock";
 import { signatureHeader } from "@/lib/platform/wire/webhook-signature";
@@ -23,6 +23,7 @@ async function seedPatient(db: Db, id: string, name: string) {
   await db.insert(documentUploadAttempts).values({ patientId: id, fileName: `${name}-scan.jpg`, sizeBytes: 3, state: "unknown" });
   const appointmentId = `apt-${randomUUID()}`;
   await db.insert(queueAppointments).values({ appointmentId, clinicId: "c1", doctorId: "d1", day: "2026-11-23", startAt: new Date("2026-11-23T04:30:00Z"), patientId: id, patientLabel: `${name} Verma`, confId: "conf", mode: "in_clinic", source: "walk_in", tokenNumber: Math.floor(Math.random() * 1e6), tokenLabel: "A-1", cancelReason: `${name} called to cancel` });
+  await db.insert(abdmShares).values({ abhaAddress: `${name.toLowerCase()}.share@sbx`, counter: "1", hipId: "IN-HIP", clinicId: "c1", day: "2026-11-23", tokenNumber: `S-${Math.floor(Math.random() * 1e6)}`, profile: { abhaAddress: `${name.toLowerCase()}.share@sbx`, name: `${name} Verma`, gender: "F", yearOfBirth: 1990 }, firstRequestId: `req-${id}`, sharedAt: new Date("2026-11-23T04:00:00Z"), expiresAt: new Date("2026-11-23T04:30:00Z"), patientId: id, appointmentId, handledAt: new Date("2026-11-23T04:05:00Z") });
   await db.insert(queueStatusHistory).values({ appointmentId, toStatus: "checked_in", version: 2, reason: `${name} arrived late` });
   await db.insert(slotBookings).values({ idempotencyKey: randomUUID(), staffId, request: { patientId: id, slot: "s1" }, status: "booked", appointmentId, booking: { patient_id: id } });
   await db.insert(webhookInbox).values({ deliveryKey: randomUUID(), kind: "appointment.created", verification: "signed", payload: { event: "appointment.created", data: { patient_id: id, patient_name: name } }, deskEvent: { patientId: id } as never });

@@ -114,6 +114,11 @@ export const ERASURE_STEPS: Step[] = [
       ),
   },
   {
+    // ABDM Scan & Share arrivals turned into this patient's visit: the shared profile (name, ABHA, mobile) is deleted.
+    name: "abdm_shares",
+    run: async (db, id) => rowCount(await db.execute(sql`delete from abdm_shares where patient_id = ${id}`)),
+  },
+  {
     // The audit trail stays, under the pseudonym: who read or changed this patient's record, and when.
     name: "audit_log",
     // The log is append-only (a trigger); a transaction that declares itself an erasure may swap the id, nothing else (0020).

@@ -10,3 +10,4 @@ export * from "./erasure";
 export * from "./displays";
 export * from "./opd-slips";
 export * from "./billing";
+export * from "./abdm";

@@ -1,0 +1,127 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { useTranslations } from "use-intl";
+import { ProblemAlert } from "@/components/feedback/problem-alert";
+import { ABHA_SCAN_STORAGE_KEY } from "@/components/patients/abha-prefill";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label, Select } from "@/components/ui/field";
+import { useCounterShares, useShareVisit } from "@/lib/api-client/abdm-shares";
+import type { CounterShare } from "@/lib/schemas/abdm-shares";
+
+export interface CounterSharesProps {
+  clinicId: string;
+  day: string;
+  doctors: { id: string; name: string }[];
+  /** The doctor the board is filtered to, chosen first. */
+  defaultDoctor?: string;
+}
+
+/**
+ * "Shared at the counter": patients who scanned the clinic's ABHA QR (ABDM Scan & Share), live with
+ * the day's queue. One action each: a registered patient (found by ABHA) gets the chosen doctor's
+ * OPD token; an unknown one opens registration prefilled from the share.
+ */
+export function CounterShares({ clinicId, day, doctors, defaultDoctor }: CounterSharesProps) {
+  const t = useTranslations("abdmShares");
+  const shares = useCounterShares(clinicId, day);
+  return (
+    <section aria-labelledby="counter-shares-title" className="rounded-xl border border-line bg-surface print:hidden" data-testid="counter-shares">
+      <header className="border-b border-line bg-surface-sunken px-4 py-2">
+        <h2 id="counter-shares-title" className="font-semibold text-ink">
+          {t("title")}
+        </h2>
+        <p className="text-xs text-ink-muted">{t("hint")}</p>
+      </header>
+      {shares.isPending ? (
+        <p className="p-4 text-sm text-ink-muted" role="status">
+          {t("loading")}
+        </p>
+      ) : shares.isError ? (
+        <div className="p-4">
+          <ProblemAlert error={shares.error} onRetry={() => void shares.refetch()} />
+        </div>
+      ) : shares.data.shares.length === 0 ? (
+        <p className="p-4 text-sm text-ink-muted">{t("empty")}</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {shares.data.shares.map((s) => (
+            <ShareRow key={s.id} share={s} clinicId={clinicId} doctors={doctors} defaultDoctor={defaultDoctor} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ShareRow({ share, clinicId, doctors, defaultDoctor }: { share: CounterShare; clinicId: string; doctors: { id: string; name: string }[]; defaultDoctor?: string }) {
+  const t = useTranslations("abdmShares");
+  const router = useRouter();
+  const visit = useShareVisit(clinicId);
+  const [doctorId, setDoctorId] = useState(defaultDoctor && doctors.some((d) => d.id === defaultDoctor) ? defaultDoctor : (doctors[0]?.id ?? ""));
+  const selectId = `share-doctor-${share.id}`;
+  const gender = (["M", "F", "O", "U"] as const).find((g) => g === share.gender) ?? "U";
+
+  function issue() {
+    visit.mutate(
+      { shareId: share.id, doctorId },
+      { onSuccess: (entry) => toast.success(t("issuedToast", { name: share.name, token: entry.tokenLabel ?? "" })) },
+    );
+  }
+  function register() {
+    // The share as an ABHA card's code, read again by the registration form (nothing parsed crosses pages).
+    sessionStorage.setItem(ABHA_SCAN_STORAGE_KEY, share.cardPayload);
+    router.push("/patients/new?from=abha");
+  }
+
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="counter-share">
+      <Badge tone="neutral" className="font-mono">
+        {t("shareToken", { token: share.tokenNumber })}
+      </Badge>
+      <div className="min-w-48 flex-1">
+        <p className="font-medium text-ink">{share.name}</p>
+        <p className="text-xs text-ink-muted">
+          {t(`gender.${gender}`)} · {t("born", { year: share.yearOfBirth })} · {share.abhaAddress} · {t("counter", { counter: share.counter })}
+        </p>
+        <p className="text-xs text-ink-muted">{share.patientId ? t("known") : t("unknown")}</p>
+      </div>
+      {share.visitToken ? (
+        <Badge tone="success">{t("issued", { token: share.visitToken })}</Badge>
+      ) : share.patientId ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <Label htmlFor={selectId} className="sr-only">
+              {t("doctor", { name: share.name })}
+            </Label>
+            <Select id={selectId} value={doctorId} onChange={(e) => setDoctorId(e.target.value)}>
+              <option value="" disabled>
+                {t("chooseDoctor")}
+              </option>
+              {doctors.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button size="sm" onClick={issue} disabled={!doctorId || visit.isPending}>
+            {t("issue")}
+          </Button>
+        </div>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={register}>
+          {t("register")}
+        </Button>
+      )}
+      {visit.isError ? (
+        <div className="w-full">
+          <ProblemAlert error={visit.error} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+import { expect, expectAccessible, test, SANDBOX_URL } from "./fixtures";
+
+/**
+ * ABDM Scan & Share at the front desk: the sandbox's gateway emulation plays "a patient scans the
+ * facility QR at counter 1" and calls the desk's share callback signed as the gateway; the share
+ * appears live on the receptionist's "Shared at the counter" list (no reload); "Register patient"
+ * opens registration prefilled from the share; back on the queue the patient is found by ABHA and
+ * one action issues Dr. Arjun Rao's next OPD token (his Kothrud queue is this spec's own).
+ */
+const CLINIC = "cl-kothrud";
+const DOCTOR = "dr-arjun-rao";
+const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+
+test("a scan at counter 1 appears live on the list; register from the share, then one action issues the OPD token", async ({ page, baseURL }) => {
+  const last = letters(7);
+  const lastName = last.charAt(0).toUpperCase() + last.slice(1);
+  const number = Array.from({ length: 14 }, (_, i) => (i === 0 ? "9" : String(Math.floor(Math.random() * 10)))).join("");
+  const abhaNumber = `${number.slice(0, 2)}-${number.slice(2, 6)}-${number.slice(6, 10)}-${number.slice(10)}`;
+  const patient = {
+    abhaNumber,
+    abhaAddress: `sunil.${last}@sbx`,
+    name: `Sunil ${lastName}`,
+    gender: "M",
+    dayOfBirth: 3,
+    monthOfBirth: 4,
+    yearOfBirth: 1979,
+    phoneNumber: "9876501234",
+    address: { line: "4 FC Road", district: "Pune", state: "Maharashtra" },
+  };
+  await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}`);
+  const list = page.getByTestId("counter-shares");
+  await expect(list.getByRole("heading", { name: "Shared at the counter" })).toBeVisible();
+
+  // The gateway (the sandbox's emulation) calls the desk: the list updates without a reload.
+  const scan = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ counter: "1", desk_url: baseURL, patient }) });
+  const answer = (await scan.json()) as { desk_status: number; desk_answer: { acknowledgement: { profile: { tokenNumber: string; expiry: string } } } };
+  expect(answer.desk_status).toBe(202);
+  const token = answer.desk_answer.acknowledgement.profile.tokenNumber;
+  expect(token).toMatch(/^S-\d{3}$/);
+  expect(answer.desk_answer.acknowledgement.profile.expiry).toBe("1800");
+  const row = list.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
+  await expect(row).toContainText(`Share token ${token}`);
+  await expect(row).toContainText(`Sunil ${lastName}`);
+  await expect(row).toContainText("Counter 1");
+  await expect(row).toContainText("Not registered yet");
+  await expectAccessible(page);
+
+  // Not known here: registration opens prefilled from the share.
+  await row.getByRole("button", { name: "Register patient" }).click();
+  await expect(page).toHaveURL(/\/patients\/new/);
+  await expect(page.getByLabel("First name")).toHaveValue("Sunil");
+  await expect(page.getByLabel("Last name")).toHaveValue(lastName);
+  await expect(page.getByLabel("Date of birth")).toHaveValue("03/04/1979");
+  await expect(page.getByLabel("ABHA number")).toHaveValue(abhaNumber);
+  await expect(page.getByLabel("ABHA address")).toHaveValue(patient.abhaAddress);
+  await page.getByRole("button", { name: "Register patient" }).click();
+  await expect(page).toHaveURL(/\/patients\/[^/]+$/);
+
+  // Back on the queue: found by ABHA, one action issues the doctor's next OPD token.
+  await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}`);
+  const known = page.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
+  await expect(known).toContainText("Registered patient");
+  await known.getByRole("button", { name: "Issue OPD token" }).click();
+  await expect(known.getByText(/^OPD token A-\d{3}$/)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("in Hindi: the shared profile arrives live with its share token and the register action (hi)", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  const last = letters(7);
+  const patient = { abhaAddress: `rekha.${last}@sbx`, name: `Rekha ${last.charAt(0).toUpperCase()}${last.slice(1)}`, gender: "F", yearOfBirth: 1990 };
+  await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}`);
+  const list = page.getByTestId("counter-shares");
+  await expect(list.getByRole("heading", { name: "काउंटर पर साझा किया गया" })).toBeVisible();
+  const scan = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ counter: "2", desk_url: baseURL, patient }) });
+  const token = ((await scan.json()) as { desk_answer: { acknowledgement: { profile: { tokenNumber: string } } } }).desk_answer.acknowledgement.profile.tokenNumber;
+  const row = list.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
+  await expect(row).toContainText(`शेयर टोकन ${token}`);
+  await expect(row).toContainText("काउंटर 2");
+  await expect(row).toContainText("अभी पंजीकृत नहीं");
+  await expect(row.getByRole("button", { name: "मरीज़ पंजीकृत करें" })).toBeVisible();
+  await expectAccessible(page);
+});

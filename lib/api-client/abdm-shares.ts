@@ -1,0 +1,37 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CounterShares } from "@/lib/schemas/abdm-shares";
+import { IDEMPOTENCY_HEADER } from "@/lib/schemas/patients";
+import { QueueEntry } from "@/lib/schemas/queue";
+import { apiGet, ApiProblemError, sendJson } from "./http";
+import { useIntentKey } from "./opd-counter";
+import { queueKeys } from "./queue";
+
+/**
+ * Under the day's queue key: the queue's live stream (the same hub) refetches the day on every
+ * change, a new share included, so this list updates with it and needs no stream of its own.
+ */
+export const shareKeys = { day: (clinicId: string, day: string) => [...queueKeys.day(clinicId, day), "abdm-shares"] as const };
+
+export function useCounterShares(clinicId: string | null, day: string) {
+  return useQuery({
+    queryKey: shareKeys.day(clinicId ?? "", day),
+    queryFn: ({ signal }) => apiGet("/api/abdm/shares", { clinicId, day }, CounterShares, signal),
+    enabled: Boolean(clinicId),
+  });
+}
+
+export function useShareVisit(clinicId: string) {
+  const client = useQueryClient();
+  const key = useIntentKey();
+  return useMutation({
+    mutationFn: ({ shareId, doctorId }: { shareId: string; doctorId: string }) =>
+      sendJson("POST", `/api/abdm/shares/${encodeURIComponent(shareId)}/visit`, { doctorId }, QueueEntry, { [IDEMPOTENCY_HEADER]: key.current() }),
+    onSuccess: () => key.renew(),
+    onError: (err) => {
+      if (err instanceof ApiProblemError) key.renew();
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) }),
+  });
+}
