@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { createFakeGateway, DEMO_SHARER, FAKE_GATEWAY_ISSUER, FAKE_HIP_ID, type FakeGateway } from "@/lib/abdm/fake/gateway";
 import { SHARE_CALLBACK_PATH } from "@/lib/abdm/wire/share";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
-import type { AppError } from "../errors";
 import { abdmShareRequests, abdmShares, auditLog } from "../db/schema";
 import type { Db } from "../db/connect";
 import { receiveShare, type ShareDesk } from "./share-callback";
@@ -13,20 +12,12 @@ import { directoryEntries, staff } from "../db/schema";
 import { rememberPatient } from "../patients/patient-index";
 import { createQueueHub } from "../queue/queue-hub";
 import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
+import { refusal } from "@/lib/testing/refusal";
 
 const databases = await bothDatabases();
 /** 27/11/2026, 10:30 in India. */
 const MORNING = Date.parse("2026-11-27T10:30:00+05:30");
 const DESK = "http://desk.test";
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error("expected a refusal");
-}
 
 for (const d of databases) {
   describe.skipIf(!d.available)(`the ABDM share callback on ${d.kind}`, () => {

@@ -6,12 +6,12 @@ import { bothDatabases, postgresTestDatabase, type TestDatabase } from "@/lib/te
 import type { Db } from "../db/connect";
 import { billConcessions, billingCounters, creditNotes, directoryEntries, queueAppointments, receiptPayments, receipts, staff } from "../db/schema";
 import { rememberPatient } from "../patients/patient-index";
-import type { AppError } from "../errors";
 import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
 import { counterAction } from "../queue/opd-counter";
 import { createQueueHub } from "../queue/queue-hub";
 import { readQueueDay } from "../queue/queue-store";
 import { billingStates, issueCreditNote, readReceipt, readVisitBilling, recordPayment, recordPrint, saveBillingSettings } from "./billing";
+import { refusal } from "@/lib/testing/refusal";
 
 const databases = await bothDatabases();
 const pgUp = databases.some((d) => d.kind === "postgres" && d.available);
@@ -21,15 +21,6 @@ const MORNING = Date.parse("2026-11-27T10:30:00+05:30");
 const CLINIC = "cl-bill";
 let seq = 0;
 const key = () => `pay-key-${(++seq).toString().padStart(6, "0")}-${Math.random().toString(36).slice(2, 10)}`;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error("expected a refusal");
-}
 
 async function seed(db: Db, tag: string) {
   const [row] = await db.insert(staff).values({ email: `bill-${tag}-${Math.random()}@clinic.test`, name: "Asha Desk", role: "receptionist", passwordHash: "x" }).returning({ id: staff.id });

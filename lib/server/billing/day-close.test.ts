@@ -8,6 +8,7 @@ import type { AppError } from "../errors";
 import { rememberPatient } from "../patients/patient-index";
 import { issueCreditNote, recordPayment, saveBillingSettings } from "./billing";
 import { closeDay, readDayClose, reopenDay } from "./day-close";
+import { refusal } from "@/lib/testing/refusal";
 
 const databases = await bothDatabases();
 const CLINIC = "cl-close";
@@ -15,15 +16,6 @@ const CLINIC = "cl-close";
 const EVENING = Date.parse("2026-11-27T18:00:00+05:30");
 let seq = 0;
 const key = () => `close-key-${(++seq).toString().padStart(6, "0")}-${Math.random().toString(36).slice(2, 10)}`;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error("expected a refusal");
-}
 
 function suite(name: string, open: () => Promise<TestDatabase>, available: boolean) {
   describe.skipIf(!available)(`day close on ${name}`, () => {

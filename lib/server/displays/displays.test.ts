@@ -4,7 +4,6 @@ import { setClock } from "@/lib/clock";
 import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
 import { ClaimDisplayInput, DisplayFeed } from "@/lib/schemas/displays";
 import { bothDatabases, postgresTestDatabase, type TestDatabase } from "@/lib/testing/databases";
-import type { AppError } from "../errors";
 import { directoryEntries, displays, staff } from "../db/schema";
 import type { Db } from "../db/connect";
 import { createPubSub, type PubSub } from "../pubsub";
@@ -14,21 +13,13 @@ import { createQueueHub, type QueueHub } from "../queue/queue-hub";
 import { createDisplayHub, type DisplayHub } from "./display-hub";
 import { displayFeedStream, REVOKED_FRAME } from "./display-stream";
 import { claimPairing, displayFeed, displayForToken, initialsOf, listDisplays, pairingStatus, PAIRING_RATE, PAIRING_TTL_MS, revokeDisplay, startPairing, stillPaired } from "./displays";
+import { refusal } from "@/lib/testing/refusal";
 
 const databases = await bothDatabases();
 const CONFIG: CounterConfig = { tokenFormat: "A-{n:3}", priorityMarks: DEFAULT_PRIORITY_MARKS, skipReturnAfter: 2 };
 /** 27/11/2026, 10:30 in India. */
 const MORNING = Date.parse("2026-11-27T10:30:00+05:30");
 const CLINIC = "cl-display";
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error("expected a refusal");
-}
 
 let seq = 0;
 const key = () => `display-key-${++seq}-${Math.random().toString(36).slice(2, 10)}`;

@@ -5,11 +5,11 @@ import { clinicDay } from "@/lib/slots/clinic-time";
 import type { QueueChange } from "@/lib/schemas/queue";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
-import type { AppError } from "../errors";
 import { createPlatform, type StaffPlatform } from "@/lib/platform/client";
 import { cancelInQueue, rescheduleInQueue } from "./appointment-changes";
 import { createQueueHub, type QueueHub } from "./queue-hub";
 import { readQueueEntry, recordQueueEntry, statusHistory } from "./queue-store";
+import { refusal } from "@/lib/testing/refusal";
 
 function futureWednesday(): string {
   let day = addDays(clinicDay(now(), "Asia/Kolkata"), 14);
@@ -19,15 +19,6 @@ function futureWednesday(): string {
 const DAY = futureWednesday();
 /** The most slots a test here takes on DAY (two bookings and a target); the demo patients give theirs up for it. */
 const SLOTS_NEEDED = 3;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("cancel and reschedule through the platform", () => {
   let t: TestDatabase;

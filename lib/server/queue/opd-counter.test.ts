@@ -13,6 +13,7 @@ import { changeStatus, readQueueDay, readQueueEntry, recordQueueEntry, undoLastC
 import { createQueueHub, type QueueHub } from "./queue-hub";
 import { cancelInQueue } from "./appointment-changes";
 import { and, eq } from "drizzle-orm";
+import { refusal } from "@/lib/testing/refusal";
 
 const databases = await bothDatabases();
 const pgUp = databases.some((d) => d.kind === "postgres" && d.available);
@@ -24,15 +25,6 @@ const CLINIC = "cl-opd";
 
 let keySeq = 0;
 const key = () => `test-key-${(++keySeq).toString().padStart(6, "0")}-${Math.random().toString(36).slice(2, 10)}`;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error("expected a refusal");
-}
 
 function suite(name: string, open: () => Promise<TestDatabase>, available: boolean) {
   describe.skipIf(!available)(`the OPD counter on ${name}`, () => {

@@ -9,6 +9,7 @@ import { rememberPatient } from "../patients/patient-index";
 import { changeStatus, linkQueuePatient, readPatientAppointments, readQueueDay, readQueueEntry, recordQueueEntry, statusHistory, undoLastChange } from "./queue-store";
 import { createQueueHub } from "./queue-hub";
 import type { QueueChange } from "@/lib/schemas/queue";
+import { refusal } from "@/lib/testing/refusal";
 
 const databases = await bothDatabases();
 
@@ -19,15 +20,6 @@ async function book(db: Db, over: Partial<Parameters<typeof recordQueueEntry>[1]
   const appointmentId = `apt-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
   await recordQueueEntry(db, { appointmentId, clinicId: "cl-1", doctorId: "dr-1", start: SLOT, end: "2026-11-24T10:15:00+05:30", patientId: "pt-1", confId: "conf-1", serviceName: "Consultation", mode: "in_clinic", price: 600, currency: "INR", prePay: false, postPay: true, source: "desk", timeZone: "Asia/Kolkata", ...over });
   return appointmentId;
-}
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as AppError;
-  }
-  throw new Error("expected a refusal");
 }
 
 const AFTER_START = Date.parse(SLOT) + 5 * 60_000;
