@@ -43,7 +43,7 @@ export type QueueLiveStatus = "connecting" | "live" | "reconnecting";
 
 /**
  * Keeps the clinic's queue fresh on this desk: every change on any desk arrives over SSE and the
- * day it belongs to is refetched; after a dropped stream the whole clinic is refetched once.
+ * day it belongs to is refetched; whenever the stream (re)opens the whole clinic is refetched once.
  */
 export function useQueueLive(clinicId: string | null): QueueLiveStatus {
   const client = useQueryClient();
@@ -51,16 +51,14 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
   useEffect(() => {
     if (!clinicId) return;
     const source = new EventSource(`/api/queue/stream?clinicId=${encodeURIComponent(clinicId)}`);
-    let dropped = false;
+    // Each time the stream opens (the first time too) the clinic's queue is read again: a change made
+    // between the page's first read and the stream's opening (a walk-in, a share at the counter) would
+    // otherwise wait for the next change to show.
     source.onopen = () => {
       setStatus("live");
-      if (dropped) void client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) });
-      dropped = false;
+      void client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) });
     };
-    source.onerror = () => {
-      dropped = true;
-      setStatus("reconnecting");
-    };
+    source.onerror = () => setStatus("reconnecting");
     // The session ended (signed out anywhere, deactivated): no reconnecting into a 401.
     source.addEventListener("stream-closed", () => {
       source.close();
