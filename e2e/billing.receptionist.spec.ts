@@ -37,8 +37,8 @@ async function pdfOf(page: Page, name: string) {
 for (const lang of ["en", "hi"] as const) {
   const w =
     lang === "en"
-      ? { due: "Due ₹500.00", collect: (p: string) => `Collect for ${p}`, method: "Method", upi: "UPI", qr: /UPI QR code for ₹500\.00 to sunriseclinic@okbank/, confirm: "I have seen ₹500.00 arrive on the clinic's UPI", confirmNeeded: "Confirm that the UPI money arrived.", record: "Record payment", recorded: /Receipt RC\/\d{4}-\d{2}\/\d{6} recorded for ₹500\.00\./, print: /Print receipt RC\//, printBtn: "Print", duplicate: "DUPLICATE", refund: "Refund (₹)", reason: "Reason", issue: "Issue credit note", issued: /Credit note CN\/\d{4}-\d{2}\/\d{6} issued for ₹200\.00\./, paid: "Paid", negative: "The amount cannot be negative.", amount: "Amount (₹)", upiId: "Clinic's UPI id" }
-      : { due: "बकाया ₹500.00", collect: (p: string) => `${p} से भुगतान लें`, method: "तरीका", upi: "UPI", qr: /₹500\.00 का UPI QR कोड/, confirm: "मैंने क्लिनिक के UPI में ₹500.00 आते देखा है", confirmNeeded: "पुष्टि करें कि UPI का पैसा आ गया।", record: "भुगतान दर्ज करें", recorded: /₹500\.00 की रसीद RC\/\d{4}-\d{2}\/\d{6} दर्ज हुई।/, print: /रसीद RC\/.* प्रिंट करें/, printBtn: "प्रिंट", duplicate: "डुप्लिकेट", refund: "वापसी (₹)", reason: "कारण", issue: "क्रेडिट नोट बनाएँ", issued: /₹200\.00 का क्रेडिट नोट CN\/\d{4}-\d{2}\/\d{6} बना।/, paid: "भुगतान हो गया", negative: "राशि ऋणात्मक नहीं हो सकती।", amount: "राशि (₹)", upiId: "क्लिनिक की UPI आईडी" };
+      ? { due: "Due ₹500.00", collect: (p: string) => `Collect for ${p}`, method: "Method", upi: "UPI", qr: /UPI QR code for ₹500\.00 to sunriseclinic@okbank/, confirm: "I have seen ₹500.00 arrive on the clinic's UPI", confirmNeeded: "Confirm that the UPI money arrived.", record: "Record payment", recorded: /Receipt RC\/\d{4}-\d{2}\/\d{6} recorded for ₹500\.00\./, print: /Print receipt RC\//, printBtn: "Print", duplicate: "DUPLICATE", refund: "Refund (₹)", reason: "Reason", issue: "Issue credit note", issued: /Credit note CN\/\d{4}-\d{2}\/\d{6} issued for ₹200\.00\./, paid: "Paid", negative: "The amount cannot be negative.", amount: "Amount (₹)", upiId: "Clinic's UPI id", newCase: "New-case consultation" }
+      : { due: "बकाया ₹500.00", collect: (p: string) => `${p} से भुगतान लें`, method: "तरीका", upi: "UPI", qr: /₹500\.00 का UPI QR कोड/, confirm: "मैंने क्लिनिक के UPI में ₹500.00 आते देखा है", confirmNeeded: "पुष्टि करें कि UPI का पैसा आ गया।", record: "भुगतान दर्ज करें", recorded: /₹500\.00 की रसीद RC\/\d{4}-\d{2}\/\d{6} दर्ज हुई।/, print: /रसीद RC\/.* प्रिंट करें/, printBtn: "प्रिंट", duplicate: "डुप्लिकेट", refund: "वापसी (₹)", reason: "कारण", issue: "क्रेडिट नोट बनाएँ", issued: /₹200\.00 का क्रेडिट नोट CN\/\d{4}-\d{2}\/\d{6} बना।/, paid: "भुगतान हो गया", negative: "राशि ऋणात्मक नहीं हो सकती।", amount: "राशि (₹)", upiId: "क्लिनिक की UPI आईडी", newCase: "नया केस परामर्श" };
 
   test(`a walk-in pays ₹500 by UPI QR, the receipt prints (and reprints as duplicate), and part is refunded (${lang})`, async ({ page, baseURL }) => {
     test.slow();
@@ -60,6 +60,8 @@ for (const lang of ["en", "hi"] as const) {
     await row.getByRole("link", { name: w.collect(name) }).click();
     await expect(page).toHaveURL(new RegExp(`/billing/visits/${appointmentId}$`));
     await expect(page.getByTestId("due")).toContainText("₹500.00");
+    // The desk's own line names are in the page's language (the platform's and the clinic's as given).
+    await expect(page.getByText(w.newCase, { exact: true })).toBeVisible();
 
     // A negative amount is a field error in the page's language; then UPI by QR, confirmed by staff.
     const amount = page.getByLabel(w.amount);

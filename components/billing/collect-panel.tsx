@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { Plus, Printer, Trash2 } from "lucide-react";
 import { useTranslations } from "use-intl";
+import { useLineName } from "./use-line-name";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -58,6 +59,7 @@ export function CollectPanel({ appointmentId }: { appointmentId: string }) {
 
 function VisitSummary({ v }: { v: VisitBilling }) {
   const t = useTranslations("billing");
+  const lineName = useLineName();
   const row = (label: string, paise: number, strong = false) => (
     <div className={strong ? "flex justify-between border-t border-line pt-2 font-semibold text-ink" : "flex justify-between text-ink-muted"}>
       <dt>{label}</dt>
@@ -85,7 +87,7 @@ function VisitSummary({ v }: { v: VisitBilling }) {
         <dl className="grid gap-1 text-sm">
           {v.lines.map((l, i) => (
             <div key={i} className="flex justify-between text-ink">
-              <dt>{l.label}</dt>
+              <dt>{lineName(l)}</dt>
               <dd className="tabular-nums">{formatPaise(l.paise)}</dd>
             </div>
           ))}

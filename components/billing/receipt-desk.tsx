@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Printer } from "lucide-react";
 import { useTranslations } from "use-intl";
+import { useLineName } from "./use-line-name";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -20,6 +21,7 @@ const pageSize = (paper: ReceiptPaper, heightPx: number) => (paper === "a5" ? "A
 /** A receipt on screen as it prints (80 mm or A5), the print button, and the refund form for those who may. */
 export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: string; mayRefund: boolean; initialPaper?: ReceiptPaper }) {
   const t = useTranslations("billing");
+  const lineName = useLineName();
   const receipt = useReceipt(id);
   const print = useRecordPrint(id);
   const [paper, setPaper] = useState<ReceiptPaper>(initialPaper);
@@ -52,6 +54,7 @@ export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: stri
   if (receipt.isError) return <ProblemAlert error={receipt.error} onRetry={() => void receipt.refetch()} />;
   const r = receipt.data;
   const words: ReceiptWords = {
+    line: lineName,
     duplicate: t("receipt.duplicate"),
     heading: t("receipt.heading"),
     headingHi: t("receipt.headingHi"),

@@ -23,6 +23,8 @@ export interface ReceiptWords {
   collectedBy: string;
   creditNotes: string;
   thanks: string;
+  /** A bill line's name in the receipt's language. */
+  line: (l: { kind: string; label: string }) => string;
   method: (m: string) => string;
   change: (amount: string) => string;
 }
@@ -82,7 +84,7 @@ export function ReceiptPrint({ r, paper, duplicate, words: w }: { r: ReceiptDocu
         <tbody>
           {r.lines.map((l, i) => (
             <tr key={i}>
-              <td className="py-0.5">{l.label}</td>
+              <td className="py-0.5">{w.line(l)}</td>
               <td className="py-0.5 text-right tabular-nums">{formatPaise(l.paise)}</td>
             </tr>
           ))}

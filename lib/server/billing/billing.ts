@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { summariesByIds } from "../patients/patient-index";
 import { clinicTimeZone } from "../queue/desk-bookings";
 import { assertDayOpen } from "./day-close";
+import { DESK_LINE_LABELS } from "@/lib/billing/bill-lines";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Appointment = typeof queueAppointments.$inferSelect;
@@ -124,8 +125,8 @@ export async function proposeBill(db: Db | Tx, a: Appointment, settings: Billing
       .from(receipts)
       .where(and(eq(receipts.patientId, a.patientId), eq(receipts.clinicId, a.clinicId), ne(receipts.appointmentId, a.appointmentId)))
       .limit(1);
-    if (!ever && settings.registrationFeePaise > 0) lines.push({ kind: "registration", label: "Registration", paise: settings.registrationFeePaise });
-    lines.push({ kind: "consultation", label: feeKind === "follow_up" ? "Follow-up consultation" : "New-case consultation", paise: feeKind === "follow_up" ? settings.followUpFeePaise : settings.newCaseFeePaise });
+    if (!ever && settings.registrationFeePaise > 0) lines.push({ kind: "registration", label: DESK_LINE_LABELS.registration, paise: settings.registrationFeePaise });
+    lines.push({ kind: "consultation", label: feeKind === "follow_up" ? DESK_LINE_LABELS.followUp : DESK_LINE_LABELS.newCase, paise: feeKind === "follow_up" ? settings.followUpFeePaise : settings.newCaseFeePaise });
   }
   const errors: Record<string, string> = {};
   procedureCodes.forEach((code, i) => {
