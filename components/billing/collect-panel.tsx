@@ -4,18 +4,19 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { Plus, Printer, Trash2 } from "lucide-react";
 import { useTranslations } from "use-intl";
+import { MethodSelect } from "./method-select";
 import { useLineName } from "./use-line-name";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Checkbox, FieldError, Input, Label, Select } from "@/components/ui/field";
+import { Checkbox, FieldError, Input, Label } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useRecordPayment, useVisitBilling, type PaymentOutcome } from "@/lib/api-client/billing";
 import { ApiProblemError } from "@/lib/api-client/problem-error";
 import { formatPaise, parseRupees, paiseToDecimal, sumPaise } from "@/lib/billing/money";
 import { upiPayUrl } from "@/lib/billing/upi";
-import { PAYMENT_METHODS, type PaymentMethod, type VisitBilling } from "@/lib/schemas/billing";
+import { type PaymentMethod, type VisitBilling } from "@/lib/schemas/billing";
 import { displayDay } from "@/lib/schemas/calendar";
 import { UpiQr } from "./upi-qr";
 
@@ -249,13 +250,7 @@ function PaymentForm({ v, onDone }: { v: VisitBilling; onDone: (out: PaymentOutc
             <legend className="px-1 text-sm font-medium text-ink">{t("pay.line", { n: i + 1 })}</legend>
             <div>
               <Label htmlFor={`${id}-payments.${i}.method`}>{t("pay.method")}</Label>
-              <Select id={`${id}-payments.${i}.method`} value={l.method} onChange={(e) => set(i, { method: e.target.value as PaymentMethod })} className="mt-1 h-10">
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`pay.methods.${m}`)}
-                  </option>
-                ))}
-              </Select>
+              <MethodSelect id={`${id}-payments.${i}.method`} value={l.method} onChange={(method) => set(i, { method })} />
             </div>
             <div>
               <Label htmlFor={`${id}-payments.${i}.amount`}>{t("pay.amount")}</Label>

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Printer } from "lucide-react";
 import { useTranslations } from "use-intl";
+import { MethodSelect } from "./method-select";
 import { useLineName } from "./use-line-name";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useIssueCreditNote, useReceipt, useRecordPrint } from "@/lib/api-client/billing";
 import { ApiProblemError } from "@/lib/api-client/problem-error";
 import { formatPaise, parseRupees, sumPaise } from "@/lib/billing/money";
-import { PAYMENT_METHODS, type PaymentMethod, type ReceiptDocument } from "@/lib/schemas/billing";
+import { type PaymentMethod, type ReceiptDocument } from "@/lib/schemas/billing";
 import { ReceiptPrint, type ReceiptPaper, type ReceiptWords } from "./receipt-print";
 
 /** A roll is cut where the receipt ends: its page is as long as the receipt (CSS has no "auto" page height). */
@@ -167,13 +168,7 @@ function RefundForm({ r }: { r: ReceiptDocument }) {
             </div>
             <div>
               <Label htmlFor={`${id}-method`}>{t("receipt.refund.method")}</Label>
-              <Select id={`${id}-method`} value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)} className="mt-1 h-10">
-                {PAYMENT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`pay.methods.${m}`)}
-                  </option>
-                ))}
-              </Select>
+              <MethodSelect id={`${id}-method`} value={method} onChange={setMethod} />
             </div>
             <div>
               <Label htmlFor={`${id}-reason`}>{t("receipt.refund.reason")}</Label>

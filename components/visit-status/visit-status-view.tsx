@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Clock, RefreshCw, Users } from "lucide-react";
 import { useTranslations } from "use-intl";
@@ -60,30 +61,15 @@ export function VisitStatusView({ token, initial, at }: { token: string; initial
           ) : null}
           {status.state === "waiting" || status.state === "not_arrived" ? (
             <dl className="mt-6 grid grid-cols-1 gap-3 text-left sm:grid-cols-3 sm:text-center">
-              <div className="rounded-lg border border-line p-3">
-                <dt className="text-xs text-ink-muted">{t("nowServing")}</dt>
-                <dd className="text-2xl font-bold text-ink tabular-nums" data-testid="status-serving">
-                  {status.nowServing ?? t("nobodyYet")}
-                </dd>
-              </div>
-              <div className="rounded-lg border border-line p-3">
-                <dt className="flex items-center gap-1 text-xs text-ink-muted sm:justify-center">
-                  <Users aria-hidden className="size-3.5" />
-                  {t("ahead")}
-                </dt>
-                <dd className="text-lg font-bold text-ink" data-testid="status-ahead">
-                  {t("aheadCount", { count: status.ahead })}
-                </dd>
-              </div>
-              <div className="rounded-lg border border-line p-3">
-                <dt className="flex items-center gap-1 text-xs text-ink-muted sm:justify-center">
-                  <Clock aria-hidden className="size-3.5" />
-                  {t("wait")}
-                </dt>
-                <dd className="text-lg font-bold text-ink" data-testid="status-wait">
-                  {t("waitAbout", { minutes: status.waitMinutes })}
-                </dd>
-              </div>
+              <Fact label={t("nowServing")} testId="status-serving" large>
+                {status.nowServing ?? t("nobodyYet")}
+              </Fact>
+              <Fact label={t("ahead")} icon={<Users aria-hidden className="size-3.5" />} testId="status-ahead">
+                {t("aheadCount", { count: status.ahead })}
+              </Fact>
+              <Fact label={t("wait")} icon={<Clock aria-hidden className="size-3.5" />} testId="status-wait">
+                {t("waitAbout", { minutes: status.waitMinutes })}
+              </Fact>
             </dl>
           ) : null}
           {status.state === "waiting" ? <p className="mt-3 text-xs text-ink-muted">{t("waitBasis", { minutes: status.averageMinutes })}</p> : null}
@@ -100,5 +86,20 @@ export function VisitStatusView({ token, initial, at }: { token: string; initial
         </div>
       )}
     </Card>
+  );
+}
+
+/** One fact on the status page: a small label (with its icon) over a large value. */
+function Fact({ label, icon, testId, large, children }: { label: string; icon?: ReactNode; testId: string; large?: boolean; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-line p-3">
+      <dt className={icon ? "flex items-center gap-1 text-xs text-ink-muted sm:justify-center" : "text-xs text-ink-muted"}>
+        {icon}
+        {label}
+      </dt>
+      <dd className={large ? "text-2xl font-bold text-ink tabular-nums" : "text-lg font-bold text-ink"} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
