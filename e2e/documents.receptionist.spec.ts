@@ -4,6 +4,15 @@ import { expect, expectAccessible, resetSandboxFaults, setSandboxFaults, test } 
 import { dropFiles, fakeFileBytes, MB, newPatient, ownPdf, PDF, sandboxCopiesOf, sandboxDocument, uploadFiles, uploadRow as row } from "./upload-support";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+type DocumentMessages = { documents: { cancel: string; retry: string; skip: string; listEmpty: string; storedAfterCancel: string; status: { cancelled: string; stored: string } } };
+const catalogue = (code: string) => (JSON.parse(readFileSync(`lib/i18n/messages/documents/${code}.json`, "utf8")) as DocumentMessages).documents;
+/** The cancel journeys run in both of the desk's languages, reading the words from its own catalogues. */
+const CANCEL_LANGUAGES = [
+  { code: "en", uploadOne: "Upload 1 file", t: catalogue("en") },
+  { code: "hi", uploadOne: "1 फ़ाइल अपलोड करें", t: catalogue("hi") },
+];
+const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 const JPEG = [0xff, 0xd8, 0xff, 0xe0];
 
 test.describe("document upload as the demo receptionist", () => {
@@ -97,28 +106,67 @@ test.describe("document upload as the demo receptionist", () => {
     await expect(page.getByTestId("document-list").getByRole("listitem")).toHaveCount(1);
   });
 
-  test("progress shows while a file goes up slowly; cancelling it mid-way stores nothing", async ({ page }) => {
-    await page.goto(`/documents?patient=${await newPatient(page)}`);
-    // Contents of this test's own, so that what other workers upload meanwhile is not counted.
-    const slowFile = ownPdf("slow-report.pdf", 3 * MB);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-    await uploadFiles(page, [slowFile], "Upload 1 file");
-    const slow = row(page, "slow-report.pdf");
-    await expect(slow).toHaveAttribute("data-status", "uploading");
-    await expect(slow.getByTestId("upload-progress")).toContainText(/of 3 MB \((?:[1-9]|[1-8]\d)%\)/, { timeout: 10_000 });
-    await page.getByRole("button", { name: "Cancel upload of slow-report.pdf" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(slow).toHaveAttribute("data-status", "cancelled");
-    await expect(page.getByRole("button", { name: "Retry slow-report.pdf" })).toBeVisible();
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    // Nothing to wait for that would say "never arrives": give a cancelled request's last bytes time to land, then look.
-    await page.waitForTimeout(1500);
-    expect(await sandboxCopiesOf(fakeFileBytes(slowFile))).toBe(0);
-    await page.reload();
-    await expect(page.getByText("No documents for this patient yet.")).toBeVisible();
-  });
+  for (const lang of CANCEL_LANGUAGES) {
+    test(`[${lang.code}] progress shows while a file goes up slowly; cancelling it part-way says nothing was stored, and nothing is`, async ({ page, baseURL }) => {
+      const patient = await newPatient(page);
+      await page.context().addCookies([{ name: "locale", value: lang.code, url: baseURL! }]);
+      await page.goto(`/documents?patient=${patient}`);
+      // 8 MB over a 256 KB/s link, cancelled at the first progress: some 30 s of the file are still in the browser, so its last bytes cannot have reached the desk.
+      const slowFile = ownPdf("slow-report.pdf", 8 * MB);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+      await uploadFiles(page, [slowFile], lang.uploadOne);
+      const slow = row(page, "slow-report.pdf");
+      await expect(slow).toHaveAttribute("data-status", "uploading");
+      await expect.poll(async () => Number(await slow.getByRole("progressbar").getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(0);
+      if (lang.code === "en") await expect(slow.getByTestId("upload-progress")).toContainText(/of 8 MB \(\d+%\)/);
+      await page.getByRole("button", { name: fill(lang.t.cancel, { name: "slow-report.pdf" }) }).focus();
+      await page.keyboard.press("Enter");
+      await expect(slow).toHaveAttribute("data-status", "cancelled");
+      await expect(slow.getByTestId("upload-status")).toHaveText(lang.t.status.cancelled);
+      await expect(page.getByRole("button", { name: fill(lang.t.retry, { name: "slow-report.pdf" }) })).toBeVisible();
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      // The desk's record said "nothing": the platform never got the whole file, and the desk will never send it on.
+      expect(await sandboxCopiesOf(fakeFileBytes(slowFile))).toBe(0);
+      await page.reload();
+      await expect(page.getByText(lang.t.listEmpty)).toBeVisible();
+    });
+
+    test(`[${lang.code}] a cancel after the last byte reached the desk says 'already stored', lists the file, and sending it again asks first`, async ({ page, baseURL }) => {
+      const patient = await newPatient(page);
+      await page.context().addCookies([{ name: "locale", value: lang.code, url: baseURL! }]);
+      await page.goto(`/documents?patient=${patient}`);
+      // This page's uploads only: the platform takes 4 s to answer once it has the file, and the cancel comes in those 4 s.
+      await setSandboxFaults(page, { pathPrefix: "/mr/", latencyMs: 4_000 });
+      const file = ownPdf("late-cancel.pdf", 48 * 1024);
+      await uploadFiles(page, [file], lang.uploadOne);
+      const late = row(page, file.name);
+      await expect(late.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+      await expect(late).toHaveAttribute("data-status", "uploading");
+      await late.getByRole("button", { name: fill(lang.t.cancel, { name: file.name }) }).click();
+      await expect(late).toHaveAttribute("data-status", "stored", { timeout: 15_000 });
+      await expect(late.getByTestId("upload-status")).toHaveText(lang.t.status.stored);
+      await expect(late.getByTestId("stored-after-cancel")).toHaveText(lang.t.storedAfterCancel);
+      const id = (await late.getByTestId("document-id").textContent())!.match(/doc_[0-9a-f]+/)![0];
+      await expect(page.getByTestId("document-list").getByRole("listitem")).toHaveCount(1);
+      await expect(page.getByTestId("document-list")).toContainText(id);
+      await expect(page.getByRole("button", { name: fill(lang.t.retry, { name: file.name }) })).toHaveCount(0);
+      expect(await sandboxCopiesOf(fakeFileBytes(file))).toBe(1);
+      await expectAccessible(page);
+
+      // The same file once more: "may already be filed" first; skipping it keeps one copy.
+      await resetSandboxFaults();
+      await uploadFiles(page, [file], lang.uploadOne);
+      const again = row(page, file.name).first();
+      await expect(again).toHaveAttribute("data-status", "maybeFiled");
+      await again.getByRole("button", { name: lang.t.skip, exact: true }).click();
+      await expect(again).toHaveAttribute("data-status", "skipped");
+      expect(await sandboxCopiesOf(fakeFileBytes(file))).toBe(1);
+      await page.reload();
+      await expect(page.getByTestId("document-list").getByRole("listitem")).toHaveCount(1);
+    });
+  }
 
   test("an empty file is refused in plain words, not as '1 kB'", async ({ page }) => {
     await page.goto(`/documents?patient=${await newPatient(page)}`);

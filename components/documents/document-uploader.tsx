@@ -13,7 +13,7 @@ import { UploadRow } from "./upload-row";
 import { useUploadQueue } from "./use-upload-queue";
 
 /** Drop or choose several files; each is checked at once and then goes up on its own. */
-export function DocumentUploader({ patientId, onUploaded }: { patientId: string; onUploaded(doc: PatientDocument): void }) {
+export function DocumentUploader({ patientId, onUploaded }: { patientId: string; onUploaded(doc?: PatientDocument): void }) {
   const t = useTranslations("documents");
   const locale = useLocale();
   const ids = useId();
@@ -38,7 +38,7 @@ export function DocumentUploader({ patientId, onUploaded }: { patientId: string;
   };
   const toggleTask = (task: DocumentTask, on: boolean) => setTasks((all) => (on ? [...all, task] : all.filter((x) => x !== task)));
   const ready = queue.items.filter((i) => i.status === "ready").length;
-  const finished = queue.items.some((i) => i.status === "done" || i.status === "refused" || i.status === "cancelled");
+  const finished = queue.items.some((i) => i.status === "done" || i.status === "stored" || i.status === "refused" || i.status === "cancelled");
 
   return (
     <Card className="overflow-hidden">

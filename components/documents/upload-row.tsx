@@ -57,12 +57,13 @@ export function UploadRow({
   const percent = item.total ? Math.min(100, Math.round((item.loaded / item.total) * 100)) : 0;
   const bad = item.status === "refused" || item.status === "failed";
   const unsure = item.status === "maybeFiled";
+  const filed = item.status === "done" || item.status === "stored";
   const name = item.file.name;
   return (
     <li className="px-4 py-3" data-testid="upload-row" data-status={item.status}>
       <div className="flex items-start gap-3">
-        <span aria-hidden className={cn("mt-0.5 shrink-0", bad ? "text-danger" : unsure ? "text-warning-soft-ink" : item.status === "done" ? "text-success-soft-ink" : "text-ink-muted")}>
-          {bad || unsure ? <TriangleAlert className="size-5" /> : item.status === "done" ? <CheckCircle2 className="size-5" /> : <FileText className="size-5" />}
+        <span aria-hidden className={cn("mt-0.5 shrink-0", bad ? "text-danger" : unsure ? "text-warning-soft-ink" : filed ? "text-success-soft-ink" : "text-ink-muted")}>
+          {bad || unsure ? <TriangleAlert className="size-5" /> : filed ? <CheckCircle2 className="size-5" /> : <FileText className="size-5" />}
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -70,7 +71,9 @@ export function UploadRow({
               {name}
             </p>
             <p className="text-xs text-ink-muted">
-              <span className={cn("font-medium", bad && "text-danger", item.status === "done" && "text-success-soft-ink")}>{t(`status.${item.status}`)}</span>
+              <span className={cn("font-medium", bad && "text-danger", filed && "text-success-soft-ink")} data-testid="upload-status">
+                {t(`status.${item.status}`)}
+              </span>
               {" · "}
               {formatBytes(item.file.size, locale)}
             </p>
@@ -120,6 +123,11 @@ export function UploadRow({
             </p>
           ) : null}
           {item.document?.deskCopy === "catching-up" ? <p className="mt-1 text-xs text-ink-muted">{t("deskCatchingUp")}</p> : null}
+          {item.status === "stored" ? (
+            <p role="status" className="mt-1 text-sm text-ink" data-testid="stored-after-cancel">
+              {t("storedAfterCancel")}
+            </p>
+          ) : null}
           {unsure ? (
             <div role="alert" className="mt-2 rounded-lg border border-warning/50 bg-warning-soft p-3 text-sm text-warning-soft-ink" data-testid="maybe-filed">
               <p>{t("maybeFiled")}</p>
@@ -150,7 +158,7 @@ export function UploadRow({
               <RotateCcw aria-hidden className="size-4" />
             </Button>
           ) : null}
-          {item.status !== "uploading" && item.status !== "checking" ? (
+          {item.status !== "uploading" && item.status !== "checking" && item.status !== "cancelling" ? (
             <Button size="sm" variant="ghost" onClick={onRemove} aria-label={t("remove", { name })}>
               <X aria-hidden className="size-4" />
             </Button>

@@ -1,11 +1,12 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
-import { checkDocumentFile, fileSha256, uploadDocument, type FileRefusal } from "@/lib/api-client/documents";
+import { checkDocumentFile, fileSha256, newAttemptId, uploadDocument, whatBecameOfUpload, type FileRefusal } from "@/lib/api-client/documents";
 import { ApiProblemError } from "@/lib/api-client/http";
 import type { DocumentTask, DocumentType, PatientDocument } from "@/lib/schemas/documents";
 
-export type UploadStatus = "checking" | "ready" | "refused" | "uploading" | "done" | "failed" | "cancelled" | "maybeFiled" | "skipped";
+/** After a cancel: "cancelling" while the desk is asked what became of it, then "cancelled" (nothing stored), "stored" (it had arrived) or "maybeFiled". */
+export type UploadStatus = "checking" | "ready" | "refused" | "uploading" | "done" | "failed" | "cancelling" | "cancelled" | "stored" | "maybeFiled" | "skipped";
 
 export interface UploadItem {
   key: string;
@@ -35,7 +36,7 @@ let counter = 0;
  * batch's type is only the default of each row); "Upload" sends every ready row, each on its own,
  * so one failure never stops the batch.
  */
-export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
+export function useUploadQueue(onUploaded: (doc?: PatientDocument) => void) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
 
@@ -43,10 +44,26 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
     setItems((all) => all.map((i) => (i.key === key ? { ...i, ...change } : i)));
   }, []);
 
+  /** A cancelled upload says only what the desk's record says: nothing stored, already stored, or may be filed. */
+  const settleCancel = useCallback(
+    async (item: Pick<UploadItem, "key" | "file" | "settings">, attempt: string) => {
+      patch(item.key, { status: "cancelling" });
+      const answer = await whatBecameOfUpload(attempt, item.settings.patientId).catch(() => ({ outcome: "unknown" as const, document: undefined }));
+      if (answer.outcome === "nothing") return patch(item.key, { status: "cancelled" });
+      if (answer.outcome === "stored") {
+        patch(item.key, { status: "stored", loaded: item.file.size, document: answer.document });
+        return onUploaded(answer.document);
+      }
+      patch(item.key, { status: "maybeFiled", error: undefined });
+    },
+    [onUploaded, patch],
+  );
+
   const send = useCallback(
     async (item: Pick<UploadItem, "key" | "file" | "settings" | "sha256">, resend = false) => {
       const { settings } = item;
       const controller = new AbortController();
+      const attempt = newAttemptId();
       controllers.current.set(item.key, controller);
       patch(item.key, { status: "uploading", loaded: 0, total: item.file.size, error: undefined });
       try {
@@ -54,6 +71,7 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
         if (sha256) patch(item.key, { sha256 });
         const document = await uploadDocument({
           file: item.file,
+          attempt,
           sha256,
           resend,
           patientId: settings.patientId,
@@ -67,12 +85,17 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
       } catch (error) {
         const cancelled = error instanceof DOMException && error.name === "AbortError";
         const maybeFiled = error instanceof ApiProblemError && error.status === 409 && error.problem.code === "maybe_filed";
-        patch(item.key, cancelled ? { status: "cancelled" } : maybeFiled ? { status: "maybeFiled", error: undefined } : { status: "failed", error });
+        if (cancelled) {
+          controllers.current.delete(item.key);
+          await settleCancel(item, attempt);
+          return;
+        }
+        patch(item.key, maybeFiled ? { status: "maybeFiled", error: undefined } : { status: "failed", error });
       } finally {
         controllers.current.delete(item.key);
       }
     },
-    [onUploaded, patch],
+    [onUploaded, patch, settleCancel],
   );
 
   const add = useCallback(
@@ -100,7 +123,7 @@ export function useUploadQueue(onUploaded: (doc: PatientDocument) => void) {
   const skip = useCallback((key: string) => patch(key, { status: "skipped" }), [patch]);
   const remove = useCallback((key: string) => setItems((all) => all.filter((i) => i.key !== key)), []);
   const clearFinished = useCallback(
-    () => setItems((all) => all.filter((i) => i.status === "uploading" || i.status === "checking" || i.status === "ready" || i.status === "failed" || i.status === "maybeFiled")),
+    () => setItems((all) => all.filter((i) => i.status === "uploading" || i.status === "cancelling" || i.status === "checking" || i.status === "ready" || i.status === "failed" || i.status === "maybeFiled")),
     [],
   );
 

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import {
+  CancelledUploadOutcome,
   DOCUMENT_KINDS,
   kindFromFileName,
   MAX_DOCUMENT_BYTES,
@@ -14,7 +15,7 @@ import {
   type DocumentType,
 } from "@/lib/schemas/documents";
 import { Problem } from "@/lib/schemas/problem";
-import { apiGet, ApiProblemError, withRequestReference } from "./http";
+import { apiGet, ApiProblemError, sendJson, withRequestReference } from "./http";
 import { REQUEST_ID_HEADER } from "@/lib/request-id";
 
 export const documentKeys = {
@@ -57,8 +58,34 @@ export async function fileSha256(file: File): Promise<string | undefined> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** A fresh id for one upload attempt (a v4 UUID); getRandomValues works where randomUUID does not, on a desk opened over plain http on the LAN. */
+export function newAttemptId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * After a cancel, what became of the upload: its last bytes may have reached the desk already, and
+ * then the platform files it. Asked again every `everyMs` while the platform has not answered; still
+ * unanswered after `waitMs`, it is "unknown" (may be filed).
+ */
+export async function whatBecameOfUpload(attempt: string, patientId: string, { waitMs = 150_000, everyMs = 500 } = {}): Promise<CancelledUploadOutcome> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const answer = await sendJson("POST", "/api/documents/cancelled-uploads", { attempt, patient: patientId }, CancelledUploadOutcome);
+    if (answer.outcome !== "sending") return answer;
+    if (Date.now() > until) return { outcome: "unknown" };
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 export interface UploadOptions {
   file: File;
+  /** The browser's id for this attempt (newAttemptId), so a cancel can ask what became of it. */
+  attempt?: string;
   sha256?: string;
   /** Staff saw "may already be filed" and chose to send it anyway. */
   resend?: boolean;
@@ -70,12 +97,13 @@ export interface UploadOptions {
 }
 
 /** XMLHttpRequest, because fetch reports no upload progress; the raw file is the body. */
-export function uploadDocument({ file, sha256, resend, patientId, documentType, tasks, onProgress, signal }: UploadOptions): Promise<PatientDocument> {
+export function uploadDocument({ file, attempt, sha256, resend, patientId, documentType, tasks, onProgress, signal }: UploadOptions): Promise<PatientDocument> {
   return new Promise((resolve, reject) => {
     const params = new URLSearchParams({ patient: patientId, dt: documentType, name: file.name });
     if (tasks.length) params.set("tasks", tasks.join(","));
     if (sha256) params.set("sha256", sha256);
     if (resend) params.set("resend", "1");
+    if (attempt) params.set("attempt", attempt);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/documents?${params}`);
     xhr.setRequestHeader("content-type", file.type || "application/octet-stream");

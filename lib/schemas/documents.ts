@@ -96,8 +96,28 @@ export const DocumentUploadQuery = z.strictObject({
     .optional(),
   /** "1": staff saw that this file may already be filed and chose to upload it anyway. */
   resend: z.literal("1").optional(),
+  /** The browser's own id for this attempt, so that after a cancel it can ask what became of it. */
+  attempt: z.uuid("attempt must be a UUID").optional(),
 });
 export type DocumentUploadQuery = z.infer<typeof DocumentUploadQuery>;
+
+/** The browser cancelled an upload: what became of it (POST /api/documents/cancelled-uploads). */
+export const CancelledUploadRequest = z.strictObject({
+  attempt: z.uuid("attempt must be a UUID"),
+  patient: PatientId,
+});
+export type CancelledUploadRequest = z.infer<typeof CancelledUploadRequest>;
+
+/**
+ * "nothing": no byte of it was kept, and the desk will not send it on later; "stored": its last bytes
+ * had already reached the desk and the platform filed it (listed like any other); "unknown": the
+ * platform's answer never came, so it may hold it; "sending": the platform has not answered yet.
+ */
+export const CancelledUploadOutcome = z.object({
+  outcome: z.enum(["nothing", "stored", "unknown", "sending"]),
+  document: z.lazy(() => PatientDocument).optional(),
+});
+export type CancelledUploadOutcome = z.infer<typeof CancelledUploadOutcome>;
 
 export const DocumentListQuery = z.strictObject({ patient: PatientId });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { patientError } from "./patient-messages";
-import { UNSTORABLE_TEXT_MESSAGE, unstorablePaths } from "./storable-text";
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE, unstorablePaths } from "./storable-text";
 
 /** Spec 2.1 / 8: the longest key allowed in profile `extras`. */
 export const EXTRAS_MAX_KEY_LENGTH = 16;
@@ -22,6 +22,8 @@ function checkList(list: unknown[], path: (string | number)[], out: ExtrasProble
 function checkKey(key: string, path: (string | number)[], out: ExtrasProblem[]) {
   if (key.length > EXTRAS_MAX_KEY_LENGTH) out.push({ path, message: patientError("extras.keyTooLong", { key, max: EXTRAS_MAX_KEY_LENGTH }) });
   if (key.trim() === "") out.push({ path, message: patientError("extras.keyEmpty") });
+  // NUL and half surrogate pairs are refused as unstorable already; other control characters name nothing either.
+  else if (isStorableText(key) && /\p{Cc}/u.test(key)) out.push({ path, message: patientError("extras.keyControl") });
 }
 
 /**

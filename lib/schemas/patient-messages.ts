@@ -36,6 +36,7 @@ export const PATIENT_ERROR_KEYS = [
   "extras.notDict",
   "extras.keyTooLong",
   "extras.keyEmpty",
+  "extras.keyControl",
   "extras.listInList",
   "extras.groupInList",
   "extras.nesting",

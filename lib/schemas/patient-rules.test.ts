@@ -70,6 +70,34 @@ describe("extras: the five rules of spec 2.1", () => {
   });
 });
 
+describe("extras keys the platform refuses are refused at the desk first", () => {
+  // The sandbox's random seed under faketime stored {"\u0000": []} and the desk read it back as {"": []}.
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["NUL alone", { "\u0000": [] }, "contains a character that cannot be stored"],
+    ["empty", { "": 1 }, "patients.errors.extras.keyEmpty"],
+    ["a tab inside", { "w\tard": "B" }, "patients.errors.extras.keyControl"],
+    ["a bell inside a group", { ward: { "b\u0007ed": 1 } }, "patients.errors.extras.keyControl"],
+    ["a C1 control", { "\u0085x": 1 }, "patients.errors.extras.keyControl"],
+    ["half a surrogate pair", { "\ud800": "x" }, "contains a character that cannot be stored"],
+  ];
+  it.each(cases)("%s: refused with the field's message", (_, extras, message) => {
+    const r = Extras.safeParse(extras);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.message)).toContainEqual(expect.stringContaining(message));
+  });
+
+  it("accepts exactly the keys without control characters (any printable text, Devanagari included)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", minLength: 1, maxLength: EXTRAS_MAX_KEY_LENGTH }).filter((k) => !k.startsWith("_") && k.trim() !== "" && k.length <= EXTRAS_MAX_KEY_LENGTH), (k) => {
+        const clean = !/[\p{Cc}\p{Cs}]/u.test(k);
+        expect(Extras.safeParse({ [k]: 1 }).success).toBe(clean);
+        expect(Extras.safeParse({ g: { [k]: 1 } }).success).toBe(clean);
+      }),
+    );
+    expect(Extras.safeParse({ वार्ड: "B" }).success).toBe(true);
+  });
+});
+
 describe("names and e-mail", () => {
   it("takes a name of spaces only as not given, not as a bad name", () => {
     fc.assert(

@@ -29,7 +29,14 @@ describe("what a browser sends to next-auth is checked before next-auth reads it
     await expect(check("/api/auth/session", form("{", "application/json"), "session")).rejects.toMatchObject({ status: 400 });
     await expect(check("/api/auth/session", form("null", "application/json"), "session")).rejects.toMatchObject({ status: 400 });
     await expect(check("/api/auth/session", form('{"csrfToken":"x"}', "application/json"), "session")).resolves.toBeInstanceOf(Request);
-    await expect(check("/api/auth/_log", { method: "POST" }, "_log")).resolves.toBeInstanceOf(Request);
+  });
+
+  it("takes a client log line only at a level next-auth's logger has (an empty body or another word made it throw inside)", async () => {
+    // Found by the hostile-input sweep (seed 39): "LOGGER_ERROR … is not a function" in the app's log.
+    await expect(check("/api/auth/_log", { method: "POST" }, "_log")).rejects.toMatchObject({ status: 400, extra: { errors: { level: expect.any(String) } } });
+    for (const level of ["", "constructor", "__proto__", "info", "toString"]) await expect(check("/api/auth/_log", form(`level=${level}&code=X`), "_log"), level).rejects.toMatchObject({ status: 400 });
+    for (const level of ["error", "warn", "debug"]) await expect(check("/api/auth/_log", form(`level=${level}&code=CLIENT_FETCH_ERROR&message=x`), "_log"), level).resolves.toBeInstanceOf(Request);
+    await expect(check("/api/auth/_log", form("{", "application/json"), "_log")).rejects.toMatchObject({ status: 415 });
   });
 
   it("refuses control characters and bad encodings in form fields, and hands the body on intact", async () => {

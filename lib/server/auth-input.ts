@@ -46,6 +46,13 @@ function checkFields(fields: Iterable<[string, string]>, where: string, appUrl: 
   if (first) throw new ValidationError(errors, first);
 }
 
+const CLIENT_LOG_LEVELS = ["error", "warn", "debug"];
+
+/** next-auth calls `logger[level]` with the level its client posted: any other word made it throw (and log LOGGER_ERROR). */
+function checkClientLogLevel(level: string | null) {
+  if (!level || !CLIENT_LOG_LEVELS.includes(level)) throw new ValidationError({ level: "The log level must be error, warn or debug." }, "The log level must be error, warn or debug.");
+}
+
 /**
  * Checks what a browser sends to next-auth before next-auth reads it, so malformed input gets a
  * 4xx problem instead of an exception: the query decoded strictly, form or JSON bodies of the type
@@ -58,12 +65,16 @@ export async function checkedAuthRequest<R extends Request>(req: R, action: stri
   if (req.method !== "POST") return req;
   const bytes = await readLimitedBody(req, AUTH_BODY_LIMIT);
   if (!bytes) throw new PayloadTooLargeError(AUTH_BODY_LIMIT);
-  if (bytes.length === 0) return remake(bytes);
+  if (bytes.length === 0) {
+    if (action === "_log") checkClientLogLevel(null);
+    return remake(bytes);
+  }
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const text = bytes.toString("utf8");
   if (type === "application/x-www-form-urlencoded") {
     if (text.includes("\ufffd")) throw new ValidationError({ body: "The form is not valid UTF-8." }, "The form is not valid UTF-8.");
     checkFields(strictSearchParams(`?${text}`), "form field", appUrl, host);
+    if (action === "_log") checkClientLogLevel(new URLSearchParams(text).get("level"));
   } else if (type === "application/json" && action === "session") {
     let parsed: unknown;
     try {

@@ -79,6 +79,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET documents": "documents.read",
   "GET documents/[id]/file": "documents.read",
   "POST documents": "documents.upload",
+  "POST documents/cancelled-uploads": "documents.upload",
   "GET drugs": "drugs.read",
   "GET drugs/entry": "drugs.read",
   "GET drugs/related": "drugs.read",

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { DirectoryEntryInput, DirectoryEntryKey } from "../schemas/clinic-directory";
-import { DocumentListQuery, DocumentUploadQuery } from "../schemas/documents";
+import { CancelledUploadRequest, DocumentListQuery, DocumentUploadQuery } from "../schemas/documents";
 import { DrugEntryQuery, DrugRelatedQuery, DrugSearchQuery, DrugSuggestQuery } from "../schemas/drugs";
 import { DuplicateQuery, PatientRegistration, PatientSearchQuery, PatientUpdate } from "../schemas/patients";
 import { BookingRequest, SlotRangeQuery } from "../schemas/slots";
@@ -108,6 +108,7 @@ export const ROUTE_INPUTS: RouteInput[] = [
     schema: DocumentUploadQuery,
     sample: ({ patientId }) => ({ patient: patientId, dt: "lr", tasks: "smart,pii", name: "report.pdf" }),
   },
+  { method: "POST", route: "/api/documents/cancelled-uploads", role: "receptionist", in: "body", schema: CancelledUploadRequest, sample: ({ patientId }) => ({ attempt: randomUUID(), patient: patientId }) },
   { method: "GET", route: "/api/drugs", role: "doctor", in: "query", schema: DrugSearchQuery, sample: () => ({ q: "amoxicillin", category: "Antibiotics" }) },
   { method: "GET", route: "/api/drugs/suggest", role: "doctor", in: "query", schema: DrugSuggestQuery, sample: () => ({ q: "amo" }) },
   { method: "GET", route: "/api/drugs/related", role: "doctor", in: "query", schema: DrugRelatedQuery, sample: () => ({ name: "Amoxicillin" }) },

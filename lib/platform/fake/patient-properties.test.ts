@@ -17,11 +17,12 @@ const harness = sandboxForTests({ signIn: true });
 const headers = () => ({ authorization: `Bearer ${harness.token}`, "client-id": CLIENT_ID });
 const create = (body: unknown) => call(harness.sandbox.url, "POST", "/profiles/v1/patient/", { body, headers: headers() });
 const update = (oid: string, body: unknown) => call(harness.sandbox.url, "PATCH", `/profiles/v1/patient/${oid}`, { body, headers: headers() });
-async function read(oid: string) {
+async function readRaw(oid: string) {
   const r = await call(harness.sandbox.url, "GET", `/profiles/v1/emr-user/${oid}`, { headers: headers() });
   expect(r.status).toBe(200);
-  return EmrUserProfile.parse(r.json);
+  return r.json as { extras?: Record<string, unknown> };
 }
+const read = async (oid: string) => EmrUserProfile.parse(await readRaw(oid));
 const messageOf = (json: unknown) => {
   const body = ProfilesErrorBody.parse(json);
   return "error" in body ? body.error.message : body.message;
@@ -87,7 +88,20 @@ const extras = fc.tuple(fc.dictionary(anyKey, topValue, { maxKeys: 5 }), ignored
 const hasIgnoredKey = (value: Record<string, unknown>): boolean =>
   Object.entries(value).some(([k, v]) => k.startsWith("_") || (typeof v === "object" && v !== null && !Array.isArray(v) && hasIgnoredKey(v as Record<string, unknown>)));
 
+/** Every key at both levels, in order: a key the desk reads back as another ("\u0000" → "") shows here. */
+const keysOf = (value: Record<string, unknown>): string[][] =>
+  Object.entries(value).map(([k, v]) => [k, ...(typeof v === "object" && v !== null && !Array.isArray(v) ? Object.keys(v) : [])]);
+
+/** Found by a random seed under faketime: a key of NUL alone was stored and read back by the desk as "". */
+const KEY_COUNTEREXAMPLES: Record<string, unknown>[] = [{ "\u0000": [] }, { "": 1 }, { "w\tard": "B" }, { ward: { "\u0007": 1 } }, { "\ud800": "x" }, { "\u0085": 1 }];
+
 describe("extras over HTTP: the sandbox's verdict is its own rules'", () => {
+  it.each(KEY_COUNTEREXAMPLES.map((e) => [JSON.stringify(e), e] as const))("refuses the key of %s in the profiles family's error shape", async (_, extras) => {
+    const r = await create(onTheWire({ ...base, extras }));
+    expect(r.status).toBe(400);
+    expect(messageOf(r.json)).toMatch(/^extras\..*: key must not (be empty|contain control characters or unpaired surrogates)$/s);
+  });
+
   it("on create: 200 exactly when the schema accepts, and GET reads back what the schema keeps", async () => {
     const seen = { accepted: 0, refused: 0 };
     await fc.assert(
@@ -103,11 +117,13 @@ describe("extras over HTTP: the sandbox's verdict is its own rules'", () => {
         }
         seen.accepted++;
         expect(r.status).toBe(200);
-        const stored = (await read(r.json.oid)).extras;
+        // Stored as sent (values are arbitrary data), and every key the platform kept reads back as itself.
+        const stored = (await readRaw(r.json.oid)).extras!;
         expect(stored).toEqual(expected.data.extras);
-        expect(hasIgnoredKey(stored!)).toBe(false);
+        expect(hasIgnoredKey(stored)).toBe(false);
+        expect(keysOf((await read(r.json.oid)).extras!)).toEqual(keysOf(stored));
       }),
-      { numRuns: 40 },
+      { numRuns: 40, examples: KEY_COUNTEREXAMPLES.map((e) => [e]) },
     );
     // Both verdicts must have been exercised, or the property proved nothing.
     expect(seen.accepted).toBeGreaterThan(0);

@@ -27,11 +27,19 @@ const email = text().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an e-mail addr
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const ignored = (key: string) => key.startsWith("_");
+/**
+ * Spec 8 counts a key in characters: a key is a name, so one made of control characters (NUL, tab…)
+ * or of half a surrogate pair is no name at all, and the platform refuses it rather than store a
+ * key no reader can show (the spec is silent; refusing is the platform's choice here).
+ */
+const wellFormedKey = (key: string) => !/[\p{Cc}\p{Cs}]/u.test(key);
 
 /** The five rules of spec 2.1 on `extras`; keys starting with an underscore are ignored, at both levels. */
 export function extrasProblems(extras: Record<string, unknown>): { path: (string | number)[]; message: string }[] {
   const out: { path: (string | number)[]; message: string }[] = [];
   const key = (k: string, path: (string | number)[]) => {
+    if (k === "") out.push({ path, message: "key must not be empty" });
+    else if (!wellFormedKey(k)) out.push({ path, message: "key must not contain control characters or unpaired surrogates" });
     if (k.length > EXTRAS_MAX_KEY_LENGTH) out.push({ path, message: `key must not exceed ${EXTRAS_MAX_KEY_LENGTH} characters` });
   };
   const list = (items: unknown[], path: (string | number)[]) =>

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setClock } from "@/lib/clock";
 import { bothDatabases, postgresTestDatabase, type TestDatabase } from "@/lib/testing/databases";
@@ -191,6 +191,41 @@ function suite(name: string, open: () => Promise<TestDatabase>, available: boole
       expect(early.receiptLabel).toBe("RC/2027-28/000001");
       expect(next.receiptLabel).toBe("RC/2027-28/000002");
     });
+
+    it("a queue page of many unbilled walk-ins is priced in a fixed number of queries, each as its own bill would be", async () => {
+      const tag = `${name}-${Math.random().toString(36).slice(2, 8)}`;
+      const day = "2026-12-01";
+      const pay = async (patientId: string, at: number, doctorId = "dr-bill") => {
+        setClock(() => at);
+        const id = await visit(db, { patientId, doctorId, day });
+        await recordPayment(db, { appointmentId: id, key: key(), staffId: desk, request: { payments: [{ method: "cash", amount: "10" }] } });
+      };
+      await db.insert(directoryEntries).values({ kind: "doctor", platformId: "dr-other", displayName: "Dr Other" }).onConflictDoNothing();
+      const today = MORNING + 4 * 86_400_000;
+      await pay(`fu-${tag}`, today - 3 * 86_400_000);
+      await pay(`old-${tag}`, today - 20 * 86_400_000);
+      await pay(`other-${tag}`, today - 2 * 86_400_000, "dr-other");
+      setClock(() => today);
+      const expected = new Map<string, number>();
+      for (const [patient, paise] of [[`fu-${tag}`, 20000], [`old-${tag}`, 50000], [`other-${tag}`, 50000]] as const) expected.set(await visit(db, { patientId: patient, day }), paise);
+      for (let i = 0; i < 40; i++) expected.set(await visit(db, { patientId: `new-${i}-${tag}`, day }), 60000);
+      const cancelled = await visit(db, { patientId: `gone-${tag}`, day, status: "cancelled" });
+      const rows = await db.select().from(queueAppointments).where(inArray(queueAppointments.appointmentId, [...expected.keys(), cancelled]));
+
+      let queries = 0;
+      const counting = new Proxy(db, {
+        get(target, prop) {
+          if (prop === "select" || prop === "selectDistinct") queries++;
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      const states = await billingStates(counting, rows);
+      // Bills, the clinic's price list, then the walk-ins' earlier receipts: two queries whatever their number.
+      expect(queries).toBeLessThanOrEqual(4);
+      expect(Object.fromEntries(states)).toEqual(Object.fromEntries([...expected].map(([id, paise]) => [id, { state: "due", duePaise: paise, paidPaise: 0 }])));
+      for (const id of [...expected.keys()].slice(0, 4)) expect((await readVisitBilling(db, id)).totalPaise).toBe(expected.get(id));
+    }, 60_000);
 
     it("50 payments at once get 50 gapless, distinct receipt numbers; a failed one in between leaves no gap", async () => {
       setClock(() => Date.parse("2028-06-01T10:00:00+05:30"));

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, max, min, sql } from "drizzle-orm";
 import { documentLabel, financialYear } from "@/lib/billing/financial-year";
 import { formatPaise, parseRupees, rupeeNumberToPaise, sumPaise, type ParsedRupees } from "@/lib/billing/money";
 import { amountInWords } from "@/lib/billing/words";
@@ -106,26 +106,16 @@ export async function saveBillingSettings(db: Db, input: BillingSettingsInput, s
  * consultation with this doctor within the follow-up window, else the new-case fee, plus the
  * registration fee on the patient's first paid visit at the clinic.
  */
-export async function proposeBill(db: Db | Tx, a: Appointment, settings: BillingSettings, procedureCodes: readonly string[] = [], now = clock.now()) {
+export async function proposeBill(db: Db | Tx, a: Appointment, settings: BillingSettings, procedureCodes: readonly string[] = [], now = clock.now(), facts?: WalkInFacts) {
   const lines: BillLine[] = [];
   let feeKind: Bill["feeKind"];
   if (a.source !== "walk_in" && a.price !== null) {
     feeKind = "booked_service";
     lines.push({ kind: "service", label: a.serviceName ?? "Consultation", paise: rupeeNumberToPaise(a.price) });
   } else {
-    const since = new Date(now - settings.followUpDays * 86_400_000);
-    const [recent] = await db
-      .select({ id: receipts.id })
-      .from(receipts)
-      .where(and(eq(receipts.patientId, a.patientId), eq(receipts.doctorId, a.doctorId), ne(receipts.appointmentId, a.appointmentId), gte(receipts.collectedAt, since)))
-      .limit(1);
-    feeKind = recent ? "follow_up" : "new_case";
-    const [ever] = await db
-      .select({ id: receipts.id })
-      .from(receipts)
-      .where(and(eq(receipts.patientId, a.patientId), eq(receipts.clinicId, a.clinicId), ne(receipts.appointmentId, a.appointmentId)))
-      .limit(1);
-    if (!ever && settings.registrationFeePaise > 0) lines.push({ kind: "registration", label: DESK_LINE_LABELS.registration, paise: settings.registrationFeePaise });
+    const { followUp, paidHereBefore } = facts ?? (await walkInFacts(db, [a], () => settings, now)).get(a.appointmentId)!;
+    feeKind = followUp ? "follow_up" : "new_case";
+    if (!paidHereBefore && settings.registrationFeePaise > 0) lines.push({ kind: "registration", label: DESK_LINE_LABELS.registration, paise: settings.registrationFeePaise });
     lines.push({ kind: "consultation", label: feeKind === "follow_up" ? DESK_LINE_LABELS.followUp : DESK_LINE_LABELS.newCase, paise: feeKind === "follow_up" ? settings.followUpFeePaise : settings.newCaseFeePaise });
   }
   const errors: Record<string, string> = {};
@@ -136,6 +126,46 @@ export async function proposeBill(db: Db | Tx, a: Appointment, settings: Billing
   });
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]);
   return { feeKind, lines, totalPaise: sumPaise(lines.map((l) => l.paise)), prePay: a.source !== "walk_in" && a.prePay === true };
+}
+
+/** What a walk-in's price depends on: a paid visit with this doctor within the follow-up window, any paid visit at this clinic. */
+export interface WalkInFacts {
+  followUp: boolean;
+  paidHereBefore: boolean;
+}
+
+/**
+ * The walk-ins' earlier receipts, in two queries however many visits there are (a queue page
+ * asks for all of its not-yet-billed walk-ins at once). A visit's own receipts never count.
+ */
+async function walkInFacts(db: Db | Tx, visits: readonly Appointment[], settingsOf: (clinicId: string) => BillingSettings, now: number): Promise<Map<string, WalkInFacts>> {
+  const sinceOf = (v: Appointment) => now - settingsOf(v.clinicId).followUpDays * 86_400_000;
+  const patientIds = [...new Set(visits.map((v) => v.patientId))];
+  const clinicIds = [...new Set(visits.map((v) => v.clinicId))];
+  const [recent, earlier] = await Promise.all([
+    // Per patient, doctor and visit, the latest receipt within the longest follow-up window asked for.
+    db
+      .select({ patientId: receipts.patientId, doctorId: receipts.doctorId, appointmentId: receipts.appointmentId, last: max(receipts.collectedAt) })
+      .from(receipts)
+      .where(and(inArray(receipts.patientId, patientIds), gte(receipts.collectedAt, new Date(Math.min(...visits.map(sinceOf))))))
+      .groupBy(receipts.patientId, receipts.doctorId, receipts.appointmentId),
+    // Per patient and clinic, how many visits were paid and one of them: two, or one other than this one, is "paid here before".
+    db
+      .select({ patientId: receipts.patientId, clinicId: receipts.clinicId, visits: sql<number>`count(distinct ${receipts.appointmentId})`.mapWith(Number), one: min(receipts.appointmentId) })
+      .from(receipts)
+      .where(and(inArray(receipts.patientId, patientIds), inArray(receipts.clinicId, clinicIds)))
+      .groupBy(receipts.patientId, receipts.clinicId),
+  ]);
+  const paidAt = new Map(earlier.map((e) => [`${e.patientId}\u0000${e.clinicId}`, e]));
+  return new Map(
+    visits.map((v) => {
+      const since = sinceOf(v);
+      const followUp = recent.some((r) => r.patientId === v.patientId && r.doctorId === v.doctorId && r.appointmentId !== v.appointmentId && r.last !== null && r.last.getTime() >= since);
+      const here = paidAt.get(`${v.patientId}\u0000${v.clinicId}`);
+      const paidHereBefore = !!here && (here.visits > 1 || here.one !== v.appointmentId);
+      return [v.appointmentId, { followUp, paidHereBefore }];
+    }),
+  );
 }
 
 async function loadAppointment(db: Db | Tx, appointmentId: string): Promise<Appointment> {
@@ -196,11 +226,14 @@ export async function billingStates(db: Db | Tx, rows: readonly Appointment[]): 
       if (r.price > 0) out.set(r.appointmentId, stateOf(rupeeNumberToPaise(r.price), NOTHING_YET, r.prePay === true));
     } else if (r.source === "walk_in" && r.status !== "cancelled") unbilledWalkIns.push(r);
   }
-  // A walk-in not billed yet costs the clinic's price list (new case or follow-up).
+  if (!unbilledWalkIns.length) return out;
+  // A walk-in not billed yet costs the clinic's price list (new case or follow-up), priced for the whole page at once.
   const settings = new Map<string, BillingSettings>();
+  for (const clinicId of new Set(unbilledWalkIns.map((r) => r.clinicId))) settings.set(clinicId, await readBillingSettings(db, clinicId));
+  const now = clock.now();
+  const facts = await walkInFacts(db, unbilledWalkIns, (clinicId) => settings.get(clinicId)!, now);
   for (const r of unbilledWalkIns) {
-    if (!settings.has(r.clinicId)) settings.set(r.clinicId, await readBillingSettings(db, r.clinicId));
-    const proposed = await proposeBill(db, r, settings.get(r.clinicId)!);
+    const proposed = await proposeBill(db, r, settings.get(r.clinicId)!, [], now, facts.get(r.appointmentId));
     if (proposed.totalPaise > 0) out.set(r.appointmentId, stateOf(proposed.totalPaise, NOTHING_YET, false));
   }
   return out;

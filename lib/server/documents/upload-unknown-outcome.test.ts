@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { DocumentUploadQuery } from "@/lib/schemas/documents";
@@ -8,6 +8,7 @@ import { documentUploadAttempts, patientDocuments } from "../db/schema";
 import { AppError } from "../errors";
 import { createPlatform, type Platform } from "@/lib/platform/client";
 import { uploadPatientDocument } from "./upload";
+import { resolveCancelledUpload } from "./cancelled-upload";
 
 const PDF = Buffer.from("%PDF-1.7\n%unknown outcome\n");
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
@@ -81,6 +82,63 @@ describe("an upload whose platform answer is lost: the same file again is flagge
     expect((await attempts(bytes)).map((a) => a.state).sort()).toEqual(["filed", "unknown"]);
     expect(await upload(bytes)).toMatchObject({ sha256: sha(bytes) });
     expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.patientId, patient))).toHaveLength(2);
+  });
+
+  describe("the browser cancelled: the desk says what became of the upload", () => {
+    const cancelled = (attempt: string, forPatient = patient) => resolveCancelledUpload(t.database.db, { attempt, patient: forPatient, staffId: h.staff.id });
+
+    it("its last bytes had reached the desk: stored and listed, and the same file again asks first instead of filing a second copy", async () => {
+      const bytes = Buffer.concat([PDF, randomBytes(2500)]);
+      const attempt = randomUUID();
+      await h.setFaults({ latencyMs: 1_200, pathPrefix: "/mr/" });
+      const sending = upload(bytes, { attempt });
+      // The browser cancels while the desk waits for the platform's answer: not settled yet.
+      await expect.poll(async () => (await attempts(bytes)).length).toBe(1);
+      expect(await cancelled(attempt)).toEqual({ outcome: "sending" });
+      const doc = await sending;
+      await h.resetFaults();
+      expect(await cancelled(attempt)).toMatchObject({ outcome: "stored", document: { id: doc.id, documentId: doc.documentId, sha256: sha(bytes) } });
+      await h.resetStats();
+      expect(await failure(upload(bytes, { attempt: randomUUID() }))).toMatchObject({ status: 409, extra: { code: "maybe_filed" } });
+      expect((await h.stats())["documents.upload"] ?? 0).toBe(0);
+      expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(1);
+    });
+
+    it("asked before its request got here: nothing stored, and the request arriving later is refused before the platform is called", async () => {
+      const bytes = Buffer.concat([PDF, randomBytes(1500)]);
+      const attempt = randomUUID();
+      expect(await cancelled(attempt)).toEqual({ outcome: "nothing" });
+      expect(await cancelled(attempt)).toEqual({ outcome: "nothing" });
+      await h.resetStats();
+      expect(await failure(upload(bytes, { attempt }))).toMatchObject({ status: 409, extra: { code: "upload_cancelled" } });
+      expect((await h.stats())["documents.upload"] ?? 0).toBe(0);
+      // Not a "may already be filed" either: the same file goes up normally afterwards.
+      expect(await upload(bytes, { attempt: randomUUID() })).toMatchObject({ sha256: sha(bytes) });
+    });
+
+    it("stopped part-way: nothing stored; a lost answer is 'unknown'; another patient's attempt is not found", async () => {
+      const bytes = Buffer.concat([PDF, randomBytes(4000)]);
+      const attempt = randomUUID();
+      const half = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new Uint8Array(bytes.subarray(0, 2000)));
+          c.error(new Error("the browser went away"));
+        },
+      });
+      const req = new Request("http://desk.test/api/documents", { method: "POST", body: half, headers: { "content-length": String(bytes.length) }, duplex: "half" } as RequestInit);
+      await failure(
+        uploadPatientDocument({ req, query: DocumentUploadQuery.parse({ patient, name: "cut.pdf", sha256: sha(bytes), attempt }), platform: platform.forStaff(h.staff), db: t.database.db, staffId: h.staff.id, audit: async () => {} }),
+      );
+      expect(await cancelled(attempt)).toEqual({ outcome: "nothing" });
+
+      const lostBytes = Buffer.concat([PDF, randomBytes(3000)]);
+      const lostAttempt = randomUUID();
+      await h.setFaults({ latencyMs: 4_000, pathPrefix: "/mr/" });
+      expect(await failure(upload(lostBytes, { attempt: lostAttempt }, hurried))).toMatchObject({ status: 504 });
+      await h.resetFaults();
+      expect(await cancelled(lostAttempt)).toEqual({ outcome: "unknown" });
+      await expect(cancelled(lostAttempt, "pat-someone-else")).rejects.toMatchObject({ status: 404 });
+    });
   });
 
   it("a file the platform refused or never got whole is not flagged", async () => {

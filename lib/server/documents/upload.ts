@@ -38,7 +38,7 @@ export async function uploadPatientDocument({ req, query, platform, db, staffId,
   try {
     if (query.sha256 && !query.resend) await assertNotMaybeFiled(db, query.patient, query.sha256);
     const incoming = (file = await openIncomingFile(req.body, declared, query.name));
-    attempt = await recordUploadAttempt(db, { patientId: query.patient, sha256: query.sha256, fileName: query.name, sizeBytes: incoming.size, staffId });
+    attempt = await recordUploadAttempt(db, { id: query.attempt, patientId: query.patient, sha256: query.sha256, fileName: query.name, sizeBytes: incoming.size, staffId });
     const chunks = async function* () {
       try {
         yield* incoming.chunks;

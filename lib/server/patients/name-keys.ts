@@ -105,10 +105,15 @@ export function nameSearchKeys(...names: (string | null | undefined)[]): string[
  * (one per form: "p:…"), then its near misses ("d:…").
  */
 export function nameQueryKeys(query: string): string[][] {
-  return words(query).map((word) => {
-    const tokens = forms(word);
-    const prefixes = tokens.map((t) => `p:${t}`);
-    const near = tokens.flatMap((t) => (t.length >= MIN_TYPO_LENGTH ? deletions(t).map((d) => `d:${d}`) : []));
-    return [...new Set([...prefixes, ...near])];
-  });
+  return (
+    words(query)
+      .map((word) => {
+        const tokens = forms(word);
+        const prefixes = tokens.map((t) => `p:${t}`);
+        const near = tokens.flatMap((t) => (t.length >= MIN_TYPO_LENGTH ? deletions(t).map((d) => `d:${d}`) : []));
+        return [...new Set([...prefixes, ...near])];
+      })
+      // A word of combining marks alone has no form to match by: it narrows nothing (and an empty "any of" would match nothing).
+      .filter((keys) => keys.length > 0)
+  );
 }

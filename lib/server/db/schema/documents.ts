@@ -37,6 +37,8 @@ export const documentUploadAttempts = pgTable(
     /** sending → filed | failed (nothing kept) | unknown (the platform may hold it). */
     state: text("state", { enum: ["sending", "filed", "failed", "unknown"] }).notNull(),
     documentId: text("document_id"),
+    /** The browser cancelled it and asked what became of it: a file filed anyway is "already filed" to the next upload of it. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
