@@ -37,6 +37,7 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
   const kid = `sbx-${randomUUID().slice(0, 8)}`;
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
   const onShares: OnShareRequest[] = [];
+  const onShareIds = new Set<string>();
 
   async function bearer(): Promise<string> {
     const iat = Math.floor(now() / 1000);
@@ -82,11 +83,13 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
       });
       return { requestId: h[ABDM_HEADERS.requestId]!, status: res.status, body: await res.json().catch(() => null) };
     },
-    /** The desk's acknowledgement (`on-share`), as the gateway receives it. */
-    receiveOnShare(body: unknown): OnShareRequest {
+    /** The desk's acknowledgement (`on-share`), as the gateway receives it: a REQUEST-ID already received is not kept twice. */
+    receiveOnShare(body: unknown, requestId?: string | null): { ack: OnShareRequest; repeat: boolean } {
       const parsed = OnShareRequest.parse(body);
+      if (requestId && onShareIds.has(requestId)) return { ack: parsed, repeat: true };
+      if (requestId) onShareIds.add(requestId);
       onShares.push(parsed);
-      return parsed;
+      return { ack: parsed, repeat: false };
     },
     onShares: () => [...onShares],
   };
