@@ -54,13 +54,12 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
     return { intent: "PROFILE_SHARE", metaData: { hipId, context: counter }, profile: { patient } };
   }
 
-  /** Headers as documented: a bearer JWT, REQUEST-ID, TIMESTAMP (ISO, UTC), X-CM-ID, X-HIP-ID. */
+  /** The share call's headers as ABDM's v3 document lists them: a bearer JWT, REQUEST-ID, TIMESTAMP (ISO, UTC, milliseconds), X-HIP-ID (no X-CM-ID on this call). */
   async function headers(hipId: string = FAKE_HIP_ID, over: { requestId?: string; timestamp?: string; authorization?: string | null } = {}) {
     const h: Record<string, string> = {
       "content-type": "application/json",
       [ABDM_HEADERS.requestId]: over.requestId ?? randomUUID(),
       [ABDM_HEADERS.timestamp]: over.timestamp ?? new Date(now()).toISOString(),
-      [ABDM_HEADERS.cmId]: FAKE_CM_ID,
       [ABDM_HEADERS.hipId]: hipId,
     };
     if (over.authorization !== null) h[ABDM_HEADERS.authorization] = over.authorization ?? `Bearer ${await bearer()}`;

@@ -110,6 +110,20 @@ for (const d of databases) {
       expect(await shareRow("conflict.one@sbx")).toMatchObject({ onShareState: "sent", onShareAttempts: 2 });
     });
 
+    it("a refused call (replayed, unsigned or stale) owes no on-share: nothing is queued for it", async () => {
+      now = START + 90_000;
+      useGatewayForTests(scriptedGateway([]).gw);
+      await share("req-once-1", "once.one@sbx");
+      const before = (await pending()).length;
+      await expect(share("req-once-1", "once.one@sbx")).rejects.toMatchObject({ status: 409 });
+      const unsigned = new Request(new URL(SHARE_CALLBACK_PATH, "http://desk.test"), { method: "POST", headers: await fake.headers(FAKE_HIP_ID, { requestId: "req-unsigned-1", authorization: null }), body: JSON.stringify(fake.shareRequest("1")) });
+      await expect(receiveShare(desk, unsigned, null, now)).rejects.toMatchObject({ status: 401 });
+      const stale = new Request(new URL(SHARE_CALLBACK_PATH, "http://desk.test"), { method: "POST", headers: await fake.headers(FAKE_HIP_ID, { requestId: "req-stale-9", timestamp: new Date(now - 6 * 60_000).toISOString() }), body: JSON.stringify(fake.shareRequest("1")) });
+      await expect(receiveShare(desk, stale, null, now)).rejects.toMatchObject({ status: 400 });
+      expect((await pending()).length).toBe(before);
+      expect(await drainDeskOutbox(db)).toBe(0);
+    });
+
     it("a refusal (400) is final: recorded, never sent again", async () => {
       now = START + 2 * 60_000;
       const g = scriptedGateway([400]);
