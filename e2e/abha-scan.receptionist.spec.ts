@@ -96,3 +96,18 @@ test("scanner: an ABHA card fills registration, the card then finds the patient;
   await page.getByLabel("ABHA address").focus();
   await expect(page.getByText("An ABHA number has 14 digits, for example 91-2345-6789-0123 (hyphens and spaces are optional).")).toBeVisible();
 });
+
+test("in Hindi: the scanner's ABHA app code finds no one, and registration opens filled in with the Hindi notice (hi)", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  const app = appPayload();
+  await page.goto("/patients");
+  await page.getByRole("button", { name: "ABHA कार्ड स्कैन करें" }).click();
+  await expect(page.getByLabel("स्कैन किया गया कोड")).toBeFocused();
+  await page.keyboard.type(app.text);
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("abha-scan-result").getByText("यहाँ किसी मरीज़ का यह ABHA नंबर या पता नहीं है।")).toBeVisible();
+  await page.getByRole("button", { name: "नए मरीज़ के रूप में पंजीकरण करें" }).click();
+  await expect(page).toHaveURL(/\/patients\/new/);
+  await expect(page.getByTestId("abha-prefilled")).toHaveText("ABHA कोड से भरा गया: पंजीकरण से पहले हर फ़ील्ड मरीज़ के साथ जाँच लें।");
+  await expect(page.locator('input[name="abha"]')).toHaveValue(app.address);
+});

@@ -67,6 +67,9 @@ interface OutboxState {
   /** Writes the database could not take even into the outbox (it is down): kept until it answers again. */
   memory: DeskWrite[];
   timer: ReturnType<typeof setInterval> | undefined;
+  /** A drainSoon pass is running; another was asked for meanwhile. */
+  soon?: boolean;
+  again?: boolean;
 }
 /**
  * Per database, not per process: a write queued for one database (one test's, one services
@@ -129,12 +132,30 @@ export async function queueDeskWrite(db: Db, w: DeskWrite): Promise<void> {
   await db.insert(deskOutbox).values({ kind: w.kind, payload: w, attempts: 0 });
 }
 
-/** Tries queued writes now (after the transaction that queued them has committed), then keeps draining in the background. */
+/**
+ * Tries queued writes now (after the transaction that queued them has committed), then keeps draining
+ * in the background. One such drain at a time per database in this process: a call while one runs
+ * asks for one more pass after it, so a burst of shares never sends one write from two drains at once.
+ */
 export function drainSoon(db: Db): void {
-  void drainDeskOutbox(db).catch((err) => {
-    log().warn({ reason: reason(err) }, "desk outbox could not be drained yet");
-    startDraining(db);
-  });
+  const state = stateOf(db);
+  if (state.soon) {
+    state.again = true;
+    return;
+  }
+  state.soon = true;
+  void drainDeskOutbox(db)
+    .catch((err) => {
+      log().warn({ reason: reason(err) }, "desk outbox could not be drained yet");
+      startDraining(db);
+    })
+    .finally(() => {
+      state.soon = false;
+      if (state.again) {
+        state.again = false;
+        drainSoon(db);
+      }
+    });
 }
 
 /** The reconcile step: applies every queued desk write that is due, oldest first. Returns how many are still waiting. */
