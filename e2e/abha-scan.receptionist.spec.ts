@@ -14,27 +14,9 @@ test("scanner: an ABHA card fills registration, the card then finds the patient;
   const box = page.getByLabel("Scanned code");
   await expect(box).toBeFocused();
   await page.keyboard.type(card.text);
-  // Measured in the page: from the scanner's Enter to the first frame with the name filled in.
-  await page.evaluate(() => {
-    const w = window as unknown as { __prefilledMs?: Promise<number> };
-    w.__prefilledMs = new Promise<number>((resolve) => {
-      document.addEventListener(
-        "keydown",
-        (e) => {
-          if (e.key !== "Enter") return;
-          const pressed = performance.now();
-          const look = () => ((document.querySelector<HTMLInputElement>('input[name="firstName"]')?.value ?? "") === "Kiran" ? resolve(performance.now() - pressed) : requestAnimationFrame(look));
-          requestAnimationFrame(look);
-        },
-        { capture: true, once: true },
-      );
-    });
-  });
+  // How fast the form fills is measured by the bench (`npm run bench abha`), not asserted here.
   await page.keyboard.press("Enter");
   await expect(page.getByLabel("First name")).toHaveValue("Kiran");
-  const prefilledMs = Math.round(await page.evaluate(() => (window as unknown as { __prefilledMs: Promise<number> }).__prefilledMs));
-  console.log(`scanner Enter → prefilled form: ${prefilledMs} ms`);
-  expect(prefilledMs).toBeLessThan(1000);
   await expect(page.getByLabel("Middle name")).toHaveValue("Mandyam");
   await expect(page.getByLabel("Last name")).toHaveValue(card.last);
   await expect(page.getByLabel("Gender")).toHaveValue("M");

@@ -8,6 +8,7 @@ import os from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { signIn, startApp } from "../harness";
 import type { SuiteResult } from "../report";
+import { CHROMIUM_ARGS, epoch, ms, pct } from "../browser-measure";
 
 const CLINIC = "cl-kothrud";
 const SCANS = 30;
@@ -15,14 +16,6 @@ const SHARES = 40;
 const WARM_UP = 3;
 const SCAN_TARGET_MS = 300;
 const SHARE_P95_TARGET_MS = 500;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const epoch = () => performance.timeOrigin + performance.now();
 const letters = (i: number) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${String.fromCharCode(97 + Math.floor(i / 676) % 26)}`;
 
 /** An ABHA card's code (ABDM's keys) for the i-th patient. */
