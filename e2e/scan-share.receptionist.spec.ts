@@ -33,11 +33,11 @@ test("a scan at counter 1 appears live on the list; registering from the share i
 
   // The gateway (the sandbox's emulation) calls the desk: the list updates without a reload.
   const scan = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ counter: "1", desk_url: baseURL, patient }) });
-  const answer = (await scan.json()) as { desk_status: number; desk_answer: { acknowledgement: { profile: { tokenNumber: string; expiry: string } } } };
+  const answer = (await scan.json()) as { desk_status: number; desk_answer: { acknowledgement: { profile: { tokenNumber: string; expiry: number } } } };
   expect(answer.desk_status).toBe(202);
   const token = answer.desk_answer.acknowledgement.profile.tokenNumber;
   expect(token).toMatch(/^S-\d{3}$/);
-  expect(answer.desk_answer.acknowledgement.profile.expiry).toBe("1800");
+  expect(answer.desk_answer.acknowledgement.profile.expiry).toBe(1800);
   const row = list.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
   await expect(row).toContainText(`Share token ${token}`);
   await expect(row).toContainText(`Sunil ${lastName}`);
@@ -63,11 +63,23 @@ test("a scan at counter 1 appears live on the list; registering from the share i
   const issued = page.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
   await expect(issued.getByText(/^OPD token A-\d{3}$/)).toBeVisible();
 
-  // A registered patient sharing from another ABHA address of the same ABHA number: found by the number,
-  // one action issues the doctor's next OPD token.
-  const again = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ counter: "1", desk_url: baseURL, patient: { ...patient, abhaAddress: `sunil.${last}.app@sbx` } }) });
+  // A patient registered earlier (with an ABHA number) shares from their ABHA app's other address: found by
+  // the number, one action issues the doctor's next OPD token.
+  const other = letters(7);
+  const otherDigits = Array.from({ length: 14 }, (_, i) => (i === 0 ? "8" : String(Math.floor(Math.random() * 10)))).join("");
+  const otherNumber = `${otherDigits.slice(0, 2)}-${otherDigits.slice(2, 6)}-${otherDigits.slice(6, 10)}-${otherDigits.slice(10)}`;
+  const registered = await page.request.post("/api/patients", {
+    headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+    data: { designation: "Mr.", firstName: "Ravi", lastName: `${other.charAt(0).toUpperCase()}${other.slice(1)}`, gender: "M", dob: "1985-02-03", mobile: "+919812300011", abhaNumber: otherNumber, abha: `ravi.${other}@sbx` },
+  });
+  expect(registered.status()).toBe(201);
+  const again = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ counter: "1", desk_url: baseURL, patient: { abhaNumber: otherNumber, abhaAddress: `ravi.${other}.app@sbx`, name: `Ravi ${other}`, gender: "M", yearOfBirth: 1985 } }),
+  });
   expect(((await again.json()) as { desk_status: number }).desk_status).toBe(202);
-  const known = page.getByTestId("counter-share").filter({ hasText: `sunil.${last}.app@sbx` });
+  const known = page.getByTestId("counter-share").filter({ hasText: `ravi.${other}.app@sbx` });
   await expect(known).toContainText("Registered patient");
   await known.getByRole("button", { name: "Issue OPD token" }).click();
   await expect(known.getByText(/^OPD token A-\d{3}$/)).toBeVisible();
