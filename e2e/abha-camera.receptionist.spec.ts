@@ -24,3 +24,13 @@ test("camera: a recorded frame of an ABHA card's QR fills the registration form"
   await expect(page.getByLabel("ABHA address")).toHaveValue(card.address);
   await expect(page.getByLabel("Date of birth")).toHaveValue("07/09/1978");
 });
+
+test("camera, in Hindi: the same recorded frame fills the form and the notice is in Hindi (hi)", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  await page.goto("/patients/new");
+  await page.getByRole("button", { name: "ABHA कार्ड स्कैन करें" }).click();
+  await page.getByRole("button", { name: "कैमरा इस्तेमाल करें" }).click();
+  await expect(page.locator('input[name="firstName"]')).toHaveValue("Kiran", { timeout: 15_000 });
+  await expect(page.locator('input[name="abhaNumber"]')).toHaveValue(card.number);
+  await expect(page.getByTestId("abha-prefilled")).toHaveText("ABHA कोड से भरा गया: पंजीकरण से पहले हर फ़ील्ड मरीज़ के साथ जाँच लें।");
+});

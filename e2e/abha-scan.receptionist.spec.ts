@@ -14,27 +14,9 @@ test("scanner: an ABHA card fills registration, the card then finds the patient;
   const box = page.getByLabel("Scanned code");
   await expect(box).toBeFocused();
   await page.keyboard.type(card.text);
-  // Measured in the page: from the scanner's Enter to the first frame with the name filled in.
-  await page.evaluate(() => {
-    const w = window as unknown as { __prefilledMs?: Promise<number> };
-    w.__prefilledMs = new Promise<number>((resolve) => {
-      document.addEventListener(
-        "keydown",
-        (e) => {
-          if (e.key !== "Enter") return;
-          const pressed = performance.now();
-          const look = () => ((document.querySelector<HTMLInputElement>('input[name="firstName"]')?.value ?? "") === "Kiran" ? resolve(performance.now() - pressed) : requestAnimationFrame(look));
-          requestAnimationFrame(look);
-        },
-        { capture: true, once: true },
-      );
-    });
-  });
+  // How fast the form fills is measured by the bench (`npm run bench abha`), not asserted here.
   await page.keyboard.press("Enter");
   await expect(page.getByLabel("First name")).toHaveValue("Kiran");
-  const prefilledMs = Math.round(await page.evaluate(() => (window as unknown as { __prefilledMs: Promise<number> }).__prefilledMs));
-  console.log(`scanner Enter → prefilled form: ${prefilledMs} ms`);
-  expect(prefilledMs).toBeLessThan(1000);
   await expect(page.getByLabel("Middle name")).toHaveValue("Mandyam");
   await expect(page.getByLabel("Last name")).toHaveValue(card.last);
   await expect(page.getByLabel("Gender")).toHaveValue("M");
@@ -95,4 +77,19 @@ test("scanner: an ABHA card fills registration, the card then finds the patient;
   await expect(page.getByText("An ABHA address ends in @abdm (or @sbx in the ABDM sandbox).")).toBeVisible();
   await page.getByLabel("ABHA address").focus();
   await expect(page.getByText("An ABHA number has 14 digits, for example 91-2345-6789-0123 (hyphens and spaces are optional).")).toBeVisible();
+});
+
+test("in Hindi: the scanner's ABHA app code finds no one, and registration opens filled in with the Hindi notice (hi)", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+  const app = appPayload();
+  await page.goto("/patients");
+  await page.getByRole("button", { name: "ABHA कार्ड स्कैन करें" }).click();
+  await expect(page.getByLabel("स्कैन किया गया कोड")).toBeFocused();
+  await page.keyboard.type(app.text);
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("abha-scan-result").getByText("यहाँ किसी मरीज़ का यह ABHA नंबर या पता नहीं है।")).toBeVisible();
+  await page.getByRole("button", { name: "नए मरीज़ के रूप में पंजीकरण करें" }).click();
+  await expect(page).toHaveURL(/\/patients\/new/);
+  await expect(page.getByTestId("abha-prefilled")).toHaveText("ABHA कोड से भरा गया: पंजीकरण से पहले हर फ़ील्ड मरीज़ के साथ जाँच लें।");
+  await expect(page.locator('input[name="abha"]')).toHaveValue(app.address);
 });

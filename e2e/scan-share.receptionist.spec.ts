@@ -11,7 +11,7 @@ const CLINIC = "cl-kothrud";
 const DOCTOR = "dr-arjun-rao";
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 
-test("a scan at counter 1 appears live on the list; register from the share, then one action issues the OPD token", async ({ page, baseURL }) => {
+test("a scan at counter 1 appears live on the list; registering from the share issues the chosen doctor's OPD token in the same step", async ({ page, baseURL }) => {
   const last = letters(7);
   const lastName = last.charAt(0).toUpperCase() + last.slice(1);
   const number = Array.from({ length: 14 }, (_, i) => (i === 0 ? "9" : String(Math.floor(Math.random() * 10)))).join("");
@@ -33,11 +33,11 @@ test("a scan at counter 1 appears live on the list; register from the share, the
 
   // The gateway (the sandbox's emulation) calls the desk: the list updates without a reload.
   const scan = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ counter: "1", desk_url: baseURL, patient }) });
-  const answer = (await scan.json()) as { desk_status: number; desk_answer: { acknowledgement: { profile: { tokenNumber: string; expiry: string } } } };
+  const answer = (await scan.json()) as { desk_status: number; desk_answer: { acknowledgement: { profile: { tokenNumber: string; expiry: number } } } };
   expect(answer.desk_status).toBe(202);
   const token = answer.desk_answer.acknowledgement.profile.tokenNumber;
   expect(token).toMatch(/^S-\d{3}$/);
-  expect(answer.desk_answer.acknowledgement.profile.expiry).toBe("1800");
+  expect(answer.desk_answer.acknowledgement.profile.expiry).toBe(1800);
   const row = list.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
   await expect(row).toContainText(`Share token ${token}`);
   await expect(row).toContainText(`Sunil ${lastName}`);
@@ -45,7 +45,9 @@ test("a scan at counter 1 appears live on the list; register from the share, the
   await expect(row).toContainText("Not registered yet");
   await expectAccessible(page);
 
-  // Not known here: registration opens prefilled from the share.
+  // Not known here: registration opens prefilled from the share, for the doctor chosen on the row;
+  // saving it issues that doctor's OPD token in the same step and comes back to the queue.
+  await expect(row.getByLabel(`Doctor for Sunil ${lastName}`)).toHaveValue(DOCTOR);
   await row.getByRole("button", { name: "Register patient" }).click();
   await expect(page).toHaveURL(/\/patients\/new/);
   await expect(page.getByLabel("First name")).toHaveValue("Sunil");
@@ -53,12 +55,31 @@ test("a scan at counter 1 appears live on the list; register from the share, the
   await expect(page.getByLabel("Date of birth")).toHaveValue("03/04/1979");
   await expect(page.getByLabel("ABHA number")).toHaveValue(abhaNumber);
   await expect(page.getByLabel("ABHA address")).toHaveValue(patient.abhaAddress);
+  await expect(page.getByTestId("share-visit-pending")).toContainText(new RegExp(`Shared at the counter \\(share token ${token}\\): once registered, Sunil gets Dr\\. Arjun Rao’?'?s OPD token\\.`));
+  await expectAccessible(page);
   await page.getByRole("button", { name: "Register patient" }).click();
-  await expect(page).toHaveURL(/\/patients\/[^/]+$/);
+  await expect(page).toHaveURL(new RegExp(`/appointments/today\\?clinic=${CLINIC}`));
+  await expect(page.getByText(new RegExp(`Sunil ${lastName} registered: OPD token A-\\d{3} with Dr\\. Arjun Rao`))).toBeVisible();
+  const issued = page.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
+  await expect(issued.getByText(/^OPD token A-\d{3}$/)).toBeVisible();
 
-  // Back on the queue: found by ABHA, one action issues the doctor's next OPD token.
-  await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}`);
-  const known = page.getByTestId("counter-share").filter({ hasText: patient.abhaAddress });
+  // A patient registered earlier (with an ABHA number) shares from their ABHA app's other address: found by
+  // the number, one action issues the doctor's next OPD token.
+  const other = letters(7);
+  const otherDigits = Array.from({ length: 14 }, (_, i) => (i === 0 ? "8" : String(Math.floor(Math.random() * 10)))).join("");
+  const otherNumber = `${otherDigits.slice(0, 2)}-${otherDigits.slice(2, 6)}-${otherDigits.slice(6, 10)}-${otherDigits.slice(10)}`;
+  const registered = await page.request.post("/api/patients", {
+    headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+    data: { designation: "Mr.", firstName: "Ravi", lastName: `${other.charAt(0).toUpperCase()}${other.slice(1)}`, gender: "M", dob: "1985-02-03", mobile: "+919812300011", abhaNumber: otherNumber, abha: `ravi.${other}@sbx` },
+  });
+  expect(registered.status()).toBe(201);
+  const again = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ counter: "1", desk_url: baseURL, patient: { abhaNumber: otherNumber, abhaAddress: `ravi.${other}.app@sbx`, name: `Ravi ${other}`, gender: "M", yearOfBirth: 1985 } }),
+  });
+  expect(((await again.json()) as { desk_status: number }).desk_status).toBe(202);
+  const known = page.getByTestId("counter-share").filter({ hasText: `ravi.${other}.app@sbx` });
   await expect(known).toContainText("Registered patient");
   await known.getByRole("button", { name: "Issue OPD token" }).click();
   await expect(known.getByText(/^OPD token A-\d{3}$/)).toBeVisible();
@@ -80,4 +101,9 @@ test("in Hindi: the shared profile arrives live with its share token and the reg
   await expect(row).toContainText("अभी पंजीकृत नहीं");
   await expect(row.getByRole("button", { name: "मरीज़ पंजीकृत करें" })).toBeVisible();
   await expectAccessible(page);
+  // The registration it opens says, in Hindi, that the OPD token follows the registration.
+  await row.getByRole("button", { name: "मरीज़ पंजीकृत करें" }).click();
+  await expect(page.getByTestId("share-visit-pending")).toContainText(`शेयर टोकन ${token}`);
+  await expect(page.getByTestId("share-visit-pending")).toContainText("Dr. Arjun Rao का OPD टोकन मिलेगा");
+  await expect(page.getByRole("button", { name: "इस शेयर के लिए नहीं" })).toBeVisible();
 });

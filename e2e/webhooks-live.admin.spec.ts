@@ -1,5 +1,9 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { signatureHeader } from "../lib/platform/wire/webhook-signature";
 import { expect, expectAccessible, resetSandboxFaults, SANDBOX_URL, setSandboxFaults, test } from "./fixtures";
+import { registerPatient } from "./slots-support";
 
 const APP = `http://localhost:${process.env.E2E_APP_PORT ?? 3100}`;
 
@@ -214,6 +218,60 @@ test("forged, replayed and malformed deliveries are refused or dropped and never
   // A receptionist-level view (admin here) never gets the host link.
   await expect(page.getByRole("link", { name: "Join as host" })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+// After the first test: the receiver is connected, so the platform's user.delete arrives signed.
+test("user.delete from the platform erases what the desk holds (search entry, registration details, document copies on disk, names on queue rows) within a minute; the erasure log says so (English and Hindi)", async ({ page, browser, request }) => {
+  test.slow();
+  const last = `Deleted${Math.random().toString(36).slice(2, 8).replace(/[^a-z]/g, "q")}`;
+  // The front desk registers her, files a lab report and gives her Dr. Kavita Sharma's OPD token at Andheri West (this journey's queue).
+  const reception = await browser.newContext({ storageState: "e2e/.auth/receptionist.json", baseURL: APP });
+  const patientId = await registerPatient(reception.request, APP, "Nirmala", last);
+  const pdf = Buffer.from(`%PDF-1.7\n% ${last}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+  const sha256 = createHash("sha256").update(pdf).digest("hex");
+  const up = await reception.request.post(`/api/documents?patient=${patientId}&dt=lr&name=${last}-report.pdf`, { headers: { origin: APP, "content-type": "application/pdf" }, data: pdf });
+  expect(up.status()).toBe(201);
+  // The desk's document store (DATA_DIR of the test server, e2e/serve.ts): on PGlite a copy is a file named by its hash.
+  const copy = path.resolve(".data/e2e/document-copies", sha256);
+  expect(existsSync(copy)).toBe(true);
+  const walkIn = await reception.request.post("/api/queue/walk-ins", { headers: { origin: APP, "idempotency-key": crypto.randomUUID() }, data: { clinicId: "cl-andheri-west", doctorId: "dr-kavita-sharma", patientId } });
+  expect(walkIn.status()).toBe(201);
+  const visit = (await walkIn.json()) as { appointmentId: string; tokenLabel: string; day: string };
+  const searchFor = async () => ((await (await request.get(`/api/patients/search?q=${last}`)).json()) as { patients: { id: string }[] }).patients.map((p) => p.id);
+  expect(await searchFor()).toContain(patientId);
+
+  // The platform deletes the user: its signed user.delete reaches the receiver.
+  const emitted = await emit("user.delete", { patient_id: patientId });
+  expect(emitted.status).toBe(202);
+  await page.goto("/settings/erasures");
+  const row = page.getByTestId("erasure-log").locator("tbody tr").filter({ hasText: "Platform (user.delete)" }).filter({ hasText: "search entry (1)" }).filter({ hasText: "document copies" });
+  await expect(async () => {
+    await page.reload();
+    await expect(row.first()).toContainText(/Erased \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(row.first()).toContainText("registration details (1)");
+  await expect(row.first()).toContainText("names on visits");
+  await expect(page.getByTestId("erasure-log")).not.toContainText(last);
+  await expect(page.getByTestId("erasure-log")).not.toContainText(patientId);
+  await expectAccessible(page);
+
+  // What the desk held is gone: not found by search, no documents listed, the file removed from the
+  // document store, and the OPD visit keeps its token without her name.
+  expect(await searchFor()).not.toContain(patientId);
+  const docs = await reception.request.get(`/api/documents?patient=${patientId}`);
+  expect(docs.status() === 404 || ((await docs.json()) as { documents: unknown[] }).documents.length === 0).toBe(true);
+  expect(existsSync(copy)).toBe(false);
+  const day = (await (await reception.request.get(`/api/queue?clinicId=cl-andheri-west&day=${visit.day}`)).json()) as { appointments: { appointmentId: string; patientId: string | null; patientLabel: string | null; tokenLabel: string | null }[] };
+  const kept = day.appointments.find((e) => e.appointmentId === visit.appointmentId);
+  expect(kept).toMatchObject({ tokenLabel: visit.tokenLabel, patientLabel: null });
+  expect(kept?.patientId).toMatch(/^erased-[0-9a-f]{12}$/);
+  expect(JSON.stringify(day)).not.toContain(last);
+  await reception.close();
+
+  await page.context().addCookies([{ name: "locale", value: "hi", url: APP }]);
+  await page.reload();
+  await expect(page.getByTestId("erasure-log").locator("tbody tr").filter({ hasText: "प्लैटफ़ॉर्म (user.delete)" }).first()).toContainText("खोज प्रविष्टि (1)");
+  await page.context().addCookies([{ name: "locale", value: "en", url: APP }]);
 });
 
 // Last in this serial file: the first test needs a desk whose receiver was never connected.

@@ -56,6 +56,8 @@ const EnvSchema = z
     ABDM_GATEWAY_ISSUER: optionalString,
     /** Counter ids on the facility QR → the clinic whose desk serves them: "1=cl-opd,2=cl-opd" ("*=" for any counter). */
     ABDM_COUNTERS: optionalString,
+    /** Days an expired, never-handled Scan & Share arrival (a shared profile) is kept for audit before it is deleted. */
+    ABDM_SHARE_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
     PLATFORM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
     PLATFORM_UPLOAD_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(30 * 60_000).default(120_000)),
     DRUG_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
@@ -233,7 +235,7 @@ export interface AppEnv {
     emulator: boolean;
   };
   /** ABDM Scan & Share (read by lib/platform/client/demo.ts abdmGatewaySettings, which decides real or emulated). */
-  abdm: { gatewayUrl?: string; clientId?: string; clientSecret?: string; hipId?: string; cmId: string; issuer?: string; counters: Record<string, string> };
+  abdm: { gatewayUrl?: string; clientId?: string; clientSecret?: string; hipId?: string; cmId: string; issuer?: string; counters: Record<string, string>; shareRetentionDays: number };
   webhooks: {
     /** WEBHOOK_ON_PREMISE_RECEIVER: http:// and private-network endpoints allowed (a clinic's own network). */
     onPremiseReceiver: boolean;
@@ -331,6 +333,7 @@ export function env(): AppEnv {
       hipId: raw.ABDM_HIP_ID,
       cmId: raw.ABDM_CM_ID,
       issuer: raw.ABDM_GATEWAY_ISSUER,
+      shareRetentionDays: raw.ABDM_SHARE_RETENTION_DAYS,
       counters: Object.fromEntries(
         (raw.ABDM_COUNTERS ?? "")
           .split(",")

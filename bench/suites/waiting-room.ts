@@ -9,20 +9,13 @@ import { chromium } from "@playwright/test";
 import { postgresAvailable, postgresTestDatabase, type TestDatabase } from "../../lib/testing/databases";
 import { signIn, startApp, type RunningApp } from "../harness";
 import type { SuiteResult } from "../report";
+import { CHROMIUM_ARGS, epoch, ms, pct } from "../browser-measure";
 
 const CLINIC = "cl-kothrud";
 const DOCTOR = "dr-arjun-rao";
 const ROUNDS = 40;
 const WARM_UP = 3;
 const P95_TARGET_MS = 300;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const epoch = () => performance.timeOrigin + performance.now();
 
 async function json<T>(res: Response, what: string): Promise<T> {
   if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);

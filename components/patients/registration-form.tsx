@@ -25,6 +25,8 @@ import { ABHA_SCAN_STORAGE_KEY, registrationFromScan } from "./abha-prefill";
 import { readAbhaScanHandOver } from "./abha-hand-over";
 import type { AbhaScan } from "@/lib/schemas/abha-qr";
 import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { issueShareVisit } from "@/lib/api-client/abdm-shares";
+import { clearShareVisitHandOver, readShareVisitHandOver, type ShareVisitHandOver } from "./share-visit-hand-over";
 
 /** How often a registration whose outcome is being confirmed asks again (the same key: never a second patient). */
 const CONFIRM_EVERY_MS = 5_000;
@@ -36,6 +38,7 @@ const NOTHING_CREATED = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429, 50
 export function RegistrationForm() {
   const t = useTranslations("patients");
   const tAbha = useTranslations("abha");
+  const tShare = useTranslations("abdmShares");
   const format = useFormatter();
   const router = useRouter();
   const form = useForm<RegistrationValues>({
@@ -55,6 +58,13 @@ export function RegistrationForm() {
   const busy = register.isPending || checking || confirming !== null;
   const [scanning, setScanning] = useState(false);
   const [fromScan, setFromScan] = useState(false);
+  // Opened from "Register patient" on a Scan & Share row: the OPD token follows the registration.
+  const [shareVisit, setShareVisit] = useState<ShareVisitHandOver | null>(null);
+
+  function dropShareVisit() {
+    clearShareVisitHandOver();
+    setShareVisit(null);
+  }
 
   function fillFromScan(scan: AbhaScan) {
     // A scanned card is a new patient: a new attempt (key) and a fresh form, never the last one's leftovers.
@@ -68,7 +78,14 @@ export function RegistrationForm() {
     // A scan made on the patient search ("Register as a new patient") waits in this tab's storage.
     const handed = readAbhaScanHandOver(ABHA_SCAN_STORAGE_KEY);
     // After the draft hook has restored (or not) its draft, so the scan is what the form shows.
-    if (handed) requestAnimationFrame(() => fillFromScan(handed));
+    // A share's visit waits only with its own profile; a share's visit left from an abandoned registration goes.
+    const visit = handed ? readShareVisitHandOver() : null;
+    if (!visit) clearShareVisitHandOver();
+    if (handed)
+      requestAnimationFrame(() => {
+        fillFromScan(handed);
+        if (visit) setShareVisit(visit);
+      });
     // Once, when the form opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -94,7 +111,22 @@ export function RegistrationForm() {
       if (r.directory === "done" && !r.earlierAttempt) {
         draft.finish();
         const v = form.getValues();
-        toast.success(t("register.registered", { name: [v.designation, v.firstName, v.middleName, v.lastName].filter((x) => x.trim()).join(" ") }));
+        const name = [v.designation, v.firstName, v.middleName, v.lastName].filter((x) => x.trim()).join(" ");
+        if (shareVisit) {
+          // One step from the share: the doctor's OPD token, under the hand-over's key (a retry never gives two).
+          try {
+            const entry = await issueShareVisit(shareVisit.shareId, shareVisit.doctorId, shareVisit.key);
+            dropShareVisit();
+            toast.success(tShare("registeredAndIssued", { name, token: entry.tokenLabel ?? "", doctor: shareVisit.doctorName }));
+            router.push(`/appointments/today?clinic=${encodeURIComponent(shareVisit.clinicId)}`);
+          } catch {
+            dropShareVisit();
+            toast.error(tShare("issueFailed", { name }));
+            router.push(`/patients/${r.id}`);
+          }
+          return;
+        }
+        toast.success(t("register.registered", { name }));
         router.push(`/patients/${r.id}`);
       }
     } catch (err) {
@@ -186,6 +218,14 @@ export function RegistrationForm() {
             </p>
           ) : null}
         </div>
+        {shareVisit ? (
+          <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-info-soft-ink/30 bg-info-soft p-4 text-sm text-info-soft-ink" data-testid="share-visit-pending">
+            <p className="min-w-48 flex-1">{tShare("registeringFor", { token: shareVisit.tokenNumber, name: form.getValues("firstName") || "—", doctor: shareVisit.doctorName })}</p>
+            <Button type="button" size="sm" variant="secondary" onClick={dropShareVisit}>
+              {tShare("notForThisShare")}
+            </Button>
+          </div>
+        ) : null}
         {draft.restoredAt !== null && !result ? (
           <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-info-soft-ink/30 bg-info-soft p-4 text-info-soft-ink" data-testid="draft-restored">
             <History aria-hidden className="size-5 shrink-0" />
@@ -267,7 +307,16 @@ export function RegistrationForm() {
       <aside aria-labelledby="duplicates-title" className="order-first min-w-0 xl:sticky xl:top-4 xl:order-none xl:self-start">
         <DuplicateWarnings query={duplicateQuery} />
       </aside>
-      <AbhaScanDialog open={scanning} onClose={() => setScanning(false)} onRegister={fillFromScan} fillAtOnce />
+      <AbhaScanDialog
+        open={scanning}
+        onClose={() => setScanning(false)}
+        onRegister={(scan) => {
+          // Another card scanned here: a new patient, not the share's.
+          dropShareVisit();
+          fillFromScan(scan);
+        }}
+        fillAtOnce
+      />
       <ConfirmDialog
         open={duplicates !== null}
         tone="primary"

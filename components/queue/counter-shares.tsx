@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { ABHA_SCAN_STORAGE_KEY } from "@/components/patients/abha-prefill";
+import { handShareVisitOver } from "@/components/patients/share-visit-hand-over";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label, Select } from "@/components/ui/field";
@@ -72,10 +73,31 @@ function ShareRow({ share, clinicId, doctors, defaultDoctor }: { share: CounterS
     );
   }
   function register() {
-    // The share as an ABHA card's code, read again by the registration form (nothing parsed crosses pages).
+    // The share as an ABHA card's code, read again by the registration form (nothing parsed crosses pages),
+    // and the visit to issue once it is saved: one step from the share to the OPD token.
     sessionStorage.setItem(ABHA_SCAN_STORAGE_KEY, share.cardPayload);
+    const doctor = doctors.find((d) => d.id === doctorId);
+    if (doctor) handShareVisitOver({ shareId: share.id, clinicId, doctorId: doctor.id, doctorName: doctor.name, tokenNumber: share.tokenNumber });
     router.push("/patients/new?from=abha");
   }
+  const doctorName = doctors.find((d) => d.id === doctorId)?.name;
+  const doctorSelect = (
+    <div>
+      <Label htmlFor={selectId} className="sr-only">
+        {t("doctor", { name: share.name })}
+      </Label>
+      <Select id={selectId} value={doctorId} onChange={(e) => setDoctorId(e.target.value)}>
+        <option value="" disabled>
+          {t("chooseDoctor")}
+        </option>
+        {doctors.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="counter-share">
@@ -93,29 +115,21 @@ function ShareRow({ share, clinicId, doctors, defaultDoctor }: { share: CounterS
         <Badge tone="success">{t("issued", { token: share.visitToken })}</Badge>
       ) : share.patientId ? (
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <Label htmlFor={selectId} className="sr-only">
-              {t("doctor", { name: share.name })}
-            </Label>
-            <Select id={selectId} value={doctorId} onChange={(e) => setDoctorId(e.target.value)}>
-              <option value="" disabled>
-                {t("chooseDoctor")}
-              </option>
-              {doctors.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </Select>
-          </div>
+          {doctorSelect}
           <Button size="sm" onClick={issue} disabled={!doctorId || visit.isPending}>
             {t("issue")}
           </Button>
         </div>
       ) : (
-        <Button size="sm" variant="secondary" onClick={register}>
-          {t("register")}
-        </Button>
+        <div className="flex flex-wrap items-end gap-2">
+          {doctorSelect}
+          <Button size="sm" variant="secondary" onClick={register} disabled={!doctorId} aria-describedby={`${selectId}-hint`}>
+            {t("register")}
+          </Button>
+          <p id={`${selectId}-hint`} className="sr-only">
+            {doctorName ? t("registerHint", { doctor: doctorName }) : t("chooseDoctor")}
+          </p>
+        </div>
       )}
       {visit.isError ? (
         <div className="w-full">

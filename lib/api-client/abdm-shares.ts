@@ -35,3 +35,8 @@ export function useShareVisit(clinicId: string) {
     onSettled: () => client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) }),
   });
 }
+
+/** Issues the OPD token for a share whose patient was just registered (the registration form's last step), under the hand-over's key. */
+export function issueShareVisit(shareId: string, doctorId: string, key: string) {
+  return sendJson("POST", `/api/abdm/shares/${encodeURIComponent(shareId)}/visit`, { doctorId }, QueueEntry, { [IDEMPOTENCY_HEADER]: key });
+}

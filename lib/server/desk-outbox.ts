@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import * as clock from "@/lib/clock";
 import type { Db } from "./db";
 import { deskOutbox } from "./db/schema";
 import { log } from "./log";
@@ -20,19 +21,28 @@ export interface DeskWrite {
 export type DeskCopy = "done" | "catching-up";
 
 type Apply = (db: Db, write: DeskWrite) => Promise<void>;
+interface Kind {
+  apply: Apply;
+  /** How long a queued write of this kind waits before its next try, by the tries so far; none: every drain (5 s). */
+  retryAfterMs?: (attempts: number) => number;
+}
 
 /**
  * The registered kinds, process-wide: the drain runs in whichever route bundle built the services
  * first, and must find the kinds registered by the features of every other bundle.
  */
-const kinds = processSingleton("__deskOutboxKinds", () => new Map<string, Apply>());
+const kinds = processSingleton("__deskOutboxKinds", () => new Map<string, Kind>());
 
 /**
  * Registers a kind of desk write and returns its constructor. The kind's name is stored with
  * queued writes, so it must stay the same from release to release.
  */
-export function deskWriteKind<K extends string, F extends object>(kind: K, apply: (db: Db, write: F & { kind: K }) => Promise<unknown>): (fields: F) => F & { kind: K } {
-  kinds.set(kind, async (db, write) => void (await apply(db, write as F & { kind: K })));
+export function deskWriteKind<K extends string, F extends object>(
+  kind: K,
+  apply: (db: Db, write: F & { kind: K }) => Promise<unknown>,
+  options: { retryAfterMs?: (attempts: number) => number } = {},
+): (fields: F) => F & { kind: K } {
+  kinds.set(kind, { apply: async (db, write) => void (await apply(db, write as F & { kind: K })), retryAfterMs: options.retryAfterMs });
   return (fields) => ({ ...fields, kind });
 }
 
@@ -45,7 +55,7 @@ async function apply(db: Db, w: DeskWrite): Promise<void> {
   const run = kinds.get(w.kind);
   // A queued write whose feature this process has not loaded yet waits for it (the drain retries).
   if (!run) throw new UnregisteredKind(`no feature has registered the desk write kind "${w.kind}" in this process yet`);
-  await run(db, w);
+  await run.apply(db, w);
 }
 
 const RETRY_DELAYS_MS = [0, 100, 400];
@@ -57,6 +67,9 @@ interface OutboxState {
   /** Writes the database could not take even into the outbox (it is down): kept until it answers again. */
   memory: DeskWrite[];
   timer: ReturnType<typeof setInterval> | undefined;
+  /** A drainSoon pass is running; another was asked for meanwhile. */
+  soon?: boolean;
+  again?: boolean;
 }
 /**
  * Per database, not per process: a write queued for one database (one test's, one services
@@ -110,7 +123,42 @@ export async function writeDeskCopy(db: Db, ...writes: DeskWrite[]): Promise<Des
   return copy;
 }
 
-/** The reconcile step: applies every queued desk write, oldest first. Returns how many are still waiting. */
+/**
+ * Queues a write to be applied by the drain rather than now: for a write that must survive a crash
+ * from the moment it is decided (call it inside the transaction that decides it), such as an
+ * answer owed to another system. The drain is started, so it is first tried within moments.
+ */
+export async function queueDeskWrite(db: Db, w: DeskWrite): Promise<void> {
+  await db.insert(deskOutbox).values({ kind: w.kind, payload: w, attempts: 0 });
+}
+
+/**
+ * Tries queued writes now (after the transaction that queued them has committed), then keeps draining
+ * in the background. One such drain at a time per database in this process: a call while one runs
+ * asks for one more pass after it, so a burst of shares never sends one write from two drains at once.
+ */
+export function drainSoon(db: Db): void {
+  const state = stateOf(db);
+  if (state.soon) {
+    state.again = true;
+    return;
+  }
+  state.soon = true;
+  void drainDeskOutbox(db)
+    .catch((err) => {
+      log().warn({ reason: reason(err) }, "desk outbox could not be drained yet");
+      startDraining(db);
+    })
+    .finally(() => {
+      state.soon = false;
+      if (state.again) {
+        state.again = false;
+        drainSoon(db);
+      }
+    });
+}
+
+/** The reconcile step: applies every queued desk write that is due, oldest first. Returns how many are still waiting. */
 export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
   const { memory } = stateOf(db);
   for (const w of memory.splice(0)) {
@@ -120,7 +168,12 @@ export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
       await enqueue(db, w, err);
     }
   }
-  const rows = await db.select().from(deskOutbox).where(isNull(deskOutbox.doneAt)).orderBy(asc(deskOutbox.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(deskOutbox)
+    .where(and(isNull(deskOutbox.doneAt), or(isNull(deskOutbox.nextAttemptAt), lte(deskOutbox.nextAttemptAt, clock.nowDate()))))
+    .orderBy(asc(deskOutbox.createdAt))
+    .limit(limit);
   let waiting = memory.length;
   for (const row of rows) {
     try {
@@ -128,13 +181,20 @@ export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
       await db.update(deskOutbox).set({ doneAt: new Date() }).where(and(eq(deskOutbox.id, row.id), isNull(deskOutbox.doneAt)));
     } catch (err) {
       waiting++;
+      const backoff = kinds.get(row.kind)?.retryAfterMs?.(row.attempts + 1);
       await db
         .update(deskOutbox)
-        .set({ attempts: sql`${deskOutbox.attempts} + 1`, lastError: reason(err) })
+        .set({ attempts: sql`${deskOutbox.attempts} + 1`, lastError: reason(err), ...(backoff !== undefined ? { nextAttemptAt: new Date(clock.now() + backoff) } : {}) })
         .where(eq(deskOutbox.id, row.id))
         .catch(() => {});
     }
   }
+  // Writes waiting out a backoff are still waiting.
+  const [later] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deskOutbox)
+    .where(and(isNull(deskOutbox.doneAt), sql`${deskOutbox.nextAttemptAt} > ${clock.nowDate().toISOString()}::timestamptz`));
+  waiting += Number(later?.n ?? 0);
   // Writes left from before a restart (or of a feature not loaded yet) are retried in the background.
   if (waiting > 0) startDraining(db);
   return waiting;

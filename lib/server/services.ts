@@ -6,6 +6,9 @@ import { createPlatform, type Platform } from "@/lib/platform/client";
 import { drainDeskOutbox } from "./desk-outbox";
 import { startRegistrationReconciler } from "./patients/registration-reconciler";
 import { startErasureSweeper } from "./erasure/erase-patient";
+import { startShareCleanup } from "./abdm/share-cleanup";
+// Registers the outbox's "abdm.on-share" kind in every process, so acknowledgements owed before a restart are sent.
+import "./abdm/on-share";
 import { createPubSub, type PubSub } from "./pubsub";
 import { createLiveHub, type LiveHub } from "./events/live-hub";
 import { createStreamRegistry, type StreamRegistry } from "./events/stream-registry";
@@ -55,6 +58,8 @@ export function services(): Promise<Services> {
     startRegistrationReconciler(db.db, (member) => platform.forStaff(member).patients);
     // Patient erasures cut short (a crash, the database gone) finish after a restart, within a minute.
     startErasureSweeper(db.db);
+    // Scan & Share arrivals nobody handled in 30 minutes: marked expired, deleted after the retention period.
+    startShareCleanup(db.db, () => env().abdm.shareRetentionDays);
     return { idp, platform, pubsub, liveHub, queueHub, displayHub, liveStreams, signingKeys };
   });
 }

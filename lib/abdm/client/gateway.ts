@@ -41,21 +41,30 @@ export function abdmGateway(s: AbdmGatewaySettings) {
     issuer: s.issuer,
     hipId: s.hipId,
     keys,
-    /** Sends the share's acknowledgement; true when the gateway took it. */
-    async onShare(ack: OnShareRequest): Promise<boolean> {
+    /**
+     * Sends the share's acknowledgement under `requestId`, the same on every retry of one
+     * acknowledgement (the gateway knows a repeat by it), with a fresh TIMESTAMP. Answers the
+     * gateway's status; throws when no answer came (the outcome is unknown: send it again).
+     */
+    async onShare(ack: OnShareRequest, requestId: string = randomUUID(), now = Date.now()): Promise<{ status: number; body: string }> {
       const res = await doFetch(new URL(ON_SHARE_PATH, s.baseUrl), {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          authorization: `Bearer ${await accessToken()}`,
-          [ABDM_HEADERS.requestId]: randomUUID(),
-          [ABDM_HEADERS.timestamp]: new Date().toISOString(),
+          authorization: `Bearer ${await accessToken(now)}`,
+          [ABDM_HEADERS.requestId]: requestId,
+          [ABDM_HEADERS.timestamp]: new Date(now).toISOString(),
           [ABDM_HEADERS.cmId]: s.cmId,
         },
         body: JSON.stringify(ack),
         signal: AbortSignal.timeout(10_000),
       });
-      return res.ok;
+      // The gateway's refusals carry their reason in the body; kept short for the log.
+      return { status: res.status, body: (await res.text().catch(() => "")).slice(0, 300) };
+    },
+    /** Forgets the session token (the gateway refused it): the next call asks for a new one. */
+    forgetSession() {
+      session = undefined;
     },
   };
 }

@@ -37,6 +37,7 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
   const kid = `sbx-${randomUUID().slice(0, 8)}`;
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
   const onShares: OnShareRequest[] = [];
+  const onShareIds = new Set<string>();
 
   async function bearer(): Promise<string> {
     const iat = Math.floor(now() / 1000);
@@ -53,13 +54,12 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
     return { intent: "PROFILE_SHARE", metaData: { hipId, context: counter }, profile: { patient } };
   }
 
-  /** Headers as documented: a bearer JWT, REQUEST-ID, TIMESTAMP (ISO, UTC), X-CM-ID, X-HIP-ID. */
+  /** The share call's headers as ABDM's v3 document lists them: a bearer JWT, REQUEST-ID, TIMESTAMP (ISO, UTC, milliseconds), X-HIP-ID (no X-CM-ID on this call). */
   async function headers(hipId: string = FAKE_HIP_ID, over: { requestId?: string; timestamp?: string; authorization?: string | null } = {}) {
     const h: Record<string, string> = {
       "content-type": "application/json",
       [ABDM_HEADERS.requestId]: over.requestId ?? randomUUID(),
       [ABDM_HEADERS.timestamp]: over.timestamp ?? new Date(now()).toISOString(),
-      [ABDM_HEADERS.cmId]: FAKE_CM_ID,
       [ABDM_HEADERS.hipId]: hipId,
     };
     if (over.authorization !== null) h[ABDM_HEADERS.authorization] = over.authorization ?? `Bearer ${await bearer()}`;
@@ -82,11 +82,13 @@ export async function createFakeGateway(options: { now?: () => number; fetch?: t
       });
       return { requestId: h[ABDM_HEADERS.requestId]!, status: res.status, body: await res.json().catch(() => null) };
     },
-    /** The desk's acknowledgement (`on-share`), as the gateway receives it. */
-    receiveOnShare(body: unknown): OnShareRequest {
+    /** The desk's acknowledgement (`on-share`), as the gateway receives it: a REQUEST-ID already received is not kept twice. */
+    receiveOnShare(body: unknown, requestId?: string | null): { ack: OnShareRequest; repeat: boolean } {
       const parsed = OnShareRequest.parse(body);
+      if (requestId && onShareIds.has(requestId)) return { ack: parsed, repeat: true };
+      if (requestId) onShareIds.add(requestId);
       onShares.push(parsed);
-      return parsed;
+      return { ack: parsed, repeat: false };
     },
     onShares: () => [...onShares],
   };

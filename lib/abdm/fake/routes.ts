@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SandboxRoute } from "../../platform/fake/context";
-import { CERTS_PATH, ON_SHARE_PATH, SESSIONS_PATH, SessionRequest, SharePatient } from "../wire/share";
+import { ABDM_HEADERS, CERTS_PATH, ON_SHARE_PATH, SESSIONS_PATH, SessionRequest, SharePatient } from "../wire/share";
 import { createFakeGateway, DEMO_SHARER, type FakeGateway } from "./gateway";
 
 const Scan = z.strictObject({
@@ -27,7 +27,8 @@ export async function abdmGatewayRoutes(now: () => number, fetchImpl?: typeof fe
         return { body: { accessToken: await gateway.bearer(), expiresIn: 600, tokenType: "bearer" } };
       }),
       route("POST", ON_SHARE_PATH, "abdm.on-share", (ctx) => {
-        gateway.receiveOnShare(ctx.json(z.unknown()));
+        // 202 with no body of note, as ABDM documents it; a REQUEST-ID sent again is taken once.
+        gateway.receiveOnShare(ctx.json(z.unknown()), ctx.header(ABDM_HEADERS.requestId));
         return { status: 202, body: { status: "accepted" } };
       }),
     ],

@@ -10,9 +10,12 @@ import { z } from "zod";
  * audience the sandbox signs with (see lib/abdm/README.md).
  */
 
-/** The gateway calls the facility (HIP) here when a patient scans the facility's QR at a counter. */
+/**
+ * The gateway calls the facility (HIP) here, relative to the bridge's registered callback URL, when a
+ * patient scans the facility's QR at a counter (ABDM's "Share HIP patient", POST /api/v3/hip/patient/share).
+ */
 export const SHARE_CALLBACK_PATH = "/api/v3/hip/patient/share";
-/** ABDM's v3 HIE-CM path the callback mirrors (the desk's route keeps our /api prefix). */
+/** Where the patient's ABHA (PHR) app sends the share, at the gateway; the gateway then calls SHARE_CALLBACK_PATH. Not called by the desk. */
 export const ABDM_SHARE_PATH = "/api/hiecm/patient-share/v3/share";
 /** The facility's acknowledgement, sent back to the gateway. */
 export const ON_SHARE_PATH = "/api/hiecm/patient-share/v3/on-share";
@@ -46,22 +49,37 @@ const clean = (max: number) =>
 
 export const ShareIdentifier = z.object({ type: text(40), value: clean(120) });
 
+/** A field ABDM documents as optional may come as null (observed in the gateway's calls): read as absent. */
+const maybe = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === null || v === "" ? undefined : v), t.optional());
+/** ABDM sends day, month and year of birth as strings ("11"); older samples as numbers. */
+const numeric = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
 export const SharePatient = z.object({
-  abhaNumber: clean(20).optional(),
+  abhaNumber: maybe(clean(20)),
   abhaAddress: clean(80),
   name: clean(120),
-  gender: z.enum(["M", "F", "O", "U"]),
-  dayOfBirth: z.coerce.number().int().min(1).max(31).optional(),
-  monthOfBirth: z.coerce.number().int().min(1).max(12).optional(),
-  yearOfBirth: z.coerce.number().int().min(1900).max(2100),
-  phoneNumber: clean(20).optional(),
-  address: z.object({ line: clean(200).optional(), district: clean(80).optional(), state: clean(80).optional(), pincode: clean(10).optional() }).partial().optional(),
+  // ABDM's genders are M, F, O, D (undisclosed), T (transgender) and U; the desk's record knows M, F, O and U.
+  gender: z
+    .enum(["M", "F", "O", "D", "T", "U"])
+    .transform((g): "M" | "F" | "O" | "U" => (g === "T" ? "O" : g === "D" ? "U" : g)),
+  dayOfBirth: maybe(numeric(1, 31)),
+  monthOfBirth: maybe(numeric(1, 12)),
+  yearOfBirth: numeric(1900, 2200),
+  phoneNumber: maybe(clean(20)),
+  address: maybe(z.object({ line: maybe(clean(200)), district: maybe(clean(80)), state: maybe(clean(80)), pincode: maybe(clean(10)) })),
 });
 export type SharePatient = z.infer<typeof SharePatient>;
 
 export const ShareRequest = z.object({
   intent: z.literal("PROFILE_SHARE"),
-  metaData: z.object({ hipId: clean(64), context: clean(64), hprId: clean(64).optional(), latitude: z.string().max(20).optional(), longitude: z.string().max(20).optional() }),
+  // latitude and longitude are numbers in ABDM's v3 document ("^[0-9-.]+$" when sent as text); the desk does not use them.
+  metaData: z.object({
+    hipId: clean(64),
+    context: clean(250),
+    hprId: maybe(clean(64)),
+    latitude: maybe(z.union([z.number().finite(), z.string().regex(/^[0-9.-]{1,20}$/)])),
+    longitude: maybe(z.union([z.number().finite(), z.string().regex(/^[0-9.-]{1,20}$/)])),
+  }),
   profile: z.object({ patient: SharePatient }),
 });
 export type ShareRequest = z.infer<typeof ShareRequest>;
@@ -70,7 +88,8 @@ export const OnShareRequest = z.object({
   acknowledgement: z.object({
     status: z.enum(["SUCCESS", "FAILURE"]),
     abhaAddress: z.string(),
-    profile: z.object({ context: z.string(), tokenNumber: z.string(), expiry: z.string() }).optional(),
+    // expiry: seconds, a number in ABDM's v3 document (one older sample sends "1800" as text).
+    profile: z.object({ context: z.string(), tokenNumber: z.string(), expiry: z.coerce.number().int().positive() }).optional(),
   }),
   error: z.object({ code: z.string(), message: z.string() }).nullable().optional(),
   response: z.object({ requestId: z.string() }),

@@ -1,27 +1,19 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { env } from "@/lib/env";
-import { abdmGateway, type AbdmGateway } from "@/lib/abdm/client/gateway";
-import { abdmGatewaySettings } from "@/lib/platform/client";
 import { database } from "../db";
 import { directoryEntries } from "../db/schema";
 import { problemResponse } from "../errors";
-import { log } from "../log";
-import { processSingleton } from "../process-singleton";
+import { drainSoon } from "../desk-outbox";
 import { clientAddress } from "../request-info";
 import { queueHub } from "../queue";
 import { clinicTimeZone } from "../queue/desk-bookings";
 import { receiveShare, SHARE_COUNTER } from "./share-callback";
+import { gateway } from "./gateway";
 
-/** This instance's gateway client, or undefined when Scan & Share is not configured (the decision is the platform client's). */
-export function gateway(): AbdmGateway | undefined {
-  return processSingleton("__clinicAbdmGateway", () => {
-    const s = abdmGatewaySettings(env().platform, env().abdm);
-    return s ? abdmGateway(s) : undefined;
-  });
-}
+export { gateway } from "./gateway";
 
-/** The gateway's share callback, end to end: verify and store, answer 202, then send `on-share` with the token. */
+/** The gateway's share callback, end to end: verify and store (with the on-share owed, in the outbox), answer 202, then send `on-share` with the token. */
 export async function handleShareCallback(req: Request): Promise<Response> {
   const gw = gateway();
   if (!gw) return new Response(null, { status: 404 });
@@ -50,7 +42,8 @@ export async function handleShareCallback(req: Request): Promise<Response> {
       req,
       clientAddress(req.headers) ?? null,
     );
-    void gw.onShare(out.acknowledgement).catch((err) => log().warn({ err }, "ABDM on-share could not be sent"));
+    // Sent by the outbox's drain now, and again with backoff until the gateway has it (lib/server/abdm/on-share.ts).
+    drainSoon(db);
     return Response.json(out.acknowledgement, { status: out.status, headers: { "cache-control": "no-store" } });
   } catch (err) {
     return problemResponse(err);

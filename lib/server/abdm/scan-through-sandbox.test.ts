@@ -45,11 +45,11 @@ describe("Scan & Share through the sandbox's ABDM gateway emulation", () => {
     const scan = async () => {
       const res = await h.fetch(`${h.sandboxUrl}/__sandbox/abdm/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ counter: "1", desk_url: h.deskUrl }) });
       expect(res.status).toBe(200);
-      return (await res.json()) as { request_id: string; desk_status: number; desk_answer: { acknowledgement: { profile: { tokenNumber: string; expiry: string } } } };
+      return (await res.json()) as { request_id: string; desk_status: number; desk_answer: { acknowledgement: { profile: { tokenNumber: string; expiry: number } } } };
     };
     const first = await scan();
     expect(first.desk_status).toBe(202);
-    expect(first.desk_answer.acknowledgement.profile).toEqual({ context: "1", tokenNumber: "S-001", expiry: "1800" });
+    expect(first.desk_answer.acknowledgement.profile).toEqual({ context: "1", tokenNumber: "S-001", expiry: 1800 });
     const again = await scan();
     expect(again.desk_answer.acknowledgement.profile.tokenNumber).toBe("S-001");
     const received = (await (await h.fetch(`${h.sandboxUrl}/__sandbox/abdm/on-shares`)).json()) as { on_shares: { acknowledgement: { profile: { tokenNumber: string } }; response: { requestId: string } }[] };

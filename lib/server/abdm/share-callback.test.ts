@@ -44,7 +44,7 @@ for (const d of databases) {
       const out = await receiveShare(desk, await call({ requestId: "req-signed-1" }), null, now);
       expect(out).toMatchObject({ status: 202, created: true });
       expect(out.acknowledgement).toEqual({
-        acknowledgement: { status: "SUCCESS", abhaAddress: "asha.verma@sbx", profile: { context: "1", tokenNumber: "S-001", expiry: "1800" } },
+        acknowledgement: { status: "SUCCESS", abhaAddress: "asha.verma@sbx", profile: { context: "1", tokenNumber: "S-001", expiry: 1800 } },
         response: { requestId: "req-signed-1" },
       });
       const [row] = await db.select().from(abdmShares).where(eq(abdmShares.firstRequestId, "req-signed-1"));
@@ -83,6 +83,39 @@ for (const d of databases) {
       expect(await db.select().from(abdmShares)).toHaveLength(before.length);
       const denied = await db.select().from(auditLog).where(eq(auditLog.action, "abdm.share"));
       expect(denied.filter((a) => a.outcome === "denied").map((a) => (a.detail as { code: string }).code)).toEqual(expect.arrayContaining(["unsigned", "bad_signature", "replayed", "stale"]));
+    });
+
+    it("takes a call shaped as ABDM's v3 document has it: numbers for latitude and longitude, dates as text, null for absent fields, genders D and T", async () => {
+      now = MORNING + 42 * 60_000;
+      const body = {
+        intent: "PROFILE_SHARE",
+        metaData: { hipId: FAKE_HIP_ID, context: "1", hprId: null, latitude: 20.5937, longitude: 78.9629 },
+        profile: {
+          patient: {
+            abhaNumber: null,
+            abhaAddress: "v3.shape@sbx",
+            name: "Vinod Shape",
+            gender: "T",
+            dayOfBirth: "11",
+            monthOfBirth: "6",
+            yearOfBirth: "1997",
+            address: { line: "4 Station Road", district: "Pune", state: "Maharashtra", pincode: null },
+            phoneNumber: "9876543210",
+          },
+        },
+      };
+      const out = await receiveShare(desk, await call({ requestId: "req-v3-shape-1" }, body), null, now);
+      expect(out.status).toBe(202);
+      const [row] = await db.select().from(abdmShares).where(eq(abdmShares.firstRequestId, "req-v3-shape-1"));
+      expect(row).toMatchObject({ abhaAddress: "v3.shape@sbx", abhaNumber: null });
+      expect(row!.profile).toMatchObject({ gender: "O", dayOfBirth: 11, monthOfBirth: 6, yearOfBirth: 1997, address: { line: "4 Station Road", district: "Pune" } });
+      const d = await receiveShare(desk, await call({ requestId: "req-v3-shape-2" }, { ...body, profile: { patient: { ...body.profile.patient, abhaAddress: "v3.d@sbx", gender: "D" } } }), null, now);
+      expect(d.status).toBe(202);
+      const [undisclosed] = await db.select().from(abdmShares).where(eq(abdmShares.firstRequestId, "req-v3-shape-2"));
+      expect(undisclosed!.profile.gender).toBe("U");
+      // Still refused: a latitude that is not a number, and an intent other than a profile share.
+      expect(await refusal(receiveShare(desk, await call({ requestId: "req-v3-bad-1" }, { ...body, metaData: { ...body.metaData, latitude: "<b>" } }), null, now))).toMatchObject({ status: 400 });
+      expect(await refusal(receiveShare(desk, await call({ requestId: "req-v3-bad-2" }, { ...body, intent: "RECORD_SHARE" }), null, now))).toMatchObject({ status: 400 });
     });
 
     it("refuses another facility and a hostile profile with field errors", async () => {

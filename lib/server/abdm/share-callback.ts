@@ -12,6 +12,9 @@ import { AppError, PayloadTooLargeError, ValidationError } from "../errors";
 import { log } from "../log";
 import { readLimitedBody } from "../read-body";
 import { issueToken } from "../queue/token-issue";
+import { queueDeskWrite } from "../desk-outbox";
+import { randomUUID } from "node:crypto";
+import { onShareOwed } from "./on-share";
 
 /** The gateway's share callback body is a small profile; anything larger is not one. */
 export const SHARE_BODY_LIMIT = 16 * 1024;
@@ -106,7 +109,10 @@ export async function receiveShare(desk: ShareDesk, req: Request, ip: string | n
       .where(and(eq(abdmShares.abhaAddress, address), gt(abdmShares.expiresAt, at)))
       .orderBy(asc(abdmShares.sharedAt))
       .limit(1);
-    if (open) return { share: open, created: false };
+    if (open) {
+      await owe(tx, open, requestId);
+      return { share: open, created: false };
+    }
     const token = await issueToken(tx, { clinicId, doctorId: SHARE_COUNTER, day, format: SHARE_TOKEN_FORMAT, at });
     const [share] = await tx
       .insert(abdmShares)
@@ -124,18 +130,25 @@ export async function receiveShare(desk: ShareDesk, req: Request, ip: string | n
         expiresAt: new Date(now + SHARE_VALIDITY_MINUTES * 60_000),
       })
       .returning();
+    await owe(tx, share!, requestId);
     return { share: share!, created: true };
   });
   if (!outcome) return refuse(desk, refused(409, "Replayed request", "This REQUEST-ID was already received.", "replayed"), requestId, ip);
   const { share, created } = outcome;
   await recordAudit(desk.db, { action: "abdm.share", resource: "abdm_share", resourceId: share.id, outcome: "ok", ip, detail: { counter, repeat: !created } });
   if (created) desk.onShared?.({ clinicId: share.clinicId, day: share.day });
+  return { status: 202, created, acknowledgement: acknowledgementOf(share, requestId) };
+}
+
+/** The gateway's acknowledgement for one share call: the token, valid for what is left of its 30 minutes (in seconds, as ABDM's v3 document types it). */
+function acknowledgementOf(share: typeof abdmShares.$inferSelect, requestId: string): OnShareRequest {
   return {
-    status: 202,
-    created,
-    acknowledgement: {
-      acknowledgement: { status: "SUCCESS", abhaAddress: share.abhaAddress, profile: { context: share.counter, tokenNumber: share.tokenNumber, expiry: String(SHARE_VALIDITY_MINUTES * 60) } },
-      response: { requestId },
-    },
+    acknowledgement: { status: "SUCCESS", abhaAddress: share.abhaAddress, profile: { context: share.counter, tokenNumber: share.tokenNumber, expiry: SHARE_VALIDITY_MINUTES * 60 } },
+    response: { requestId },
   };
+}
+
+/** The on-share owed for this call, queued with the share (the same transaction), under its own REQUEST-ID for every try. */
+async function owe(tx: Db, share: typeof abdmShares.$inferSelect, requestId: string) {
+  await queueDeskWrite(tx, onShareOwed({ shareId: share.id, requestId: randomUUID(), until: share.expiresAt.toISOString(), ack: acknowledgementOf(share, requestId) }));
 }

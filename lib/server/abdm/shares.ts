@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { SharePatient } from "@/lib/abdm/wire/share";
 import type { CounterShare } from "@/lib/schemas/abdm-shares";
 import type { QueueEntry } from "@/lib/schemas/queue";
@@ -41,7 +41,7 @@ export async function listShares(db: Db, q: { clinicId: string; day: string }, n
     .select({ share: abdmShares, visitToken: queueAppointments.tokenLabel })
     .from(abdmShares)
     .leftJoin(queueAppointments, eq(queueAppointments.appointmentId, abdmShares.appointmentId))
-    .where(and(eq(abdmShares.clinicId, q.clinicId), eq(abdmShares.day, q.day)))
+    .where(and(eq(abdmShares.clinicId, q.clinicId), eq(abdmShares.day, q.day), or(isNotNull(abdmShares.handledAt), isNull(abdmShares.expiredAt))))
     .orderBy(desc(abdmShares.sharedAt));
   const open = rows.filter((r) => r.share.handledAt || r.share.expiresAt.getTime() > now);
   return Promise.all(
@@ -78,7 +78,7 @@ export async function issueShareVisit(
 ): Promise<{ entry: QueueEntry; replayed: boolean }> {
   const [share] = await db.select().from(abdmShares).where(eq(abdmShares.id, r.shareId));
   if (!share) throw new NotFoundError("This share is not on the list.");
-  if (!share.handledAt && share.expiresAt.getTime() <= now) throw new ConflictError("This share has expired: ask the patient to scan again.", "share_expired");
+  if (!share.handledAt && (share.expiredAt || share.expiresAt.getTime() <= now)) throw new ConflictError("This share has expired: ask the patient to scan again.", "share_expired");
   const patientId = share.patientId ?? (await matchFor(db, share));
   if (!patientId) throw new ConflictError("This patient is not registered yet: register them first.", "register_first");
   const out = await addWalkIn(db, hub, { key: r.key, clinicId: share.clinicId, doctorId: r.doctorId, patientId, staffId: r.staffId }, config, now);

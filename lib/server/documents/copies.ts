@@ -4,7 +4,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, asc, eq, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import type { Database, Db } from "../db/connect";
 import { documentCopies, documentCopyChunks, patientDocuments } from "../db/schema";
@@ -208,6 +208,34 @@ export function startDocumentCopy(db: Db, store: CopyStore = DATABASE_STORE): Do
       await sink.drop().catch(() => undefined);
     },
   };
+}
+
+/** Where copies are kept as files on PGlite (the database itself keeps them on PostgreSQL). */
+export const copyFilesDir = () => path.join(env().dataDir, "document-copies");
+
+/**
+ * Removes the files of these documents' copies, except a file another recorded document still
+ * shares (copies are named by their contents: the same file uploaded for two patients is kept
+ * once). Called before the documents' rows are deleted, so a run cut short is simply run again.
+ * Returns how many files were removed.
+ */
+export async function removeCopyFiles(db: Db, documentRowIds: string[], dir: string = copyFilesDir()): Promise<number> {
+  if (documentRowIds.length === 0) return 0;
+  const mine = await db.select({ sha256: patientDocuments.sha256 }).from(patientDocuments).where(inArray(patientDocuments.id, documentRowIds));
+  let removed = 0;
+  for (const sha256 of new Set(mine.map((r) => r.sha256).filter((h) => SHA256_HEX.test(h)))) {
+    const [shared] = await db
+      .select({ id: patientDocuments.id })
+      .from(patientDocuments)
+      .where(and(eq(patientDocuments.sha256, sha256), notInArray(patientDocuments.id, documentRowIds)))
+      .limit(1);
+    if (shared) continue;
+    const file = path.join(/*turbopackIgnore: true*/ dir, sha256);
+    if (!(await stat(/*turbopackIgnore: true*/ file).catch(() => undefined))) continue;
+    await rm(/*turbopackIgnore: true*/ file, { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** Reads a file whole to check it is still what was uploaded (10 MB at most, ~20 ms). */

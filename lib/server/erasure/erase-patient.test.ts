@@ -8,6 +8,10 @@ import { applyErasureEvent, ERASURE_STEPS, erasePatient, erasureLog, requestEras
 import * as clock from "@/lib/clock";
 import { signatureHeader } from "@/lib/platform/wire/webhook-signature";
 import { receiptsWritten, receivePlatformEvent } from "../webhooks/receiver";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { copyFilesDir } from "../documents/copies";
 
 const databases = await bothDatabases();
 
@@ -90,6 +94,36 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     // A repeated user.delete joins the finished one: nothing else to erase, the same pseudonym.
     const again = await erasePatient(db, { patientId: gone, source: "platform" });
     expect(again.pseudonym).toBe(row.pseudonym);
+  });
+
+  it("the document store too: on PGlite a copy is a file named by its hash, removed with the patient's documents; a file another patient's document shares stays", async () => {
+    const db = t.database.db;
+    const gone = `f7${randomUUID().replace(/-/g, "").slice(0, 18)}`;
+    const other = `g8${randomUUID().replace(/-/g, "").slice(0, 18)}`;
+    const dir = copyFilesDir();
+    mkdirSync(dir, { recursive: true });
+    const file = (text: string) => {
+      const sha256 = createHash("sha256").update(text).digest("hex");
+      writeFileSync(path.join(dir, sha256), text);
+      return sha256;
+    };
+    const own = file(`lab report of ${gone}`);
+    const shared = file(`the clinic's printed leaflet ${randomUUID()}`);
+    const doc = (patientId: string, sha256: string) => ({ patientId, documentId: `doc-${randomUUID()}`, fileName: "report.pdf", mime: "application/pdf", sizeBytes: 10, sha256, documentType: "lr" as const, tasks: [] });
+    const rows = await db.insert(patientDocuments).values([doc(gone, own), doc(gone, shared), doc(other, shared)]).returning();
+    for (const r of rows) await db.insert(documentCopies).values({ documentRowId: r.id, copyId: randomUUID(), sizeBytes: 10 });
+    try {
+      const row = await erasePatient(db, { patientId: gone, source: "platform", reason: "user.delete" });
+      expect(row.completedAt).not.toBeNull();
+      expect(existsSync(path.join(dir, own))).toBe(false);
+      expect(existsSync(path.join(dir, shared))).toBe(true);
+      // One file (the shared one stays) and the two document rows (their copies' links go with them).
+      expect(row.counts.documents).toBe(1 + 2);
+      expect(await traces(db, gone)).toEqual([]);
+    } finally {
+      rmSync(path.join(dir, own), { force: true });
+      rmSync(path.join(dir, shared), { force: true });
+    }
   });
 
   it("a signed user.delete delivered to the receiver erases the patient within the minute (here: at once), its own inbox row included", async () => {

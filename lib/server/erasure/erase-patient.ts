@@ -5,6 +5,7 @@ import type { Db } from "../db/connect";
 import { documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, staff } from "../db/schema";
 import type { ErasureLogEntry } from "@/lib/schemas/erasure";
 import { recordAudit } from "../audit";
+import { removeCopyFiles } from "../documents/copies";
 import { log } from "../log";
 import { processSingleton } from "../process-singleton";
 import * as clock from "@/lib/clock";
@@ -66,9 +67,13 @@ export const ERASURE_STEPS: Step[] = [
   },
   {
     // The desk's copies of the patient's documents (file bytes, names, hashes) and the upload attempts.
+    // On PGlite the bytes are files named by their hash: removed first (a file another patient's
+    // document shares stays), then the rows, so a run cut short between the two runs again whole.
     name: "documents",
-    run: async (db, id) =>
-      db.transaction(async (tx) => {
+    run: async (db, id) => {
+      const before = await db.select({ id: patientDocuments.id }).from(patientDocuments).where(eq(patientDocuments.patientId, id));
+      const files = await removeCopyFiles(db, before.map((r) => r.id));
+      return files + (await db.transaction(async (tx) => {
         const rows = await tx.select({ id: patientDocuments.id }).from(patientDocuments).where(eq(patientDocuments.patientId, id));
         const ids = rows.map((r) => r.id);
         let changed = 0;
@@ -79,7 +84,8 @@ export const ERASURE_STEPS: Step[] = [
         }
         changed += (await tx.delete(documentUploadAttempts).where(eq(documentUploadAttempts.patientId, id)).returning({ id: documentUploadAttempts.id })).length;
         return changed;
-      }),
+      }));
+    },
   },
   {
     // Queue rows and OPD visits stay (tokens are gapless and never deleted) under the pseudonym, without the names or free text.

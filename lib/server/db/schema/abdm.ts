@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SharePatient } from "@/lib/abdm/wire/share";
 
 /**
@@ -28,11 +28,18 @@ export const abdmShares = pgTable(
     patientId: text("patient_id"),
     appointmentId: text("appointment_id"),
     handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** The acknowledgement (`on-share`) to the gateway: pending, sent, refused (the gateway said no), or expired (given up with the share). */
+    onShareState: text("on_share_state").$type<"pending" | "sent" | "refused" | "expired">().notNull().default("pending"),
+    onShareAttempts: integer("on_share_attempts").notNull().default(0),
+    onShareError: text("on_share_error"),
+    /** Set by the clean-up once an unhandled share's 30 minutes have passed: hidden from the list, kept for the retention period. */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
   },
   (t) => [
     index("abdm_shares_address_idx").on(t.abhaAddress, t.expiresAt),
     uniqueIndex("abdm_shares_token_idx").on(t.clinicId, t.day, t.tokenNumber),
     index("abdm_shares_open_idx").on(t.clinicId, t.day).where(sql`${t.handledAt} is null`),
+    index("abdm_shares_unhandled_expiry_idx").on(t.expiresAt).where(sql`${t.handledAt} is null and ${t.expiredAt} is null`),
   ],
 );
 

@@ -15,6 +15,8 @@ export const deskOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp("done_at", { withTimezone: true }),
+    /** A kind with a backoff (deskWriteKind's `retryAfterMs`) is not tried again before this. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   },
   (t) => [index("desk_outbox_pending_idx").on(t.createdAt).where(sql`${t.doneAt} IS NULL`)],
 );

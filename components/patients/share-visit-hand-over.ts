@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { IdempotencyKey } from "@/lib/schemas/patients";
+
+/** Where "Register patient" on a Scan & Share row leaves the visit to issue once the patient is registered. */
+export const SHARE_VISIT_STORAGE_KEY = "abdm-share-visit";
+
+/**
+ * A share being registered: which share, for which doctor, and the key its OPD token is issued
+ * under (the same on a retry or a reload, so one registration never gives two tokens).
+ */
+export const ShareVisitHandOver = z.object({
+  shareId: z.uuid(),
+  clinicId: z.string().min(1).max(64),
+  doctorId: z.string().min(1).max(64),
+  doctorName: z.string().min(1).max(120),
+  tokenNumber: z.string().min(1).max(20),
+  key: IdempotencyKey,
+});
+export type ShareVisitHandOver = z.infer<typeof ShareVisitHandOver>;
+
+export function handShareVisitOver(v: Omit<ShareVisitHandOver, "key">): void {
+  try {
+    sessionStorage.setItem(SHARE_VISIT_STORAGE_KEY, JSON.stringify({ ...v, key: crypto.randomUUID() }));
+  } catch {
+    // Storage refused (private mode, full): registration still opens; the token is then issued from the list.
+  }
+}
+
+/** The share waiting for its visit in this tab, kept until the visit is issued or the registration is abandoned. */
+export function readShareVisitHandOver(): ShareVisitHandOver | null {
+  try {
+    const parsed = ShareVisitHandOver.safeParse(JSON.parse(sessionStorage.getItem(SHARE_VISIT_STORAGE_KEY) ?? "null"));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearShareVisitHandOver(): void {
+  try {
+    sessionStorage.removeItem(SHARE_VISIT_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
