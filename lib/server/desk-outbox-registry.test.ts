@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { deskOutbox } from "./db/schema";
-import { deskWriteKind, drainDeskOutbox, registeredDeskWriteKinds, writeDeskCopy } from "./desk-outbox";
+import { deskWriteKind, drainDeskOutbox, registeredDeskWriteKinds, stopDeskOutboxDrain, writeDeskCopy } from "./desk-outbox";
 
 describe("the desk outbox is a registry each feature adds its write kinds to", () => {
   let t: TestDatabase;
@@ -36,5 +36,44 @@ describe("the desk outbox is a registry each feature adds its write kinds to", (
     // A write made through the kind's constructor is applied at once, with its kind attached.
     expect(await writeDeskCopy(db, probe({ n: 8 }))).toBe("done");
     expect(applied).toEqual([{ kind, n: 7 }, { kind, n: 8 }]);
+  });
+
+  it("a queued write is retried in the background until it is applied, unless its owner stopped that drain (then it waits for the next drain)", async () => {
+    // Only the drain's interval is simulated; the database's own timers run for real.
+    const db = t.database.db;
+    // The drain an earlier test's write started is that test's, not this one's.
+    stopDeskOutboxDrain(db);
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const state = { down: true, applied: [] as number[] };
+      const kind = `retry.${Math.random().toString(36).slice(2, 8)}`;
+      const write = deskWriteKind(kind, async (_db, w: { n: number }) => {
+        if (state.down) throw new Error("database was down");
+        state.applied.push(w.n);
+      });
+      const pending = async () => (await db.select().from(deskOutbox).where(eq(deskOutbox.kind, kind))).filter((r) => r.doneAt === null).length;
+
+      // Left running, the background drain applies the write once the database answers.
+      expect(await writeDeskCopy(db, write({ n: 1 }))).toBe("catching-up");
+      state.down = false;
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(async () => expect(await pending()).toBe(0));
+      expect(state.applied).toEqual([1]);
+
+      // Stopped by its owner, it applies nothing more: the write stays queued for the next drain.
+      state.down = true;
+      expect(await writeDeskCopy(db, write({ n: 2 }))).toBe("catching-up");
+      stopDeskOutboxDrain(db);
+      state.down = false;
+      await vi.advanceTimersByTimeAsync(20_000);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await pending()).toBe(1);
+      expect(state.applied).toEqual([1]);
+      expect(await drainDeskOutbox(db)).toBe(0);
+      expect(state.applied).toEqual([1, 2]);
+    } finally {
+      stopDeskOutboxDrain(t.database.db);
+      vi.useRealTimers();
+    }
   });
 });

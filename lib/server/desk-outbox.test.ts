@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DocumentUploadQuery } from "@/lib/schemas/documents";
 import { PatientRegistration } from "@/lib/schemas/patients";
@@ -7,7 +7,7 @@ import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import type { Db } from "./db";
 import { deskOutbox, patientDocuments, patientIndex, patientRegistrations } from "./db/schema";
-import { drainDeskOutbox } from "./desk-outbox";
+import { drainDeskOutbox, stopDeskOutboxDrain } from "./desk-outbox";
 import { PlatformTimeoutError } from "./errors";
 import { createPlatform, type Platform } from "@/lib/platform/client";
 import { uploadPatientDocument } from "./documents/upload";
@@ -38,7 +38,9 @@ function flakyDb(db: Db, table: object, failures: { left: number; passFirst?: nu
 
 const databases = await bothDatabases();
 
-for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a desk write that fails after the platform answered converges, exactly once (${name})`, () => {
+// The PGlite and the PostgreSQL half each have their own database and platform, and wait mostly on
+// retries and time limits: they run side by side (concurrent), each one's tests one after another (sequential).
+for (const { name, open: openDb, available } of databases) describe.skipIf(!available)(`a desk write that fails after the platform answered converges, exactly once (${name})`, { concurrent: true }, () => {
   let t: TestDatabase;
   let h: PlatformHarness;
   let platform: Platform;
@@ -57,6 +59,9 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     await h.resetFaults();
     await h.resetStats();
   });
+  // Each test owns the background drain its queued writes start: one left running would settle, with
+  // that test's database wrapper, a write a later test expects still queued.
+  afterEach(() => stopDeskOutboxDrain(t.database.db));
 
   const platformDocuments = async () => ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/documents`)).json()) as { documents: { id: string }[] }).documents;
   const upload = (db: Db, bytes: Buffer, name = "report.pdf") =>
@@ -69,7 +74,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
       audit: async () => {},
     });
 
-  it("an upload whose desk record fails once is recorded by the retry: one record, one platform document", async () => {
+  it.sequential("an upload whose desk record fails once is recorded by the retry: one record, one platform document", async () => {
     const before = (await platformDocuments()).length;
     const doc = await upload(flakyDb(t.database.db, patientDocuments, { left: 1 }), pdfOf(1000));
     expect(doc.deskCopy).toBe("done");
@@ -77,7 +82,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await t.database.db.select().from(patientDocuments).where(eq(patientDocuments.documentId, doc.documentId))).toHaveLength(1);
   });
 
-  it("an upload whose desk record keeps failing answers 'uploaded, catching up' and the reconcile step records it once", async () => {
+  it.sequential("an upload whose desk record keeps failing answers 'uploaded, catching up' and the reconcile step records it once", async () => {
     const before = (await platformDocuments()).length;
     const failures = { left: 1000 };
     const doc = await upload(flakyDb(t.database.db, patientDocuments, failures), pdfOf(2000));
@@ -97,7 +102,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await platformDocuments()).toHaveLength(before + 1);
   });
 
-  it("a registration whose desk row cannot be written is retried with the same key without a second platform profile", async () => {
+  it.sequential("a registration whose desk row cannot be written is retried with the same key without a second platform profile", async () => {
     const r = PatientRegistration.parse({ firstName: "Meena", lastName: "Kulkarni", gender: "F", dob: "1985-02-01", uhid: `UH-${randomUUID().slice(0, 8)}` });
     const key = randomUUID();
     // The intent is written before the platform is called (else nothing is sent); what follows the platform's answer fails.
@@ -123,7 +128,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     );
   });
 
-  it("with the database unreachable even for the outbox, the write waits in memory and is applied when it answers", async () => {
+  it.sequential("with the database unreachable even for the outbox, the write waits in memory and is applied when it answers", async () => {
     const before = (await platformDocuments()).length;
     const down = { left: 1000 };
     const outboxDown = { left: 1000 };
@@ -137,7 +142,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     expect(await platformDocuments()).toHaveLength(before + 1);
   });
 
-  it("a write waiting in memory for one database is never applied to another opened in the same process", async () => {
+  it.sequential("a write waiting in memory for one database is never applied to another opened in the same process", async () => {
     const other = await openDb();
     try {
       const outboxDown = { left: 1000 };
@@ -166,7 +171,7 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     });
   };
 
-  it.each([
+  it.sequential.each([
     ["a file sent at once: the answer limit after the last byte", 20_000, 0, 400],
     ["a file still arriving: the whole-upload limit", 40 * 65536, 100, 1500],
   ])("an upload to a hanging platform gives up with a 504 and keeps no document on either side (%s)", async (_case, size, gapMs, limit) => {

@@ -200,6 +200,16 @@ export async function drainDeskOutbox(db: Db, limit = 100): Promise<number> {
   return waiting;
 }
 
+/**
+ * Stops one database's background retries (a test that owns its drain, so a retry it started cannot
+ * settle what a later test expects still queued). Queued writes stay queued for the next drain.
+ */
+export function stopDeskOutboxDrain(db: Db): void {
+  const drainer = stateOf(db);
+  clearInterval(drainer.timer);
+  drainer.timer = undefined;
+}
+
 /** Queued writes are retried in the background until none is left. */
 function startDraining(db: Db) {
   const drainer = stateOf(db);
