@@ -9,10 +9,12 @@ export const ABHA_SCAN_STORAGE_KEY = "abha-scan-for-registration";
 const LINE_MAX = 120;
 
 /** The code's one-line address → two address lines, split at a comma near the limit rather than mid-word. */
-export function addressLines(address: string | null): { line1: string; line2: string } {
+export function addressLines(given: string | null): { line1: string; line2: string } {
+  const address = (given ?? "").trim();
   if (!address) return { line1: "", line2: "" };
   if (address.length <= LINE_MAX) return { line1: address, line2: "" };
-  const cut = address.lastIndexOf(",", LINE_MAX);
+  // The comma stays on line 1, so it may stand at most at LINE_MAX - 1.
+  const cut = address.lastIndexOf(",", LINE_MAX - 1);
   const at = cut > 20 ? cut + 1 : (address.lastIndexOf(" ", LINE_MAX) > 20 ? address.lastIndexOf(" ", LINE_MAX) : LINE_MAX);
   return { line1: address.slice(0, at).trim(), line2: address.slice(at).trim().slice(0, LINE_MAX) };
 }

@@ -55,8 +55,10 @@ describe("a registration filled from an ABHA code", () => {
         const { line1, line2 } = addressLines(address);
         expect(line1.length).toBeLessThanOrEqual(120);
         expect(line2.length).toBeLessThanOrEqual(120);
-        expect(address.startsWith(line1)).toBe(true);
+        expect(address.trim().startsWith(line1)).toBe(true);
       }),
+      // A seed that once began the address with a space (" a , …"): line 1 is trimmed, the start is kept.
+      { examples: [[[" a ", "a A0aa00A000", "aaa 0a 0 aA", "0A A a000", "A a0aA 00a ", "000a00   0a ", " a", "a0", "  A", "00A0  a0 aA ", "A0aA00 a0a", "AAAaAAA a 00"]]] },
     );
   });
 });
