@@ -1,0 +1,184 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { TZDate } from "@date-fns/tz";
+import { addDays } from "@/lib/schemas/calendar";
+import { daysOf, MAX_RANGE_DAYS, resolveRange } from "@/lib/billing/dashboard-range";
+import type { Dashboard, DashboardQuery } from "@/lib/schemas/dashboard";
+import { dayInZone } from "@/lib/schemas/calendar";
+import * as clock from "@/lib/clock";
+import type { Db } from "../db/connect";
+import { ValidationError } from "../errors";
+import { clinicTimeZone } from "../queue/desk-bookings";
+
+/** Visits the patient came to: checked in, called or seen. A no-show, a cancelled or a booked-only visit is not one. */
+export const ATTENDED = sql.raw(`('checked_in', 'in_consultation', 'done')`);
+
+/** The instant a clinic day starts, on the clinic's clock. */
+export function dayStart(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime());
+}
+
+/** The instants [from 00:00, the day after `to` 00:00) a period of clinic days spans. */
+export function periodInstants(from: string, to: string, timeZone: string): [string, string] {
+  return [dayStart(from, timeZone).toISOString(), dayStart(addDays(to, 1), timeZone).toISOString()];
+}
+
+const RANGE_WORDS = {
+  format: "Type the day as DD/MM/YYYY.",
+  order: "The last day comes before the first.",
+  too_long: `At most ${MAX_RANGE_DAYS} days at a time.`,
+} as const;
+
+/** The clinic days a dashboard query asks for, "today" read on the clinic's own clock. */
+export async function dashboardPeriod(db: Db, q: DashboardQuery, now = clock.now()): Promise<{ from: string; to: string }> {
+  const today = dayInZone(now, await clinicTimeZone(db, q.clinicId));
+  const r = resolveRange(q.range, today, { from: q.from, to: q.to });
+  if (!r.ok) throw new ValidationError({ [r.field]: RANGE_WORDS[r.reason] }, RANGE_WORDS[r.reason]);
+  return { from: r.from, to: r.to };
+}
+
+const rows = async <T>(db: Db, query: SQL): Promise<T[]> => (((await db.execute(query)) as unknown as { rows: T[] }).rows ?? []);
+const n = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
+
+interface VisitDayRow {
+  day: string;
+  visits: string;
+  no_shows: string;
+  expected: string;
+  wait_seconds: string | null;
+  waited: string;
+}
+
+interface MoneyRow {
+  day: string | null;
+  method: "cash" | "upi" | "card" | null;
+  doctor_id: string | null;
+  fee_kind: "booked_service" | "new_case" | "follow_up" | null;
+  service: string | null;
+  g: number | string;
+  receipts: string;
+  credit_notes: string;
+}
+
+/**
+ * The owner's dashboard for one clinic over a period of its calendar days: visits per day, new and
+ * returning patients, no-shows, the wait from check-in to the first call, money collected net of
+ * credit notes (per day, by method, doctor and service) and what is still owed on the period's
+ * visits. Money is summed in the database as bigint paise and read back as exact integers.
+ */
+export async function readDashboard(db: Db, q: { clinicId: string; from: string; to: string }): Promise<Dashboard> {
+  const timeZone = await clinicTimeZone(db, q.clinicId);
+  const [fromAt, toAt] = periodInstants(q.from, q.to, timeZone);
+  const visitDays = rows<VisitDayRow>(
+    db,
+    sql`select day,
+          count(*) filter (where status in ${ATTENDED}) as visits,
+          count(*) filter (where status = 'no_show') as no_shows,
+          count(*) filter (where status <> 'cancelled') as expected,
+          sum(extract(epoch from called_at - arrived_at)) filter (where status in ${ATTENDED} and called_at >= arrived_at) as wait_seconds,
+          count(*) filter (where status in ${ATTENDED} and called_at >= arrived_at) as waited
+        from queue_appointments
+        where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
+        group by day`,
+  );
+  // A patient is new on the day of their first visit to this clinic ever; only patients seen in the period are looked up.
+  const firstVisits = rows<{ day: string; patients: string }>(
+    db,
+    sql`select first_day as day, count(*) as patients from (
+          select patient_id, min(day) as first_day from queue_appointments
+          where clinic_id = ${q.clinicId} and status in ${ATTENDED} and day <= ${q.to}
+            and patient_id in (select patient_id from queue_appointments where clinic_id = ${q.clinicId} and status in ${ATTENDED} and day >= ${q.from} and day <= ${q.to})
+          group by patient_id) f
+        where first_day >= ${q.from}
+        group by first_day`,
+  );
+  const money = rows<MoneyRow>(
+    db,
+    sql`with lines as (
+          select r.collected_at as at, p.method, r.doctor_id, r.bill_id, p.amount_paise as receipt_paise, 0::bigint as credit_paise
+            from receipts r join receipt_payments p on p.receipt_id = r.id
+           where r.clinic_id = ${q.clinicId} and r.collected_at >= ${fromAt}::timestamptz and r.collected_at < ${toAt}::timestamptz
+          union all
+          select c.at, c.method, r.doctor_id, r.bill_id, 0::bigint, c.amount_paise
+            from credit_notes c join receipts r on r.id = c.receipt_id
+           where c.clinic_id = ${q.clinicId} and c.at >= ${fromAt}::timestamptz and c.at < ${toAt}::timestamptz
+        ), priced as (
+          select to_char(l.at at time zone ${timeZone}, 'YYYY-MM-DD') as day, l.method, l.doctor_id, b.fee_kind,
+                 case when b.fee_kind = 'booked_service' then b.lines -> 0 ->> 'label' end as service, l.receipt_paise, l.credit_paise
+            from lines l join bills b on b.id = l.bill_id
+        )
+        select day, method, doctor_id, fee_kind, service,
+               grouping(day, method, doctor_id, fee_kind, service) as g,
+               sum(receipt_paise) as receipts, sum(credit_paise) as credit_notes
+          from priced
+         group by grouping sets ((day), (method), (doctor_id), (fee_kind, service), ())`,
+  );
+  // Owed on the period's visits: billed and not yet paid in full (refunds never bring a due back), and seen but never billed at a platform price.
+  const dues = rows<{ bills: string; billed_paise: string | null; unbilled_visits: string; unbilled_paise: string | null }>(
+    db,
+    sql`with visits as (
+          select appointment_id, source, status, price from queue_appointments
+           where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
+        ), owed as (
+          select b.total_paise
+                 - coalesce((select sum(c.amount_paise) from bill_concessions c where c.bill_id = b.id), 0)
+                 - coalesce((select sum(r.amount_paise) from receipts r where r.bill_id = b.id), 0) as due
+            from visits v join bills b on b.appointment_id = v.appointment_id
+        ), unbilled as (
+          select round(v.price::numeric * 100)::bigint as price_paise from visits v
+           where v.source <> 'walk_in' and v.status in ${ATTENDED} and v.price > 0
+             and not exists (select 1 from bills b where b.appointment_id = v.appointment_id)
+        )
+        select (select count(*) from owed where due > 0) as bills,
+               (select sum(due) from owed where due > 0) as billed_paise,
+               (select count(*) from unbilled) as unbilled_visits,
+               (select sum(price_paise) from unbilled) as unbilled_paise`,
+  );
+  const doctors = rows<{ id: string; name: string }>(db, sql`select platform_id as id, display_name as name from directory_entries where kind = 'doctor'`);
+  const [visitRows, firstRows, moneyRows, [owed], doctorRows] = await Promise.all([visitDays, firstVisits, money, dues, doctors]);
+
+  const byDay = new Map(visitRows.map((r) => [r.day, r]));
+  const newByDay = new Map(firstRows.map((r) => [r.day, n(r.patients)]));
+  // grouping() sets a bit per column left out, in the order named: day 16, method 8, doctor 4, fee kind 2, service 1.
+  const sets = { day: 0b01111, method: 0b10111, doctor: 0b11011, service: 0b11100, total: 0b11111 };
+  const net = (r: MoneyRow) => n(r.receipts) - n(r.credit_notes);
+  const moneyOf = (g: number) => moneyRows.filter((r) => Number(r.g) === g);
+  const collectedByDay = new Map(moneyOf(sets.day).map((r) => [r.day!, net(r)]));
+  const names = new Map(doctorRows.map((d) => [d.id, d.name]));
+  const total = moneyOf(sets.total)[0];
+
+  const days = daysOf(q.from, q.to).map((day) => {
+    const v = byDay.get(day);
+    const visits = n(v?.visits);
+    const newPatients = newByDay.get(day) ?? 0;
+    return { day, visits, newPatients, returning: Math.max(0, visits - newPatients), noShows: n(v?.no_shows), collectedPaise: collectedByDay.get(day) ?? 0 };
+  });
+  const waitSeconds = visitRows.reduce((s, r) => s + Number(r.wait_seconds ?? 0), 0);
+  const waited = visitRows.reduce((s, r) => s + n(r.waited), 0);
+  const sum = (k: "visits" | "newPatients" | "returning" | "noShows") => days.reduce((s, d) => s + d[k], 0);
+  const byPaise = <T extends { paise: number }>(a: T, b: T) => b.paise - a.paise;
+  return {
+    clinicId: q.clinicId,
+    timeZone,
+    from: q.from,
+    to: q.to,
+    days,
+    totals: {
+      visits: sum("visits"),
+      newPatients: sum("newPatients"),
+      returning: sum("returning"),
+      noShows: sum("noShows"),
+      expected: visitRows.reduce((s, r) => s + n(r.expected), 0),
+      averageWaitSeconds: waited ? Math.round(waitSeconds / waited) : null,
+      waited,
+      receiptsPaise: n(total?.receipts),
+      creditNotesPaise: n(total?.credit_notes),
+      collectedPaise: total ? net(total) : 0,
+    },
+    byMethod: moneyOf(sets.method).map((r) => ({ method: r.method!, paise: net(r) })).sort(byPaise),
+    byDoctor: moneyOf(sets.doctor).map((r) => ({ doctorId: r.doctor_id!, doctorName: names.get(r.doctor_id!) ?? r.doctor_id!, paise: net(r) })).sort(byPaise),
+    byService: moneyOf(sets.service).map((r) => ({ feeKind: r.fee_kind!, label: r.service, paise: net(r) })).sort(byPaise),
+    dues: { bills: n(owed?.bills), billedPaise: n(owed?.billed_paise), unbilledVisits: n(owed?.unbilled_visits), unbilledPaise: n(owed?.unbilled_paise) },
+  };
+}
