@@ -8,18 +8,31 @@ function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let fieldText = "";
   let quoted = false;
+  const endField = () => {
+    row.push(fieldText);
+    fieldText = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (fieldText += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        fieldText += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else fieldText += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(fieldText), (fieldText = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(fieldText), rows.push(row), (row = []), (fieldText = ""), i++;
-    else fieldText += c;
+    else if (c === ",") endField();
+    else if (c === "\r" && text[i + 1] === "\n") {
+      endField();
+      rows.push(row);
+      row = [];
+      i++;
+    } else fieldText += c;
   }
-  if (fieldText || row.length) row.push(fieldText), rows.push(row);
+  if (fieldText || row.length) {
+    endField();
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -4,6 +4,7 @@ import { accountsCsv } from "@/lib/billing/accounts-csv";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import { refusal } from "@/lib/testing/refusal";
 import type { Db } from "../db/connect";
+import { eq, sql } from "drizzle-orm";
 import { directoryEntries, queueAppointments, staff } from "../db/schema";
 import { rememberPatient } from "../patients/patient-index";
 import { readAccountLines } from "./accounts-export";
@@ -135,6 +136,40 @@ function suite(name: string, open: () => Promise<TestDatabase>, available: boole
       expect((await refusal(dashboardPeriod(db, { clinicId: CLINIC, range: "custom", from: "31/02/2027", to: "31/03/2027" }))).extra.errors).toEqual({ from: "Type the day as DD/MM/YYYY." });
       expect((await refusal(dashboardPeriod(db, { clinicId: CLINIC, range: "custom", from: "31/03/2027", to: "30/03/2027" }))).extra.errors).toEqual({ to: "The last day comes before the first." });
       expect((await refusal(dashboardPeriod(db, { clinicId: CLINIC, range: "custom", from: "01/01/2025", to: "31/03/2027" }))).extra.errors).toEqual({ to: "At most 366 days at a time." });
+    });
+
+    it("keeps its running totals equal to the records under every change: undo, reschedule, a no-show taken back, an erased visit", async () => {
+      const recount = async () => {
+        const kept = await db.execute(sql`select clinic_id, day, visits, no_shows, expected, wait_seconds::text as w, waited from queue_day_stats where clinic_id = ${CLINIC} and (visits, no_shows, expected, wait_seconds, waited) <> (0, 0, 0, 0, 0) order by day`);
+        const truth = await db.execute(sql`
+          select clinic_id, day, count(*) filter (where status in ('checked_in', 'in_consultation', 'done'))::int as visits, count(*) filter (where status = 'no_show')::int as no_shows,
+                 count(*) filter (where status <> 'cancelled')::int as expected,
+                 coalesce(sum(round(extract(epoch from called_at - arrived_at))::bigint) filter (where status in ('checked_in', 'in_consultation', 'done') and called_at >= arrived_at), 0)::text as w,
+                 count(*) filter (where status in ('checked_in', 'in_consultation', 'done') and called_at >= arrived_at)::int as waited
+            from queue_appointments where clinic_id = ${CLINIC} group by clinic_id, day
+          having count(*) filter (where status <> 'cancelled') > 0 or count(*) filter (where status in ('checked_in', 'in_consultation', 'done')) > 0 order by day`);
+        const firsts = await db.execute(sql`select patient_id, first_day from clinic_patient_first_visits where clinic_id = ${CLINIC} order by patient_id`);
+        const firstTruth = await db.execute(sql`select patient_id, min(day) as first_day from queue_appointments where clinic_id = ${CLINIC} and status in ('checked_in', 'in_consultation', 'done') group by patient_id order by patient_id`);
+        const plain = (r: unknown) => JSON.parse(JSON.stringify((r as { rows: unknown[] }).rows));
+        expect(plain(kept)).toEqual(plain(truth));
+        expect(plain(firsts)).toEqual(plain(firstTruth));
+      };
+      await recount();
+      const v = await visit({ patient: "pt-dash-9", day: "2027-05-10", status: "booked" });
+      await db.update(queueAppointments).set({ status: "checked_in", arrivedAt: new Date(ist("2027-05-10", "09:00")) }).where(eq(queueAppointments.appointmentId, v));
+      await db.update(queueAppointments).set({ status: "in_consultation", calledAt: new Date(ist("2027-05-10", "09:07")) }).where(eq(queueAppointments.appointmentId, v));
+      await recount();
+      // Taken back to checked in, then rescheduled to another day, then marked a no-show and taken back.
+      await db.update(queueAppointments).set({ status: "checked_in" }).where(eq(queueAppointments.appointmentId, v));
+      await db.update(queueAppointments).set({ status: "booked", day: "2027-05-12", arrivedAt: null, calledAt: null }).where(eq(queueAppointments.appointmentId, v));
+      await db.update(queueAppointments).set({ status: "no_show" }).where(eq(queueAppointments.appointmentId, v));
+      await recount();
+      expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-10", to: "2027-05-12" })).totals).toMatchObject({ visits: 0, noShows: 1, expected: 1, newPatients: 0 });
+      await db.update(queueAppointments).set({ status: "done", arrivedAt: new Date(ist("2027-05-12", "10:00")), calledAt: new Date(ist("2027-05-12", "10:30")) }).where(eq(queueAppointments.appointmentId, v));
+      expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-10", to: "2027-05-12" })).totals).toMatchObject({ visits: 1, noShows: 0, newPatients: 1, averageWaitSeconds: 1800 });
+      await db.delete(queueAppointments).where(eq(queueAppointments.appointmentId, v));
+      await recount();
+      expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-10", to: "2027-05-12" })).totals).toMatchObject({ visits: 0, expected: 0, newPatients: 0 });
     });
 
     it("exports each payment line and each credit note (negative, naming its receipt) for the accountant, Hindi names and formula text kept safe", async () => {

@@ -69,71 +69,39 @@ interface MoneyRow {
  */
 export async function readDashboard(db: Db, q: { clinicId: string; from: string; to: string }): Promise<Dashboard> {
   const timeZone = await clinicTimeZone(db, q.clinicId);
-  const [fromAt, toAt] = periodInstants(q.from, q.to, timeZone);
+  // Running totals the database keeps per clinic day (migration 0023): a year is a few hundred rows.
   const visitDays = rows<VisitDayRow>(
     db,
-    sql`select day,
-          count(*) filter (where status in ${ATTENDED}) as visits,
-          count(*) filter (where status = 'no_show') as no_shows,
-          count(*) filter (where status <> 'cancelled') as expected,
-          sum(extract(epoch from called_at - arrived_at)) filter (where status in ${ATTENDED} and called_at >= arrived_at) as wait_seconds,
-          count(*) filter (where status in ${ATTENDED} and called_at >= arrived_at) as waited
-        from queue_appointments
-        where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
-        group by day`,
+    sql`select day, visits, no_shows, expected, wait_seconds, waited from queue_day_stats
+        where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}`,
   );
-  // A patient is new on the day of their first visit to this clinic ever; only patients seen in the period are looked up.
+  // A patient is new on the day of their first visit to this clinic ever.
   const firstVisits = rows<{ day: string; patients: string }>(
     db,
-    sql`select first_day as day, count(*) as patients from (
-          select patient_id, min(day) as first_day from queue_appointments
-          where clinic_id = ${q.clinicId} and status in ${ATTENDED} and day <= ${q.to}
-            and patient_id in (select patient_id from queue_appointments where clinic_id = ${q.clinicId} and status in ${ATTENDED} and day >= ${q.from} and day <= ${q.to})
-          group by patient_id) f
-        where first_day >= ${q.from}
+    sql`select first_day as day, count(*) as patients from clinic_patient_first_visits
+        where clinic_id = ${q.clinicId} and first_day >= ${q.from} and first_day <= ${q.to}
         group by first_day`,
   );
+  // Money by the clinic day it changed hands: receipts in, credit notes out, on their own days.
   const money = rows<MoneyRow>(
     db,
-    sql`with lines as (
-          select r.collected_at as at, p.method, r.doctor_id, r.bill_id, p.amount_paise as receipt_paise, 0::bigint as credit_paise
-            from receipts r join receipt_payments p on p.receipt_id = r.id
-           where r.clinic_id = ${q.clinicId} and r.collected_at >= ${fromAt}::timestamptz and r.collected_at < ${toAt}::timestamptz
-          union all
-          select c.at, c.method, r.doctor_id, r.bill_id, 0::bigint, c.amount_paise
-            from credit_notes c join receipts r on r.id = c.receipt_id
-           where c.clinic_id = ${q.clinicId} and c.at >= ${fromAt}::timestamptz and c.at < ${toAt}::timestamptz
-        ), priced as (
-          select to_char(l.at at time zone ${timeZone}, 'YYYY-MM-DD') as day, l.method, l.doctor_id, b.fee_kind,
-                 case when b.fee_kind = 'booked_service' then b.lines -> 0 ->> 'label' end as service, l.receipt_paise, l.credit_paise
-            from lines l join bills b on b.id = l.bill_id
-        )
-        select day, method, doctor_id, fee_kind, service,
+    sql`select day, method, doctor_id, fee_kind, nullif(service, '') as service,
                grouping(day, method, doctor_id, fee_kind, service) as g,
-               sum(receipt_paise) as receipts, sum(credit_paise) as credit_notes
-          from priced
+               sum(receipts_paise) as receipts, sum(credit_notes_paise) as credit_notes
+          from billing_day_totals
+         where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
          group by grouping sets ((day), (method), (doctor_id), (fee_kind, service), ())`,
   );
   // Owed on the period's visits: billed and not yet paid in full (refunds never bring a due back), and seen but never billed at a platform price.
-  const dues = rows<{ bills: string; billed_paise: string | null; unbilled_visits: string; unbilled_paise: string | null }>(
+  const dues = rows<{ bills: string | null; billed_paise: string | null; unbilled_visits: string; unbilled_paise: string | null }>(
     db,
-    sql`with visits as (
-          select appointment_id, source, status, price from queue_appointments
-           where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
-        ), owed as (
-          select b.total_paise
-                 - coalesce((select sum(c.amount_paise) from bill_concessions c where c.bill_id = b.id), 0)
-                 - coalesce((select sum(r.amount_paise) from receipts r where r.bill_id = b.id), 0) as due
-            from visits v join bills b on b.appointment_id = v.appointment_id
-        ), unbilled as (
-          select round(v.price::numeric * 100)::bigint as price_paise from visits v
-           where v.source <> 'walk_in' and v.status in ${ATTENDED} and v.price > 0
-             and not exists (select 1 from bills b where b.appointment_id = v.appointment_id)
-        )
-        select (select count(*) from owed where due > 0) as bills,
-               (select sum(due) from owed where due > 0) as billed_paise,
-               (select count(*) from unbilled) as unbilled_visits,
-               (select sum(price_paise) from unbilled) as unbilled_paise`,
+    sql`select (select sum(open_bills) from billing_visit_day_dues where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as bills,
+               (select sum(billed_paise - concession_paise - paid_paise) from billing_visit_day_dues where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as billed_paise,
+               count(*) as unbilled_visits, sum(round(v.price::numeric * 100)::bigint) as unbilled_paise
+          from queue_appointments v
+         where v.clinic_id = ${q.clinicId} and v.day >= ${q.from} and v.day <= ${q.to}
+           and v.source <> 'walk_in' and v.status in ${ATTENDED} and v.price > 0
+           and not exists (select 1 from bills b where b.appointment_id = v.appointment_id)`,
   );
   const doctors = rows<{ id: string; name: string }>(db, sql`select platform_id as id, display_name as name from directory_entries where kind = 'doctor'`);
   const [visitRows, firstRows, moneyRows, [owed], doctorRows] = await Promise.all([visitDays, firstVisits, money, dues, doctors]);
