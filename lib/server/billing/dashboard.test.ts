@@ -140,13 +140,17 @@ function suite(name: string, open: () => Promise<TestDatabase>, available: boole
 
     it("keeps its running totals equal to the records under every change: undo, reschedule, a no-show taken back, an erased visit", async () => {
       const recount = async () => {
-        const kept = await db.execute(sql`select clinic_id, day, visits, no_shows, expected, wait_seconds::text as w, waited from queue_day_stats where clinic_id = ${CLINIC} and (visits, no_shows, expected, wait_seconds, waited) <> (0, 0, 0, 0, 0) order by day`);
+        const kept = await db.execute(
+          sql`select clinic_id, day, visits, no_shows, expected, wait_seconds::text as w, waited, unbilled_visits as u, unbilled_paise::text as up from queue_day_stats where clinic_id = ${CLINIC} and (visits, no_shows, expected, wait_seconds, waited, unbilled_visits) <> (0, 0, 0, 0, 0, 0) order by day`,
+        );
         const truth = await db.execute(sql`
           select clinic_id, day, count(*) filter (where status in ('checked_in', 'in_consultation', 'done'))::int as visits, count(*) filter (where status = 'no_show')::int as no_shows,
                  count(*) filter (where status <> 'cancelled')::int as expected,
                  coalesce(sum(round(extract(epoch from called_at - arrived_at))::bigint) filter (where status in ('checked_in', 'in_consultation', 'done') and called_at >= arrived_at), 0)::text as w,
-                 count(*) filter (where status in ('checked_in', 'in_consultation', 'done') and called_at >= arrived_at)::int as waited
-            from queue_appointments where clinic_id = ${CLINIC} group by clinic_id, day
+                 count(*) filter (where status in ('checked_in', 'in_consultation', 'done') and called_at >= arrived_at)::int as waited,
+                 count(*) filter (where status in ('checked_in', 'in_consultation', 'done') and source <> 'walk_in' and price > 0 and not exists (select 1 from bills b where b.appointment_id = q.appointment_id))::int as u,
+                 coalesce(sum(round(price::numeric * 100)::bigint) filter (where status in ('checked_in', 'in_consultation', 'done') and source <> 'walk_in' and price > 0 and not exists (select 1 from bills b where b.appointment_id = q.appointment_id)), 0)::text as up
+            from queue_appointments q where clinic_id = ${CLINIC} group by clinic_id, day
           having count(*) filter (where status <> 'cancelled') > 0 or count(*) filter (where status in ('checked_in', 'in_consultation', 'done')) > 0 order by day`);
         const firsts = await db.execute(sql`select patient_id, first_day from clinic_patient_first_visits where clinic_id = ${CLINIC} order by patient_id`);
         const firstTruth = await db.execute(sql`select patient_id, min(day) as first_day from queue_appointments where clinic_id = ${CLINIC} and status in ('checked_in', 'in_consultation', 'done') group by patient_id order by patient_id`);
@@ -169,6 +173,15 @@ function suite(name: string, open: () => Promise<TestDatabase>, available: boole
       expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-10", to: "2027-05-12" })).totals).toMatchObject({ visits: 1, noShows: 0, newPatients: 1, averageWaitSeconds: 1800 });
       await db.delete(queueAppointments).where(eq(queueAppointments.appointmentId, v));
       await recount();
+      // A priced visit seen and not billed is owed; billing it (a part payment) moves it to the part-paid bills.
+      const priced = await visit({ patient: "pt-dash-9", day: "2027-05-20", doctor: "dr-dash-b", status: "checked_in", source: "desk", price: 499.5, service: "Skin consultation" });
+      await recount();
+      expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-20", to: "2027-05-20" })).dues).toEqual({ bills: 0, billedPaise: 0, unbilledVisits: 1, unbilledPaise: 49950 });
+      await pay(priced, ist("2027-05-20", "10:00"), [{ method: "cash", amount: "100" }]);
+      await recount();
+      expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-20", to: "2027-05-20" })).dues).toEqual({ bills: 1, billedPaise: 39950, unbilledVisits: 0, unbilledPaise: 0 });
+      await pay(priced, ist("2027-05-20", "10:05"), [{ method: "upi", amount: "399.50" }]);
+      expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-20", to: "2027-05-20" })).dues).toEqual({ bills: 0, billedPaise: 0, unbilledVisits: 0, unbilledPaise: 0 });
       expect((await readDashboard(db, { clinicId: CLINIC, from: "2027-05-10", to: "2027-05-12" })).totals).toMatchObject({ visits: 0, expected: 0, newPatients: 0 });
     });
 

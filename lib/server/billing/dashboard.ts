@@ -93,15 +93,12 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
          group by grouping sets ((day), (method), (doctor_id), (fee_kind, service), ())`,
   );
   // Owed on the period's visits: billed and not yet paid in full (refunds never bring a due back), and seen but never billed at a platform price.
-  const dues = rows<{ bills: string | null; billed_paise: string | null; unbilled_visits: string; unbilled_paise: string | null }>(
+  const dues = rows<{ bills: string | null; billed_paise: string | null; unbilled_visits: string | null; unbilled_paise: string | null }>(
     db,
     sql`select (select sum(open_bills) from billing_visit_day_dues where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as bills,
                (select sum(billed_paise - concession_paise - paid_paise) from billing_visit_day_dues where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as billed_paise,
-               count(*) as unbilled_visits, sum(round(v.price::numeric * 100)::bigint) as unbilled_paise
-          from queue_appointments v
-         where v.clinic_id = ${q.clinicId} and v.day >= ${q.from} and v.day <= ${q.to}
-           and v.source <> 'walk_in' and v.status in ${ATTENDED} and v.price > 0
-           and not exists (select 1 from bills b where b.appointment_id = v.appointment_id)`,
+               (select sum(unbilled_visits) from queue_day_stats where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as unbilled_visits,
+               (select sum(unbilled_paise) from queue_day_stats where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as unbilled_paise`,
   );
   const doctors = rows<{ id: string; name: string }>(db, sql`select platform_id as id, display_name as name from directory_entries where kind = 'doctor'`);
   const [visitRows, firstRows, moneyRows, [owed], doctorRows] = await Promise.all([visitDays, firstVisits, money, dues, doctors]);

@@ -8,6 +8,8 @@ CREATE TABLE "queue_day_stats" (
 	"expected" integer DEFAULT 0 NOT NULL,
 	"wait_seconds" bigint DEFAULT 0 NOT NULL,
 	"waited" integer DEFAULT 0 NOT NULL,
+	"unbilled_visits" integer DEFAULT 0 NOT NULL,
+	"unbilled_paise" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "queue_day_stats_pk" PRIMARY KEY("clinic_id","day")
 );
 --> statement-breakpoint
@@ -50,16 +52,21 @@ CREATE FUNCTION "queue_day_stats_add"("r" queue_appointments, "sign" integer) RE
 DECLARE
   attended boolean := r.status IN ('checked_in', 'in_consultation', 'done');
   waited boolean := attended AND r.called_at IS NOT NULL AND r.arrived_at IS NOT NULL AND r.called_at >= r.arrived_at;
+  -- Seen for a platform-priced service and not billed (yet): the bill's own trigger takes it out when the bill is made.
+  unbilled boolean := attended AND r.source <> 'walk_in' AND coalesce(r.price, 0) > 0 AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.appointment_id = r.appointment_id);
 BEGIN
-  INSERT INTO queue_day_stats AS s (clinic_id, day, visits, no_shows, expected, wait_seconds, waited)
+  INSERT INTO queue_day_stats AS s (clinic_id, day, visits, no_shows, expected, wait_seconds, waited, unbilled_visits, unbilled_paise)
   VALUES (r.clinic_id, r.day,
           sign * (CASE WHEN attended THEN 1 ELSE 0 END),
           sign * (CASE WHEN r.status = 'no_show' THEN 1 ELSE 0 END),
           sign * (CASE WHEN r.status <> 'cancelled' THEN 1 ELSE 0 END),
           sign * (CASE WHEN waited THEN round(extract(epoch FROM r.called_at - r.arrived_at))::bigint ELSE 0 END),
-          sign * (CASE WHEN waited THEN 1 ELSE 0 END))
+          sign * (CASE WHEN waited THEN 1 ELSE 0 END),
+          sign * (CASE WHEN unbilled THEN 1 ELSE 0 END),
+          sign * (CASE WHEN unbilled THEN round(r.price::numeric * 100)::bigint ELSE 0 END))
   ON CONFLICT (clinic_id, day) DO UPDATE SET visits = s.visits + excluded.visits, no_shows = s.no_shows + excluded.no_shows, expected = s.expected + excluded.expected,
-    wait_seconds = s.wait_seconds + excluded.wait_seconds, waited = s.waited + excluded.waited;
+    wait_seconds = s.wait_seconds + excluded.wait_seconds, waited = s.waited + excluded.waited,
+    unbilled_visits = s.unbilled_visits + excluded.unbilled_visits, unbilled_paise = s.unbilled_paise + excluded.unbilled_paise;
 END;
 $$;
 --> statement-breakpoint
@@ -133,6 +140,12 @@ BEGIN
   SELECT q.day INTO visit_day FROM queue_appointments q WHERE q.appointment_id = b.appointment_id;
   visit_day := coalesce(visit_day, to_char(b.created_at AT TIME ZONE clinic_zone(b.clinic_id), 'YYYY-MM-DD'));
   IF TG_TABLE_NAME = 'bills' THEN
+    -- The visit was counted as seen and not billed (if it qualified); now it is billed. It is counted out as it was counted in.
+    UPDATE queue_day_stats s SET unbilled_visits = s.unbilled_visits - 1, unbilled_paise = s.unbilled_paise - round(q.price::numeric * 100)::bigint
+      FROM queue_appointments q
+     WHERE q.appointment_id = b.appointment_id AND s.clinic_id = q.clinic_id AND s.day = q.day
+       AND q.status IN ('checked_in', 'in_consultation', 'done') AND q.source <> 'walk_in' AND coalesce(q.price, 0) > 0
+       AND NOT EXISTS (SELECT 1 FROM bills x WHERE x.appointment_id = q.appointment_id AND x.id <> NEW.id);
     INSERT INTO billing_visit_day_dues AS d (clinic_id, day, billed_paise, open_bills) VALUES (b.clinic_id, visit_day, NEW.total_paise, CASE WHEN NEW.total_paise > 0 THEN 1 ELSE 0 END)
     ON CONFLICT (clinic_id, day) DO UPDATE SET billed_paise = d.billed_paise + excluded.billed_paise, open_bills = d.open_bills + excluded.open_bills;
     RETURN NULL;
@@ -157,14 +170,16 @@ CREATE TRIGGER "bill_concessions_visit_dues" AFTER INSERT ON "bill_concessions" 
 --> statement-breakpoint
 CREATE TRIGGER "receipts_visit_dues" AFTER INSERT ON "receipts" FOR EACH ROW EXECUTE FUNCTION "billing_visit_dues_add"();
 --> statement-breakpoint
-INSERT INTO "queue_day_stats" (clinic_id, day, visits, no_shows, expected, wait_seconds, waited)
+INSERT INTO "queue_day_stats" (clinic_id, day, visits, no_shows, expected, wait_seconds, waited, unbilled_visits, unbilled_paise)
 SELECT clinic_id, day,
        count(*) FILTER (WHERE status IN ('checked_in', 'in_consultation', 'done')),
        count(*) FILTER (WHERE status = 'no_show'),
        count(*) FILTER (WHERE status <> 'cancelled'),
        coalesce(sum(round(extract(epoch FROM called_at - arrived_at))::bigint) FILTER (WHERE status IN ('checked_in', 'in_consultation', 'done') AND called_at >= arrived_at), 0),
-       count(*) FILTER (WHERE status IN ('checked_in', 'in_consultation', 'done') AND called_at >= arrived_at)
-  FROM queue_appointments GROUP BY clinic_id, day;
+       count(*) FILTER (WHERE status IN ('checked_in', 'in_consultation', 'done') AND called_at >= arrived_at),
+       count(*) FILTER (WHERE status IN ('checked_in', 'in_consultation', 'done') AND source <> 'walk_in' AND price > 0 AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.appointment_id = q.appointment_id)),
+       coalesce(sum(round(price::numeric * 100)::bigint) FILTER (WHERE status IN ('checked_in', 'in_consultation', 'done') AND source <> 'walk_in' AND price > 0 AND NOT EXISTS (SELECT 1 FROM bills b WHERE b.appointment_id = q.appointment_id)), 0)
+  FROM queue_appointments q GROUP BY clinic_id, day;
 --> statement-breakpoint
 INSERT INTO "clinic_patient_first_visits" (clinic_id, patient_id, first_day)
 SELECT clinic_id, patient_id, min(day) FROM queue_appointments WHERE status IN ('checked_in', 'in_consultation', 'done') GROUP BY clinic_id, patient_id;
