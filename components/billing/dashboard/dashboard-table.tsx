@@ -19,36 +19,12 @@ export function DashboardTable({ caption, columns, rows, foot, testId, scroll = 
       </thead>
       <tbody className="divide-y divide-line">
         {rows.map((r) => (
-          <tr key={r.key}>
-            {r.cells.map((cell, i) =>
-              i === 0 ? (
-                <th key={i} scope="row" className="px-3 py-1.5 font-normal text-ink">
-                  {cell}
-                </th>
-              ) : (
-                <td key={i} className="px-3 py-1.5 text-right tabular-nums text-ink">
-                  {cell}
-                </td>
-              ),
-            )}
-          </tr>
+          <Row key={r.key} cells={r.cells} />
         ))}
       </tbody>
       {foot ? (
         <tfoot className="border-t border-line-strong font-semibold">
-          <tr>
-            {foot.map((cell, i) =>
-              i === 0 ? (
-                <th key={i} scope="row" className="px-3 py-2 text-ink">
-                  {cell}
-                </th>
-              ) : (
-                <td key={i} className="px-3 py-2 text-right tabular-nums text-ink">
-                  {cell}
-                </td>
-              ),
-            )}
-          </tr>
+          <Row cells={foot} />
         </tfoot>
       ) : null}
     </table>
@@ -59,5 +35,24 @@ export function DashboardTable({ caption, columns, rows, foot, testId, scroll = 
     <div role="region" aria-label={caption} tabIndex={0} className="max-h-72 overflow-y-auto rounded-md border border-line focus-visible:outline-2 focus-visible:outline-focus">
       {table}
     </div>
+  );
+}
+
+/** A row headed by its first cell (the day, method, doctor or service), the figures after it. */
+function Row({ cells }: { cells: ReactNode[] }) {
+  return (
+    <tr>
+      {cells.map((cell, i) =>
+        i === 0 ? (
+          <th key={i} scope="row" className="px-3 py-1.5 font-[inherit] text-ink">
+            {cell}
+          </th>
+        ) : (
+          <td key={i} className="px-3 py-1.5 text-right tabular-nums text-ink">
+            {cell}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }

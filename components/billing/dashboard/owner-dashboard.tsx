@@ -9,6 +9,7 @@ import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardSection } from "@/components/ui/card";
 import { FieldError, Input, Label, Select } from "@/components/ui/field";
+import { ClinicPicker } from "@/components/billing/billing-settings-form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dashboardCsvPath, useDashboard } from "@/lib/api-client/dashboard";
 import { DASHBOARD_RANGES, MAX_RANGE_DAYS, resolveRange, type DashboardRange } from "@/lib/billing/dashboard-range";
@@ -43,18 +44,7 @@ export function OwnerDashboard({ clinics, query }: { clinics: { id: string; name
   return (
     <div className="grid gap-6">
       <Card className="flex flex-wrap items-end gap-4 p-4">
-        {clinics.length > 1 ? (
-          <div className="w-full sm:w-64">
-            <Label htmlFor={`${id}-clinic`}>{t("clinic")}</Label>
-            <Select id={`${id}-clinic`} value={query.clinicId} onChange={(e) => go({ clinicId: e.target.value })} className="mt-1 h-10">
-              {clinics.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-        ) : null}
+        <ClinicPicker clinics={clinics} clinicId={query.clinicId} onPick={(clinicId) => go({ clinicId })} />
         <RangePicker query={query} onChange={go} />
         <a href={dashboardCsvPath(query)} download className={buttonClasses({ variant: "secondary", className: "ml-auto" })} aria-describedby={`${id}-csv-hint`}>
           <Download aria-hidden className="size-4" />
