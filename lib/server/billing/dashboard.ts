@@ -38,6 +38,12 @@ export async function dashboardPeriod(db: Db, q: DashboardQuery, now = clock.now
   return { from: r.from, to: r.to };
 }
 
+/** "booked_service|Skin consultation" or "new_case|": the fee kind and, for a booked service, the platform's name for it. */
+function serviceOf(key: string, paise: number) {
+  const bar = key.indexOf("|");
+  return { feeKind: key.slice(0, bar) as "booked_service" | "new_case" | "follow_up", label: key.slice(bar + 1) || null, paise };
+}
+
 const rows = async <T>(db: Db, query: SQL): Promise<T[]> => (((await db.execute(query)) as unknown as { rows: T[] }).rows ?? []);
 const n = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -51,12 +57,9 @@ interface VisitDayRow {
 }
 
 interface MoneyRow {
+  dimension: "total" | "method" | "doctor" | "service";
+  key: string;
   day: string | null;
-  method: "cash" | "upi" | "card" | null;
-  doctor_id: string | null;
-  fee_kind: "booked_service" | "new_case" | "follow_up" | null;
-  service: string | null;
-  g: number | string;
   receipts: string;
   credit_notes: string;
 }
@@ -82,15 +85,13 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
         where clinic_id = ${q.clinicId} and first_day >= ${q.from} and first_day <= ${q.to}
         group by first_day`,
   );
-  // Money by the clinic day it changed hands: receipts in, credit notes out, on their own days.
+  // Money by the clinic day it changed hands: receipts in, credit notes out, on their own days; per day for the total, over the period for each method, doctor and service.
   const money = rows<MoneyRow>(
     db,
-    sql`select day, method, doctor_id, fee_kind, nullif(service, '') as service,
-               grouping(day, method, doctor_id, fee_kind, service) as g,
-               sum(receipts_paise) as receipts, sum(credit_notes_paise) as credit_notes
+    sql`select dimension, key, case when dimension = 'total' then day end as day, sum(receipts_paise) as receipts, sum(credit_notes_paise) as credit_notes
           from billing_day_totals
          where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
-         group by grouping sets ((day), (method), (doctor_id), (fee_kind, service), ())`,
+         group by dimension, key, case when dimension = 'total' then day end`,
   );
   // Owed on the period's visits: billed and not yet paid in full (refunds never bring a due back), and seen but never billed at a platform price.
   const dues = rows<{ bills: string | null; billed_paise: string | null; unbilled_visits: string | null; unbilled_paise: string | null }>(
@@ -105,13 +106,13 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
 
   const byDay = new Map(visitRows.map((r) => [r.day, r]));
   const newByDay = new Map(firstRows.map((r) => [r.day, n(r.patients)]));
-  // grouping() sets a bit per column left out, in the order named: day 16, method 8, doctor 4, fee kind 2, service 1.
-  const sets = { day: 0b01111, method: 0b10111, doctor: 0b11011, service: 0b11100, total: 0b11111 };
   const net = (r: MoneyRow) => n(r.receipts) - n(r.credit_notes);
-  const moneyOf = (g: number) => moneyRows.filter((r) => Number(r.g) === g);
-  const collectedByDay = new Map(moneyOf(sets.day).map((r) => [r.day!, net(r)]));
+  const moneyOf = (dimension: MoneyRow["dimension"]) => moneyRows.filter((r) => r.dimension === dimension);
+  const perDay = moneyOf("total");
+  const collectedByDay = new Map(perDay.map((r) => [r.day!, net(r)]));
   const names = new Map(doctorRows.map((d) => [d.id, d.name]));
-  const total = moneyOf(sets.total)[0];
+  const received = perDay.reduce((s, r) => s + n(r.receipts), 0);
+  const refunded = perDay.reduce((s, r) => s + n(r.credit_notes), 0);
 
   const days = daysOf(q.from, q.to).map((day) => {
     const v = byDay.get(day);
@@ -137,13 +138,13 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
       expected: visitRows.reduce((s, r) => s + n(r.expected), 0),
       averageWaitSeconds: waited ? Math.round(waitSeconds / waited) : null,
       waited,
-      receiptsPaise: n(total?.receipts),
-      creditNotesPaise: n(total?.credit_notes),
-      collectedPaise: total ? net(total) : 0,
+      receiptsPaise: received,
+      creditNotesPaise: refunded,
+      collectedPaise: received - refunded,
     },
-    byMethod: moneyOf(sets.method).map((r) => ({ method: r.method!, paise: net(r) })).sort(byPaise),
-    byDoctor: moneyOf(sets.doctor).map((r) => ({ doctorId: r.doctor_id!, doctorName: names.get(r.doctor_id!) ?? r.doctor_id!, paise: net(r) })).sort(byPaise),
-    byService: moneyOf(sets.service).map((r) => ({ feeKind: r.fee_kind!, label: r.service, paise: net(r) })).sort(byPaise),
+    byMethod: moneyOf("method").map((r) => ({ method: r.key as "cash" | "upi" | "card", paise: net(r) })).sort(byPaise),
+    byDoctor: moneyOf("doctor").map((r) => ({ doctorId: r.key, doctorName: names.get(r.key) ?? r.key, paise: net(r) })).sort(byPaise),
+    byService: moneyOf("service").map((r) => serviceOf(r.key, net(r))).sort(byPaise),
     dues: { bills: n(owed?.bills), billedPaise: n(owed?.billed_paise), unbilledVisits: n(owed?.unbilled_visits), unbilledPaise: n(owed?.unbilled_paise) },
   };
 }

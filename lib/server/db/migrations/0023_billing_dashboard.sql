@@ -25,13 +25,11 @@ CREATE INDEX "clinic_patient_first_visits_day_idx" ON "clinic_patient_first_visi
 CREATE TABLE "billing_day_totals" (
 	"clinic_id" text NOT NULL,
 	"day" text NOT NULL,
-	"method" text NOT NULL,
-	"doctor_id" text NOT NULL,
-	"fee_kind" text NOT NULL,
-	"service" text NOT NULL,
+	"dimension" text NOT NULL CHECK ("dimension" IN ('total', 'method', 'doctor', 'service')),
+	"key" text NOT NULL,
 	"receipts_paise" bigint DEFAULT 0 NOT NULL,
 	"credit_notes_paise" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "billing_day_totals_pk" PRIMARY KEY("clinic_id","day","method","doctor_id","fee_kind","service")
+	CONSTRAINT "billing_day_totals_pk" PRIMARY KEY("clinic_id","day","dimension","key")
 );
 --> statement-breakpoint
 CREATE TABLE "billing_visit_day_dues" (
@@ -108,18 +106,23 @@ CREATE TRIGGER "queue_appointments_dashboard_totals" AFTER INSERT OR UPDATE OR D
 CREATE FUNCTION "billing_day_totals_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r record;
+  clinic text;
+  at timestamptz;
+  received bigint := 0;
+  refunded bigint := 0;
 BEGIN
+  -- One row per day for the total and one per method, doctor and service (fee kind and the platform's service name).
+  SELECT rc.clinic_id, rc.collected_at, rc.doctor_id, b.fee_kind || '|' || CASE WHEN b.fee_kind = 'booked_service' THEN coalesce(b.lines -> 0 ->> 'label', '') ELSE '' END AS service
+    INTO r FROM receipts rc JOIN bills b ON b.id = rc.bill_id WHERE rc.id = NEW.receipt_id;
   IF TG_TABLE_NAME = 'receipt_payments' THEN
-    SELECT rc.clinic_id, rc.collected_at AS at, rc.doctor_id, b.fee_kind, CASE WHEN b.fee_kind = 'booked_service' THEN coalesce(b.lines -> 0 ->> 'label', '') ELSE '' END AS service
-      INTO r FROM receipts rc JOIN bills b ON b.id = rc.bill_id WHERE rc.id = NEW.receipt_id;
-    INSERT INTO billing_day_totals AS t VALUES (r.clinic_id, to_char(r.at AT TIME ZONE clinic_zone(r.clinic_id), 'YYYY-MM-DD'), NEW.method, r.doctor_id, r.fee_kind, r.service, NEW.amount_paise, 0)
-    ON CONFLICT (clinic_id, day, method, doctor_id, fee_kind, service) DO UPDATE SET receipts_paise = t.receipts_paise + excluded.receipts_paise;
+    clinic := r.clinic_id; at := r.collected_at; received := NEW.amount_paise;
   ELSE
-    SELECT rc.doctor_id, b.fee_kind, CASE WHEN b.fee_kind = 'booked_service' THEN coalesce(b.lines -> 0 ->> 'label', '') ELSE '' END AS service
-      INTO r FROM receipts rc JOIN bills b ON b.id = rc.bill_id WHERE rc.id = NEW.receipt_id;
-    INSERT INTO billing_day_totals AS t VALUES (NEW.clinic_id, to_char(NEW.at AT TIME ZONE clinic_zone(NEW.clinic_id), 'YYYY-MM-DD'), NEW.method, r.doctor_id, r.fee_kind, r.service, 0, NEW.amount_paise)
-    ON CONFLICT (clinic_id, day, method, doctor_id, fee_kind, service) DO UPDATE SET credit_notes_paise = t.credit_notes_paise + excluded.credit_notes_paise;
+    clinic := NEW.clinic_id; at := NEW.at; refunded := NEW.amount_paise;
   END IF;
+  INSERT INTO billing_day_totals AS t (clinic_id, day, dimension, key, receipts_paise, credit_notes_paise)
+  SELECT clinic, to_char(at AT TIME ZONE clinic_zone(clinic), 'YYYY-MM-DD'), d.dimension, d.key, received, refunded
+    FROM (VALUES ('total', ''), ('method', NEW.method), ('doctor', r.doctor_id), ('service', r.service)) AS d(dimension, key)
+  ON CONFLICT (clinic_id, day, dimension, key) DO UPDATE SET receipts_paise = t.receipts_paise + excluded.receipts_paise, credit_notes_paise = t.credit_notes_paise + excluded.credit_notes_paise;
   RETURN NULL;
 END;
 $$;
@@ -184,16 +187,17 @@ SELECT clinic_id, day,
 INSERT INTO "clinic_patient_first_visits" (clinic_id, patient_id, first_day)
 SELECT clinic_id, patient_id, min(day) FROM queue_appointments WHERE status IN ('checked_in', 'in_consultation', 'done') GROUP BY clinic_id, patient_id;
 --> statement-breakpoint
-INSERT INTO "billing_day_totals" (clinic_id, day, method, doctor_id, fee_kind, service, receipts_paise, credit_notes_paise)
-SELECT clinic_id, day, method, doctor_id, fee_kind, service, sum(receipts_paise), sum(credit_notes_paise) FROM (
-  SELECT r.clinic_id, to_char(r.collected_at AT TIME ZONE clinic_zone(r.clinic_id), 'YYYY-MM-DD') AS day, p.method, r.doctor_id, b.fee_kind,
-         CASE WHEN b.fee_kind = 'booked_service' THEN coalesce(b.lines -> 0 ->> 'label', '') ELSE '' END AS service, p.amount_paise AS receipts_paise, 0::bigint AS credit_notes_paise
+INSERT INTO "billing_day_totals" (clinic_id, day, dimension, key, receipts_paise, credit_notes_paise)
+SELECT x.clinic_id, x.day, d.dimension, d.key, sum(x.receipts_paise), sum(x.credit_notes_paise) FROM (
+  SELECT r.clinic_id, to_char(r.collected_at AT TIME ZONE clinic_zone(r.clinic_id), 'YYYY-MM-DD') AS day, p.method, r.doctor_id,
+         b.fee_kind || '|' || CASE WHEN b.fee_kind = 'booked_service' THEN coalesce(b.lines -> 0 ->> 'label', '') ELSE '' END AS service, p.amount_paise AS receipts_paise, 0::bigint AS credit_notes_paise
     FROM receipts r JOIN receipt_payments p ON p.receipt_id = r.id JOIN bills b ON b.id = r.bill_id
   UNION ALL
-  SELECT c.clinic_id, to_char(c.at AT TIME ZONE clinic_zone(c.clinic_id), 'YYYY-MM-DD'), c.method, r.doctor_id, b.fee_kind,
-         CASE WHEN b.fee_kind = 'booked_service' THEN coalesce(b.lines -> 0 ->> 'label', '') ELSE '' END, 0, c.amount_paise
+  SELECT c.clinic_id, to_char(c.at AT TIME ZONE clinic_zone(c.clinic_id), 'YYYY-MM-DD'), c.method, r.doctor_id,
+         b.fee_kind || '|' || CASE WHEN b.fee_kind = 'booked_service' THEN coalesce(b.lines -> 0 ->> 'label', '') ELSE '' END, 0, c.amount_paise
     FROM credit_notes c JOIN receipts r ON r.id = c.receipt_id JOIN bills b ON b.id = r.bill_id
-) x GROUP BY clinic_id, day, method, doctor_id, fee_kind, service;
+) x CROSS JOIN LATERAL (VALUES ('total', ''), ('method', x.method), ('doctor', x.doctor_id), ('service', x.service)) AS d(dimension, key)
+GROUP BY x.clinic_id, x.day, d.dimension, d.key;
 --> statement-breakpoint
 INSERT INTO "billing_visit_day_dues" (clinic_id, day, billed_paise, concession_paise, paid_paise, open_bills)
 SELECT b.clinic_id, coalesce(q.day, to_char(b.created_at AT TIME ZONE clinic_zone(b.clinic_id), 'YYYY-MM-DD')) AS day,
