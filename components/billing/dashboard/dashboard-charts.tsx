@@ -26,7 +26,7 @@ export function DayBarsChart({ data, series, formatValue, formatDay }: { data: R
         <Tooltip contentStyle={TOOLTIP_STYLE} labelFormatter={(d) => formatDay(String(d))} formatter={(v) => formatValue(Number(v))} cursor={{ fill: "var(--color-surface-sunken)" }} />
         {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12, color: "var(--color-ink-muted)" }} /> : null}
         {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.name} stackId="day" fill={s.color} isAnimationActive={false} />
+          <Bar key={s.key} dataKey={s.key} name={s.name} stackId="day" fill={s.color} maxBarSize={56} isAnimationActive={false} />
         ))}
       </BarChart>
     </ResponsiveContainer>
@@ -41,7 +41,7 @@ export function BreakdownChart({ data, formatValue, color }: { data: { name: str
         <XAxis type="number" tickFormatter={(v: number) => formatValue(v)} tick={AXIS} stroke="var(--color-line-strong)" allowDecimals={false} />
         <YAxis type="category" dataKey="name" tick={AXIS} stroke="var(--color-line-strong)" width={120} />
         <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(v) => formatValue(Number(v))} cursor={{ fill: "var(--color-surface-sunken)" }} />
-        <Bar dataKey="value" fill={color} isAnimationActive={false} />
+        <Bar dataKey="value" fill={color} maxBarSize={32} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -156,13 +156,13 @@ function Figures({ d, stale }: { d: Dashboard; stale: boolean }) {
         <Tile
           label={t("tiles.wait")}
           value={d.totals.averageWaitSeconds === null ? "—" : t("tiles.waitMinutes", { minutes: Math.round(d.totals.averageWaitSeconds / 60) })}
-          detail={d.totals.averageWaitSeconds === null ? t("tiles.waitNone") : t("tiles.waitOf", { count: counts.format(d.totals.waited) })}
+          detail={d.totals.averageWaitSeconds === null ? t("tiles.waitNone") : t("tiles.waitOf", { count: d.totals.waited })}
         />
         <Tile label={t("tiles.collected")} value={formatPaise(d.totals.collectedPaise)} detail={t("tiles.collectedDetail", { receipts: formatPaise(d.totals.receiptsPaise), refunds: formatPaise(d.totals.creditNotesPaise) })} testId="tile-collected" />
         <Tile
           label={t("tiles.dues")}
           value={formatPaise(d.dues.billedPaise + d.dues.unbilledPaise)}
-          detail={t("tiles.duesDetail", { bills: counts.format(d.dues.bills), unbilled: counts.format(d.dues.unbilledVisits) })}
+          detail={t("tiles.duesDetail", { bills: d.dues.bills, unbilled: d.dues.unbilledVisits })}
           testId="tile-dues"
         />
       </dl>
