@@ -16,6 +16,7 @@ import { registrationFaults, registrationFaultsCluster } from "./suites/registra
 import { lighthouseBench } from "./suites/lighthouse";
 import { waitingRoomBench } from "./suites/waiting-room";
 import { abhaCounterBench } from "./suites/abha-counter";
+import { billingDashboard } from "./suites/billing-dashboard";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -34,6 +35,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   lighthouse: lighthouseBench,
   "waiting-room": waitingRoomBench,
   abha: abhaCounterBench,
+  "billing-dashboard": billingDashboard,
 };
 
 async function main() {

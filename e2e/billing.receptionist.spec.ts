@@ -1,8 +1,15 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import { registerPatient } from "./slots-support";
 import { screenshots, VISUAL_DIR } from "./visual-review";
+
+/** ₹1,23,456.00 as the desk prints it (Indian grouping, two decimals, a minus before the ₹). */
+function formatInr(paise: number) {
+  const abs = Math.abs(paise);
+  const rupees = String(Math.floor(abs / 100)).replace(/(\d)(?=(\d\d)+\d$)/g, "$1,");
+  return `${paise < 0 ? "-" : ""}₹${rupees}.${String(abs % 100).padStart(2, "0")}`;
+}
 
 /**
  * The counter's money at the front desk, English and Hindi: a walk-in (the desk's own visit, priced
@@ -15,6 +22,9 @@ const DOCTOR = "dr-arjun-rao";
 const unique = () => Date.now().toString(36).replace(/[^a-z]/g, "") + Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 4);
 
 test.describe.configure({ mode: "serial" });
+
+/** The walk-ins this run collected ₹500 from by UPI and refunded ₹200 to, by page language: the dashboard and its CSV must show them. */
+const collected: { lang: "en" | "hi"; patient: string }[] = [];
 
 /** The clinic's price list and UPI id, as an admin keeps them. */
 test.beforeAll(async ({ baseURL }) => {
@@ -107,6 +117,7 @@ for (const lang of ["en", "hi"] as const) {
     await expect(page.getByText(w.issued)).toBeVisible();
     await expect(receipt.getByTestId("receipt-total")).toHaveText("₹500.00");
     await expect(receipt).toContainText("-₹200.00");
+    collected.push({ lang, patient: name });
     await screenshots(page, `billing-receipt-${lang}`);
 
     // Back on the queue, the row reads paid.
@@ -179,4 +190,88 @@ test("the cashier closes the day with a difference and a note; the closed day ta
   expect((await late.json()).code).toBe("day_closed");
   const twice = await page.request.post("/api/billing/day-close", { headers: { origin: baseURL! }, data: { clinicId: CLINIC, denominations: { "100": 1 }, note: "again" } });
   expect(twice.status()).toBe(409);
+});
+
+/** Reads the export the way a spreadsheet would (these rows hold no quotes or commas of their own). */
+function csvRows(text: string) {
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  expect(text.endsWith("\r\n")).toBe(true);
+  const [header, ...rows] = text.slice(1).trimEnd().split("\r\n").map((r) => r.split(","));
+  expect(header).toEqual(["Type", "Document no.", "Against receipt", "Date", "Patient", "UHID", "Doctor", "Service", "Method", "Amount (INR)", "Reference", "Clinic GSTIN", "SAC"]);
+  return rows.map((r) => ({ type: r[0]!, number: r[1]!, against: r[2]!, date: r[3]!, patient: r[4]!, doctor: r[6]!, service: r[7]!, method: r[8]!, amount: r[9]!, gstin: r[11]!, sac: r[12]! }));
+}
+const paiseOfCsv = (amount: string) => Math.round(Number(amount) * 100);
+const todayDdMmYyyy = () => new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date());
+
+for (const lang of ["en", "hi"] as const) {
+  const w =
+    lang === "en"
+      ? { title: "Owner's dashboard", collections: "Money collected per day, net of credit notes", byMethod: "Collections by method", upi: "UPI", download: "Download CSV for the accountant", today: "Today" }
+      : { title: "मालिक का डैशबोर्ड", collections: "प्रतिदिन वसूला गया पैसा, क्रेडिट नोट घटाकर", byMethod: "तरीके के अनुसार वसूली", upi: "UPI", download: "अकाउंटेंट के लिए CSV डाउनलोड करें", today: "आज" };
+
+  test(`the owner sees the day's collection on the dashboard and downloads it as CSV for the accountant (${lang})`, async ({ browser, baseURL }) => {
+    test.slow();
+    const admin = await browser.newContext({ storageState: "e2e/.auth/admin.json", baseURL, acceptDownloads: true });
+    if (lang === "hi") await admin.addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    const page = await admin.newPage();
+    await page.goto(`/billing?clinic=${CLINIC}`);
+    await page.getByRole("link", { name: w.title }).click();
+    await expect(page).toHaveURL(/\/billing\/dashboard\?clinic=cl-andheri-west$/);
+    await expect(page.getByRole("heading", { level: 1, name: w.title })).toBeVisible();
+    await expect(page.getByRole("combobox").filter({ has: page.getByRole("option", { name: w.today }) })).toHaveValue("today");
+
+    // The accountant's file for today: this run's ₹500 UPI receipts, each with its ₹200 credit note as a negative line.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: w.download }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^collections-cl-andheri-west-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = csvRows(readFileSync((await download.path())!, "utf8"));
+    const today = todayDdMmYyyy();
+    expect(rows.every((r) => r.date === today && r.gstin === "27AAPFU0939F1ZV" && r.sac === "9993")).toBe(true);
+    expect(collected.map((c) => c.lang).sort()).toEqual(["en", "hi"]);
+    for (const { patient } of collected) {
+      const mine = rows.filter((r) => r.patient === patient);
+      const receipt = mine.find((r) => r.type === "Receipt")!;
+      expect(receipt).toMatchObject({ method: "UPI", amount: "500.00", doctor: "Dr. Arjun Rao", service: "New-case consultation", against: "" });
+      expect(receipt.number).toMatch(/^RC\/\d{4}-\d{2}\/\d{6}$/);
+      expect(mine.find((r) => r.type === "Credit note")).toMatchObject({ method: "UPI", amount: "-200.00", against: receipt.number });
+      expect(mine.find((r) => r.type === "Credit note")!.number).toMatch(/^CN\/\d{4}-\d{2}\/\d{6}$/);
+    }
+
+    // The chart's table has the same day's net collection, and the UPI line of the method table matches the file's UPI lines.
+    const net = rows.reduce((s, r) => s + paiseOfCsv(r.amount), 0);
+    const upi = rows.filter((r) => r.method === "UPI").reduce((s, r) => s + paiseOfCsv(r.amount), 0);
+    const day = page.getByRole("table", { name: w.collections }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: today, exact: true }) });
+    await expect(day.getByRole("cell")).toHaveText([new RegExp(`^${formatInr(net)}$`)]);
+    const upiRow = page.getByRole("table", { name: w.byMethod }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: w.upi, exact: true }) });
+    await expect(upiRow.getByRole("cell")).toHaveText([formatInr(upi)]);
+    await expectAccessible(page);
+    await screenshots(page, `billing-dashboard-today-${lang}`);
+
+    // This financial year reaches back to 1 April; a custom period refuses an impossible day at its field.
+    await page.getByLabel(lang === "en" ? "Period" : "अवधि").selectOption("fy");
+    await expect(page).toHaveURL(/range=fy/);
+    await expect(page.getByTestId("dashboard")).toHaveAttribute("data-from", /^\d{4}-04-01$/);
+    await page.getByLabel(lang === "en" ? "Period" : "अवधि").selectOption("custom");
+    await page.getByLabel(lang === "en" ? "From (DD/MM/YYYY)" : "से (DD/MM/YYYY)").fill("31/02/2026");
+    await page.getByLabel(lang === "en" ? "To (DD/MM/YYYY)" : "तक (DD/MM/YYYY)").fill("01/03/2026");
+    await page.getByRole("button", { name: lang === "en" ? "Show" : "दिखाएँ" }).click();
+    await expect(page.getByText(lang === "en" ? "Type the day as DD/MM/YYYY." : "तारीख DD/MM/YYYY में लिखें।")).toBeVisible();
+    await expect(page.getByLabel(lang === "en" ? "From (DD/MM/YYYY)" : "से (DD/MM/YYYY)")).toBeFocused();
+    await admin.close();
+  });
+}
+
+test("the dashboard and its CSV are the admin's alone; a bad period is a field error, never a 500", async ({ page, baseURL }) => {
+  expect((await page.request.get(`/api/billing/dashboard?clinicId=${CLINIC}&range=today`)).status()).toBe(403);
+  expect((await page.request.get(`/api/billing/dashboard/export?clinicId=${CLINIC}&range=today`)).status()).toBe(403);
+  const admin = await playwrightRequest.newContext({ baseURL, storageState: "e2e/.auth/admin.json" });
+  const bad = await admin.get(`/api/billing/dashboard?clinicId=${CLINIC}&range=custom&from=31%2F02%2F2026&to=01%2F03%2F2026`);
+  expect(bad.status()).toBe(400);
+  expect(bad.headers()["content-type"]).toContain("application/problem+json");
+  expect((await bad.json()).errors).toEqual({ from: "Type the day as DD/MM/YYYY." });
+  expect((await admin.get(`/api/billing/dashboard?clinicId=${CLINIC}&range=year`)).status()).toBe(400);
+  expect((await admin.get(`/api/billing/dashboard?clinicId=${CLINIC}&range=custom&from=01%2F01%2F2020&to=01%2F01%2F2026`)).status()).toBe(400);
+  expect((await admin.get(`/api/billing/dashboard?clinicId=${CLINIC}&range=today&from=%ff`)).status()).toBe(400);
+  expect((await admin.get(`/api/billing/dashboard?clinicId=${CLINIC}%00&range=today`)).status()).toBe(400);
+  expect((await admin.post(`/api/billing/dashboard/export?clinicId=${CLINIC}&range=today`, { headers: { origin: baseURL! } })).status()).toBe(405);
+  await admin.dispose();
 });

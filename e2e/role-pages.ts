@@ -10,6 +10,7 @@ const ROLE_PAGES: { path: string; action: Action }[] = [
   { path: "/slots/assistant", action: "assistant.sessions" },
   { path: "/settings/clinics", action: "settings.write" },
   { path: "/settings/erasures", action: "patients.erase" },
+  { path: "/billing/dashboard", action: "billing.dashboard" },
 ];
 
 /** Records every Content-Security-Policy violation the page reports, from before its first script. */

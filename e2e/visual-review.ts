@@ -43,6 +43,7 @@ const STATES: VisualState[] = [
   { name: "slots-assistant", path: "/slots/assistant", action: "assistant.sessions" },
   { name: "settings-clinics", path: "/settings/clinics", action: "settings.write" },
   { name: "settings-erasures", path: "/settings/erasures", action: "patients.erase", ready: (p) => p.getByTestId("erasure-log").or(p.getByText("No patient's data has been erased yet.")) },
+  { name: "billing-dashboard-fy", path: "/billing/dashboard?clinic=cl-andheri-west&range=fy", action: "billing.dashboard", ready: (p) => p.getByTestId("dashboard") },
   { name: "queue-andheri", path: "/appointments/today?clinic=cl-andheri-west", action: "queue.read", ready: (p) => p.locator("[data-appointment]").first().or(p.getByText(/^(No appointments on this day|No appointment matches these filters)\.$/)) },
 ];
 

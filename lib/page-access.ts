@@ -20,6 +20,7 @@ const PAGE_ACTIONS: [RegExp, Action][] = [
   [/^\/settings(\/|$)/, "settings.read"],
   [/^\/appointments\/today(\/|$)/, "queue.read"],
   [/^\/print\/visits(\/|$)/, "queue.read"],
+  [/^\/billing\/dashboard\/?$/, "billing.dashboard"],
 ];
 
 export function pageAction(pathname: string): Action | undefined {

@@ -136,6 +136,8 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "GET billing/day-close": "billing.collect",
   "POST billing/day-close": "billing.collect",
   "POST billing/day-close/[id]/reopen": "billing.reopenDay",
+  "GET billing/dashboard": "billing.dashboard",
+  "GET billing/dashboard/export": "billing.dashboard",
 };
 
 /** The routes that act on one row, as reviewed: a role limited to its own rows is refused another's. */

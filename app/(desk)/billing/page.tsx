@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { IndianRupee } from "lucide-react";
 import { eq } from "drizzle-orm";
 import { BillingSettingsForm, ClinicPicker } from "@/components/billing/billing-settings-form";
 import { DayCloseCard } from "@/components/billing/day-close-card";
 import { PageHeader } from "@/components/layout/page-header";
+import { buttonClasses } from "@/components/ui/button";
 import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
@@ -19,12 +21,24 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function BillingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaff("billing", "/billing");
   const t = await getTranslator("billing");
+  const dashboard = await getTranslator("dashboard");
   const asked = (await searchParams).clinic;
   const clinics = await (await db()).select({ id: directoryEntries.platformId, name: directoryEntries.displayName }).from(directoryEntries).where(eq(directoryEntries.kind, "clinic"));
   const clinic = clinics.find((c) => c.id === asked)?.id ?? clinics[0]?.id ?? null;
   return (
     <>
-      <PageHeader title={t("pageTitle")} description={t("subtitle")} icon={<IndianRupee className="size-5" />} />
+      <PageHeader
+        title={t("pageTitle")}
+        description={t("subtitle")}
+        icon={<IndianRupee className="size-5" />}
+        actions={
+          can(staff.role, "billing.dashboard") ? (
+            <Link href={clinic ? `/billing/dashboard?clinic=${encodeURIComponent(clinic)}` : "/billing/dashboard"} className={buttonClasses({ variant: "secondary" })}>
+              {dashboard("open")}
+            </Link>
+          ) : null
+        }
+      />
       <div className="grid gap-6">
         {clinic ? <ClinicPicker clinics={clinics} clinicId={clinic} /> : null}
         {clinic && can(staff.role, "billing.collect") ? <DayCloseCard clinicId={clinic} mayReopen={can(staff.role, "billing.reopenDay")} /> : null}
