@@ -3,6 +3,7 @@ import { IndianRupee } from "lucide-react";
 import { eq } from "drizzle-orm";
 import { BillingSettingsForm, ClinicPicker } from "@/components/billing/billing-settings-form";
 import { DayCloseCard } from "@/components/billing/day-close-card";
+import { BillingAdminLinks } from "@/components/billing/billing-admin-links";
 import { PageHeader } from "@/components/layout/page-header";
 import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
@@ -27,6 +28,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       <PageHeader title={t("pageTitle")} description={t("subtitle")} icon={<IndianRupee className="size-5" />} />
       <div className="grid gap-6">
         {clinic ? <ClinicPicker clinics={clinics} clinicId={clinic} /> : null}
+        <BillingAdminLinks clinicId={clinic} reconcile={can(staff.role, "billing.reconcile")} dayCloses={can(staff.role, "billing.reopenDay")} />
         {clinic && can(staff.role, "billing.collect") ? <DayCloseCard clinicId={clinic} mayReopen={can(staff.role, "billing.reopenDay")} /> : null}
         <BillingSettingsForm clinicId={clinic} mayEdit={can(staff.role, "billing.configure")} />
       </div>
