@@ -10,6 +10,8 @@ const ROLE_PAGES: { path: string; action: Action }[] = [
   { path: "/slots/assistant", action: "assistant.sessions" },
   { path: "/settings/clinics", action: "settings.write" },
   { path: "/settings/erasures", action: "patients.erase" },
+  { path: "/billing/reconcile", action: "billing.reconcile" },
+  { path: "/billing/day-closes", action: "billing.reopenDay" },
 ];
 
 /** Records every Content-Security-Policy violation the page reports, from before its first script. */
