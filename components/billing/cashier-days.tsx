@@ -36,7 +36,9 @@ export function CashierDays({ clinicId, today }: { clinicId: string; today: stri
         </p>
       ) : null}
       {days.isPending ? (
-        <Skeleton className="h-48" />
+        <div role="status" aria-busy="true" aria-label={t("pageTitle")}>
+          <Skeleton className="h-48" />
+        </div>
       ) : days.isError ? (
         <ProblemAlert error={days.error} onRetry={() => void days.refetch()} />
       ) : days.data.days.length === 0 ? (

@@ -24,7 +24,12 @@ export function ReconcileList({ clinicId, today }: { clinicId: string; today: st
   const [day, setDay] = useState(today);
   const view = useReconciliation(clinicId, day === today ? null : day);
   const [done, setDone] = useState<string | null>(null);
-  if (view.isPending) return <Skeleton className="h-72" />;
+  if (view.isPending)
+    return (
+      <div role="status" aria-busy="true" aria-label={t("pageTitle")}>
+        <Skeleton className="h-72" />
+      </div>
+    );
   if (view.isError) return <ProblemAlert error={view.error} onRetry={() => void view.refetch()} />;
   const v = view.data;
   const open = v.rows.filter((r) => TO_RECONCILE.includes(r.state));
