@@ -17,6 +17,7 @@ import { lighthouseBench } from "./suites/lighthouse";
 import { waitingRoomBench } from "./suites/waiting-room";
 import { abhaCounterBench } from "./suites/abha-counter";
 import { billingDashboard } from "./suites/billing-dashboard";
+import { receiptReadyBench } from "./suites/receipt-ready";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -36,6 +37,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   "waiting-room": waitingRoomBench,
   abha: abhaCounterBench,
   "billing-dashboard": billingDashboard,
+  "receipt-ready": receiptReadyBench,
 };
 
 async function main() {

@@ -11,6 +11,8 @@ const ROLE_PAGES: { path: string; action: Action }[] = [
   { path: "/settings/clinics", action: "settings.write" },
   { path: "/settings/erasures", action: "patients.erase" },
   { path: "/billing/dashboard", action: "billing.dashboard" },
+  { path: "/billing/reconcile", action: "billing.reconcile" },
+  { path: "/billing/day-closes", action: "billing.reopenDay" },
 ];
 
 /** Records every Content-Security-Policy violation the page reports, from before its first script. */

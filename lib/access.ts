@@ -31,6 +31,7 @@ export const ACTIONS = [
   "billing.configure",
   "billing.reopenDay",
   "billing.dashboard",
+  "billing.reconcile",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -42,7 +43,7 @@ export const ROLE_PERMISSIONS = {
   doctor: ["patients.read", "slots.read", "slots.book", "assistant.sessions", "drugs.read", "documents.read", "documents.upload", "live.read", "live.hostLinks", "queue.read", "queue.update"],
   // Admins keep the clinic's settings and price list, read the patient audit and erase a patient's data on their request; documents stay with the care team.
   // Doctors see paid / due on their queue rows only (through queue.read), never the till. The owner's dashboard (collections, the accountant's CSV) is the admin's alone.
-  admin: ["patients.read", "patients.write", "patients.audit", "patients.erase", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write", "queue.read", "queue.update", "queue.walkIn", "queue.callUnpaid", "billing.read", "billing.collect", "billing.refund", "billing.configure", "billing.reopenDay", "billing.dashboard"],
+  admin: ["patients.read", "patients.write", "patients.audit", "patients.erase", "slots.read", "slots.book", "drugs.read", "live.read", "settings.read", "settings.write", "queue.read", "queue.update", "queue.walkIn", "queue.callUnpaid", "billing.read", "billing.collect", "billing.refund", "billing.configure", "billing.reopenDay", "billing.dashboard", "billing.reconcile"],
 } as const satisfies Record<Role, readonly Action[]>;
 
 export function can(role: Role | undefined, action: Action): boolean {

@@ -29,14 +29,14 @@ const toForm = (s: BillingSettings): BillingSettingsInput => ({
 });
 
 /** Which clinic the Billing page shows (day close and price list), when the desk serves more than one. */
-export function ClinicPicker({ clinics, clinicId, onPick }: { clinics: { id: string; name: string }[]; clinicId: string; onPick?: (clinicId: string) => void }) {
+export function ClinicPicker({ clinics, clinicId, onPick, basePath = "/billing" }: { clinics: { id: string; name: string }[]; clinicId: string; onPick?: (clinicId: string) => void; basePath?: string }) {
   const t = useTranslations("billing.settings");
   const router = useRouter();
   if (clinics.length < 2) return null;
   return (
     <div className="max-w-sm">
       <Label htmlFor="billing-clinic">{t("clinic")}</Label>
-      <Select id="billing-clinic" value={clinicId} onChange={(e) => (onPick ? onPick(e.target.value) : router.push(`/billing?clinic=${encodeURIComponent(e.target.value)}`))} className="mt-1 h-10">
+      <Select id="billing-clinic" value={clinicId} onChange={(e) => (onPick ? onPick(e.target.value) : router.push(`${basePath}?clinic=${encodeURIComponent(e.target.value)}`))} className="mt-1 h-10">
         {clinics.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}

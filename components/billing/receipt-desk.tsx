@@ -14,10 +14,10 @@ import { useIssueCreditNote, useReceipt, useRecordPrint } from "@/lib/api-client
 import { ApiProblemError } from "@/lib/api-client/problem-error";
 import { formatPaise, parseRupees, sumPaise } from "@/lib/billing/money";
 import { type PaymentMethod, type ReceiptDocument } from "@/lib/schemas/billing";
-import { ReceiptPrint, type ReceiptPaper, type ReceiptWords } from "./receipt-print";
+import { pageRule } from "@/components/print/print-page";
+import { ReceiptPrint, receiptSheet, type ReceiptPaper, type ReceiptWords } from "./receipt-print";
 
 /** A roll is cut where the receipt ends: its page is as long as the receipt (CSS has no "auto" page height). */
-const pageSize = (paper: ReceiptPaper, heightPx: number) => (paper === "a5" ? "A5 portrait" : `80mm ${Math.max(80, Math.ceil((heightPx * 25.4) / 96) + 4)}mm`);
 
 /** A receipt on screen as it prints (80 mm or A5), the print button, and the refund form for those who may. */
 export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: string; mayRefund: boolean; initialPaper?: ReceiptPaper }) {
@@ -81,7 +81,7 @@ export function ReceiptDesk({ id, mayRefund, initialPaper = "roll" }: { id: stri
   const duplicate = copy ? copy === "duplicate" : r.printCount > 0;
   return (
     <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
-      <style>{`@media print { @page { size: ${pageSize(paper, height)}; margin: 0 } html, body { background: #fff !important } body * { visibility: hidden !important } .receipt, .receipt * { visibility: visible !important } .receipt { position: absolute; left: 0; top: 0; box-shadow: none } }`}</style>
+      <style>{`@media print { ${pageRule(receiptSheet(paper), height)} html, body { background: #fff !important } body * { visibility: hidden !important } .receipt, .receipt * { visibility: visible !important } .receipt { position: absolute; left: 0; top: 0; box-shadow: none } }`}</style>
       <div className="grid content-start gap-3">
         <div className="flex flex-wrap items-center gap-3 print:hidden">
           <Label htmlFor="receipt-paper" className="sr-only">

@@ -1,8 +1,12 @@
 import type { ReceiptDocument } from "@/lib/schemas/billing";
 import { formatPaise } from "@/lib/billing/money";
 import { cn } from "@/components/ui/cn";
+import { ClinicHeader, PAPER, type Paper } from "@/components/print/print-page";
 
 export type ReceiptPaper = "roll" | "a5";
+
+/** The slips' paper a receipt prints on: the roll is the 80 mm thermal paper. */
+export const receiptSheet = (paper: ReceiptPaper): Paper => (paper === "roll" ? "thermal" : "a5");
 
 export interface ReceiptWords {
   duplicate: string;
@@ -35,29 +39,39 @@ export interface ReceiptWords {
  */
 export function ReceiptPrint({ r, paper, duplicate, words: w }: { r: ReceiptDocument; paper: ReceiptPaper; duplicate: boolean; words: ReceiptWords }) {
   const roll = paper === "roll";
+  const sheet = PAPER[receiptSheet(paper)];
   return (
     <article
       data-receipt={r.label}
       data-paper={paper}
-      className={cn("receipt relative mx-auto bg-white font-sans text-black", roll ? "w-[80mm] px-[4mm] py-[4mm] text-[11px] leading-snug" : "w-[148mm] min-h-[200mm] px-[10mm] py-[10mm] text-[12.5px] leading-normal")}
+      style={{ width: sheet.width, padding: sheet.padding, boxSizing: "border-box" }}
+      className={cn("receipt relative mx-auto bg-white font-sans text-black", roll ? "text-[11px] leading-snug" : "min-h-[200mm] text-[12.5px] leading-normal")}
     >
       {duplicate ? (
         <p data-testid="duplicate-mark" className={cn("mx-auto mb-2 w-fit border-2 border-black px-3 text-center font-bold", /^[\x20-\x7e]+$/.test(w.duplicate) ? "tracking-[0.3em]" : "", roll ? "py-0.5 text-sm" : "py-1 text-lg")}>
           {w.duplicate}
         </p>
       ) : null}
-      <header className={cn("text-center", roll ? "mb-2" : "mb-4")}>
-        <h1 className={cn("font-bold", roll ? "text-sm" : "text-xl")}>{r.clinicName}</h1>
-        {r.clinicAddress ? <p className="whitespace-pre-line">{r.clinicAddress}</p> : null}
-        {r.gstin ? (
-          <p>
-            {w.gstin}: <span className="font-mono">{r.gstin}</span>
-          </p>
-        ) : null}
+      <ClinicHeader
+        heading
+        name={r.clinicName}
+        size={roll ? "sm" : "lg"}
+        className={roll ? "mb-2" : "mb-4"}
+        lines={[
+          ...(r.clinicAddress ? r.clinicAddress.split(/\r?\n/) : []),
+          ...(r.gstin
+            ? [
+                <>
+                  {w.gstin}: <span className="font-mono">{r.gstin}</span>
+                </>,
+              ]
+            : []),
+        ]}
+      >
         <p className={cn("mt-1 font-semibold uppercase", roll ? "" : "text-base")}>
           {w.heading} / {w.headingHi}
         </p>
-      </header>
+      </ClinicHeader>
       <dl className={cn("grid grid-cols-[auto_1fr] gap-x-2", roll ? "mb-2" : "mb-4 gap-y-0.5")}>
         <dt>{w.number}</dt>
         <dd className="text-right font-mono font-semibold">{r.label}</dd>

@@ -14,9 +14,21 @@ export const PAPER = {
 } as const;
 export type Paper = keyof typeof PAPER;
 
+const MM_PER_CSS_PX = 25.4 / 96;
+
+/**
+ * The `@page` rule of a paper, no margins. A thermal roll is cut after the content: given the
+ * printed content's height in CSS pixels, the page is that long (at least 80 mm) instead of the sheet's height.
+ */
+export function pageRule(paper: Paper, contentHeightPx?: number): string {
+  const p = PAPER[paper];
+  const length = paper === "thermal" && contentHeightPx !== undefined ? `${Math.max(80, Math.ceil(contentHeightPx * MM_PER_CSS_PX) + 4)}mm` : p.height;
+  return `@page { size: ${p.width} ${length}; margin: 0; }`;
+}
+
 export function PrintPage({ paper, children, className }: { paper: Paper; children: ReactNode; className?: string }) {
   const p = PAPER[paper];
-  const css = `@page { size: ${p.width} ${p.height}; margin: 0; }
+  const css = `${pageRule(paper)}
 @media print {
   html, body { background: #fff !important; margin: 0 !important; padding: 0 !important; }
   [data-sandbox-banner], [data-print-hidden] { display: none !important; }
@@ -36,16 +48,18 @@ export function PrintPage({ paper, children, className }: { paper: Paper; childr
   );
 }
 
-/** The clinic's name at the top of a slip, card or receipt. */
-export function ClinicHeader({ name, lines = [], size = "md" }: { name: string; lines?: readonly string[]; size?: "sm" | "md" | "lg" }) {
+/** The clinic's name at the top of a slip, card or receipt, with its address lines (and, on a receipt, GSTIN and title). */
+export function ClinicHeader({ name, lines = [], size = "md", heading = false, className, children }: { name: string; lines?: readonly ReactNode[]; size?: "sm" | "md" | "lg"; heading?: boolean; className?: string; children?: ReactNode }) {
+  const Name = heading ? "h1" : "p";
   return (
-    <header className="text-center">
-      <p className={cn("font-bold leading-tight", size === "lg" ? "text-2xl" : size === "md" ? "text-lg" : "text-sm")}>{name}</p>
-      {lines.map((l) => (
-        <p key={l} className="text-xs leading-snug">
+    <header className={cn("text-center", className)}>
+      <Name className={cn("font-bold leading-tight", size === "lg" ? "text-2xl" : size === "md" ? "text-lg" : "text-sm")}>{name}</Name>
+      {lines.map((l, i) => (
+        <p key={i} className={size === "sm" ? "leading-snug" : "text-xs leading-snug"}>
           {l}
         </p>
       ))}
+      {children}
     </header>
   );
 }

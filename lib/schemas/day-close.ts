@@ -32,3 +32,24 @@ export const DayCloseView = z.object({
   closed: z.boolean(),
 });
 export type DayCloseView = z.infer<typeof DayCloseView>;
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A day is YYYY-MM-DD.");
+export const CashierDaysQuery = z.strictObject({ clinicId: z.string().trim().min(1, "Choose a clinic.").max(100), from: Day, to: Day });
+
+/** One cashier's day at a clinic, as an admin reviews it. */
+export const CashierDay = z.object({
+  cashierId: z.string(),
+  cashierName: z.string().nullable(),
+  day: z.string(),
+  state: z.enum(["open", "closed", "reopened"]),
+  expectedCashPaise: z.number().int(),
+  countedCashPaise: z.number().int().nullable(),
+  differencePaise: z.number().int().nullable(),
+  upiPaise: z.number().int(),
+  cardPaise: z.number().int(),
+  receipts: z.number().int(),
+  note: z.string().nullable(),
+  close: z.object({ id: z.string(), generation: z.number().int(), closedBy: z.string().nullable(), closedAt: z.string() }).nullable(),
+  reopen: z.object({ by: z.string().nullable(), reason: z.string(), at: z.string() }).nullable(),
+});
+export type CashierDay = z.infer<typeof CashierDay>;

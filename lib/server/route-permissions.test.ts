@@ -138,6 +138,10 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   "POST billing/day-close/[id]/reopen": "billing.reopenDay",
   "GET billing/dashboard": "billing.dashboard",
   "GET billing/dashboard/export": "billing.dashboard",
+  "GET billing/day-closes": "billing.reopenDay",
+  "GET billing/reconcile": "billing.reconcile",
+  "POST billing/reconcile/[id]/link": "billing.reconcile",
+  "POST billing/reconcile/[id]/platform-only": "billing.reconcile",
 };
 
 /** The routes that act on one row, as reviewed: a role limited to its own rows is refused another's. */

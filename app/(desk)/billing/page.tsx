@@ -4,6 +4,7 @@ import { IndianRupee } from "lucide-react";
 import { eq } from "drizzle-orm";
 import { BillingSettingsForm, ClinicPicker } from "@/components/billing/billing-settings-form";
 import { DayCloseCard } from "@/components/billing/day-close-card";
+import { BillingAdminLinks } from "@/components/billing/billing-admin-links";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonClasses } from "@/components/ui/button";
 import { can } from "@/lib/access";
@@ -41,6 +42,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       />
       <div className="grid gap-6">
         {clinic ? <ClinicPicker clinics={clinics} clinicId={clinic} /> : null}
+        <BillingAdminLinks clinicId={clinic} reconcile={can(staff.role, "billing.reconcile")} dayCloses={can(staff.role, "billing.reopenDay")} />
         {clinic && can(staff.role, "billing.collect") ? <DayCloseCard clinicId={clinic} mayReopen={can(staff.role, "billing.reopenDay")} /> : null}
         <BillingSettingsForm clinicId={clinic} mayEdit={can(staff.role, "billing.configure")} />
       </div>

@@ -2,6 +2,7 @@ import "server-only";
 import { PlatformEventData, PlatformEventEnvelope } from "@/lib/platform/wire/webhooks";
 import type { DeskEvent, EventLink } from "@/lib/schemas/desk-events";
 import { toAppointmentEvent } from "./appointment-events";
+import { toReceiptEvent } from "./receipt-events";
 
 // Event text is untrusted and shown on every desk: cut once, here, when it arrives.
 export const MAX_EVENT_TEXT = 120;
@@ -74,5 +75,6 @@ export function toDeskEvent(kind: string, body: unknown): DeskEvent {
     status: text(data.status, 40),
     video: video && (video.host_link || video.meet_link || video.vendor) ? { hostLink: link(video.host_link), meetLink: link(video.meet_link), vendor: text(video.vendor, 40) } : null,
     appointment: toAppointmentEvent(kind, raw),
+    receipt: toReceiptEvent(kind, raw),
   };
 }

@@ -9,6 +9,8 @@ import { DEMO_CLINICS, DEMO_DOCTORS, type DemoClinic, type DemoDoctor } from "./
 import { findService, generateSlots, slotKey, takenByDemoPatients, type GeneratedSlot } from "./slot-calendar";
 import { controlRoute } from "./control-routes";
 import { PlatformAppointment, PlatformCancelRequest, PlatformRescheduleRequest } from "../wire/appointments";
+import { SandboxReceiptRequest, SandboxReceiptUpdate } from "../wire/receipts";
+import { platformReceipts } from "./receipts";
 
 export interface StoredAppointment {
   appointment_id: string;
@@ -250,6 +252,7 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
   if (!s.config.controlRoutes) return routes;
 
   const control = controlRoute;
+  const receiptsOf = platformReceipts(s);
   const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
   const ExtraDoctor = z.strictObject({
     id: z.string().regex(/^dr-[a-z0-9-]{1,40}$/),
@@ -293,6 +296,24 @@ export function slotRoutes(s: Services, authenticate: Authenticate): SandboxRout
       return { body: { free: slots.filter((slot) => isFree(doctor.id, clinic.id, slot, now)).length, slots: slots.length } };
     }),
     control("GET", "appointments", "appointments.list", () => ({ body: { appointments: appointments.values() } })),
+    // A patient books a pre-paid service online and pays the platform: appointment.created, then receipt.created.
+    control("POST", "bookings/online", "bookings.online", (ctx) => {
+      const input = ctx.json(PlatformBookingRequest);
+      const { appointment } = book(input, "sandbox");
+      const svc = findService(practiceOf(appointment.doctor_id, appointment.clinic_id).doctor, appointment.conf_id)!;
+      const receipt = svc.pre_pay ? receiptsOf.issue(appointment, svc) : null;
+      return { status: 201, body: { appointment, receipt } };
+    }),
+    // The platform takes money for an existing appointment (its price unless an amount is given) and says so.
+    control("POST", "receipts", "receipts.issue", (ctx) => {
+      const input = ctx.json(SandboxReceiptRequest);
+      const appointment = appointments.get(input.appointment_id);
+      if (!appointment) throw notFound("APPOINTMENT_NOT_FOUND", `No appointment with id ${input.appointment_id}`);
+      const svc = findService(practiceOf(appointment.doctor_id, appointment.clinic_id).doctor, appointment.conf_id)!;
+      return { status: 201, body: receiptsOf.issue(appointment, svc, input) };
+    }),
+    control("PUT", "receipts/:id", "receipts.update", (ctx) => ({ body: receiptsOf.update(ctx.params.id!, ctx.json(SandboxReceiptUpdate)) })),
+    control("GET", "receipts", "receipts.list", () => ({ body: { receipts: receiptsOf.list() } })),
     // A busier practice for benchmarks: one more doctor with one service and a daily block at a demo clinic.
     control("POST", "practice/doctors", "practice.addDoctor", (ctx) => {
       const input = ctx.json(ExtraDoctor);

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -173,3 +173,34 @@ export async function signIn(sandbox: RunningSandbox, idp: TestIdp) {
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
   return r.json as { access_token: string; refresh_token: string; expires_in: number; refresh_token_expires_in: number; redirect_url: string };
 }
+
+export interface Received {
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+/** A partner endpoint that records every POST and answers with the next scripted status. */
+export async function startReceiver() {
+  const received: Received[] = [];
+  let script: (number | "hang")[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const next = script.shift() ?? 200;
+      if (next === "hang") return;
+      res.writeHead(next).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    answer(statuses: (number | "hang")[]) {
+      script = [...statuses];
+    },
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+

@@ -1,39 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoctorJoinedBody } from "../wire/webhooks";
 import { matchingKeyIndex, parseSignatureHeader } from "../wire/webhook-signature";
-import { call, sandboxForTests, signIn, start, testConfig } from "./test-support";
-
-interface Received {
-  headers: IncomingMessage["headers"];
-  body: string;
-}
-
-/** A partner endpoint that records every POST and answers with the next scripted status. */
-async function startReceiver() {
-  const received: Received[] = [];
-  let script: (number | "hang")[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const next = script.shift() ?? 200;
-      if (next === "hang") return;
-      res.writeHead(next).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    answer(statuses: (number | "hang")[]) {
-      script = [...statuses];
-    },
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
-  };
-}
+import { call, sandboxForTests, signIn, start, startReceiver, testConfig } from "./test-support";
 
 const SIGNING_KEY = "whsec_test_0123456789abcdef";
 

@@ -56,7 +56,7 @@ describe("live hub on PGlite (one instance)", () => {
     const id = await store(t.database.db, "w1");
     const readBefore = hub.rowsRead();
     const receivedAt = new Date("2026-11-24T05:00:00.000Z");
-    const event = { appointmentId: "apt-written", doctorId: "doc-1", patientId: null, clinicId: null, startsAt: null, serviceName: null, status: "booked", video: null, appointment: null };
+    const event = { appointmentId: "apt-written", doctorId: "doc-1", patientId: null, clinicId: null, startsAt: null, serviceName: null, status: "booked", video: null, appointment: null, receipt: null };
     // The row holds another event (the raw payload above): what is shown must be what was published.
     hub.publish({ id, kind: "appointment.created", verification: "signed", occurredAt: null, receivedAt, event });
     await until(() => got.length === 1);
@@ -180,7 +180,7 @@ describe.skipIf(!pgUp)("live hub on PostgreSQL: LISTEN/NOTIFY between two app in
     const onTwo = collect(two);
     const id = await store(t.database.db, "pg-written");
     const readBefore = two.rowsRead();
-    const event = { appointmentId: "apt-pg-written", doctorId: null, patientId: null, clinicId: null, startsAt: "2026-11-24T05:00:00.000Z", serviceName: "Review", status: null, video: null, appointment: null };
+    const event = { appointmentId: "apt-pg-written", doctorId: null, patientId: null, clinicId: null, startsAt: "2026-11-24T05:00:00.000Z", serviceName: "Review", status: null, video: null, appointment: null, receipt: null };
     one.publish({ id, kind: "appointment.created", verification: "unsigned", occurredAt: new Date("2026-11-24T04:00:00.000Z"), receivedAt: new Date("2026-11-24T04:00:01.000Z"), event });
     await until(() => onTwo.some((e) => e.id === id));
     expect(onTwo.find((e) => e.id === id)).toMatchObject({ appointmentId: "apt-pg-written", serviceName: "Review", verification: "unsigned", occurredAt: "2026-11-24T04:00:00.000Z" });

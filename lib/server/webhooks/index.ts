@@ -9,6 +9,7 @@ import { applyAppointmentEvent } from "../queue/platform-events";
 import type { SigningKeyStore } from "./signing-keys";
 import { log } from "../log";
 import { applyErasureEvent } from "../erasure/erase-patient";
+import { recordPlatformReceipt } from "../billing/platform-receipts";
 import { answerRequest, currentProblemInstance } from "../request-context";
 import { services } from "../services";
 
@@ -59,6 +60,8 @@ async function receive(req: Request): Promise<Response> {
         // desk's shape just stored is the one applyInboxEvent would read back: no second read.
         // The platform deleted a user: the desk's own copies of them go too (resumed by the sweep if cut short).
         void applyErasureEvent(store, stored.kind, event.patientId).catch((err: unknown) => log().warn({ eventId: id, err }, "erasure after user.delete could not start"));
+        // The platform's receipts: matched to the desk's or listed to reconcile (Billing → Reconcile).
+        if (event.receipt) void recordPlatformReceipt(store, { inboxId: id, event: event.receipt, occurredAt: stored.occurredAt }).catch((err: unknown) => log().warn({ eventId: id, err }, "a platform receipt could not be recorded"));
         if (event.appointment) void applyAppointmentEvent(store, queue, event.appointment).catch((err: unknown) => log().warn({ eventId: id, err }, "queue could not apply a platform event"));
       },
     });
