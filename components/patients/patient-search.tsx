@@ -13,8 +13,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 import { useCombobox } from "@/components/ui/use-combobox";
 import { PatientSummaryLine } from "./patient-summary-line";
-import { AbhaScanDialog, ScanAbhaButton } from "./abha-scan-dialog";
-import { ABHA_SCAN_STORAGE_KEY } from "./abha-prefill";
+import { LazyAbhaScanDialog } from "./abha-scan-dialog-lazy";
+import { ScanAbhaButton } from "./scan-abha-button";
+import { ABHA_SCAN_STORAGE_KEY } from "./abha-scan-storage";
 
 const LIMIT = 20;
 
@@ -78,7 +79,7 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
           </Link>
         ) : null}
       </search>
-      <AbhaScanDialog
+      <LazyAbhaScanDialog
         open={scanning}
         onClose={() => setScanning(false)}
         onRegister={

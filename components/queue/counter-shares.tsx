@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
-import { ABHA_SCAN_STORAGE_KEY } from "@/components/patients/abha-prefill";
+import { ABHA_SCAN_STORAGE_KEY } from "@/components/patients/abha-scan-storage";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label, Select } from "@/components/ui/field";

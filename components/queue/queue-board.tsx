@@ -22,12 +22,9 @@ import { ALL_DOCTORS, rememberQueueClinic } from "@/lib/queue/queue-url";
 import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
-import { CancelDialog } from "./cancel-dialog";
 import { CounterBar } from "./counter-bar";
-import { WalkInDialog } from "./walk-in-dialog";
 import { CounterShares } from "./counter-shares";
-import { LinkPatientDialog } from "./link-patient-dialog";
-import { RescheduleDialog } from "./reschedule-dialog";
+import { LazyCancelDialog, LazyLinkPatientDialog, LazyRescheduleDialog, LazyWalkInDialog, prefetchQueueDialogs } from "./queue-dialogs-lazy";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
 
@@ -187,7 +184,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    // The dialogs' chunks are fetched on the first hover or focus anywhere on the board, before any of its buttons is pressed.
+    <div className="flex flex-col gap-4" onPointerOver={prefetchQueueDialogs} onFocus={prefetchQueueDialogs}>
       <p className="hidden text-lg font-semibold print:block">
         {clinic?.displayName} · {displayDay(shownDay)}
       </p>
@@ -361,7 +359,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           </section>
         ))
       )}
-      <RescheduleDialog
+      <LazyRescheduleDialog
         entry={moving}
         timeZone={timeZone}
         onClose={() => setMoving(null)}
@@ -372,7 +370,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
         }}
       />
       {clinic ? (
-        <WalkInDialog
+        <LazyWalkInDialog
           open={walkIn}
           onClose={() => setWalkIn(false)}
           clinic={{ id: clinic.platformId, name: clinic.displayName, timeZone }}
@@ -383,8 +381,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           marks={counter?.priorityMarks ?? []}
         />
       ) : null}
-      <LinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
-      <CancelDialog
+      <LazyLinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
+      <LazyCancelDialog
         open={!!cancelling}
         busy={change.isPending}
         summary={{ patient: cancelling ? patientName(cancelling, t("unknownPatient")) : "", time: cancelling ? clinicTime(cancelling.start, timeZone) : "", doctor: cancelling?.doctorName ?? "" }}
