@@ -204,5 +204,5 @@ export type DuplicateResult = z.infer<typeof DuplicateResult>;
 export const UhidAvailability = z.object({ uhid: z.string(), available: z.boolean(), usedBy: PatientSummary.nullable() });
 export type UhidAvailability = z.infer<typeof UhidAvailability>;
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
+export { IDEMPOTENCY_HEADER } from "./idempotency-header";
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Idempotency-Key must be 16–64 letters, digits, - or _.");
