@@ -12,6 +12,7 @@
 import os from "node:os";
 import { chromium, type Browser } from "@playwright/test";
 import { signIn, startApp } from "./harness";
+import { median } from "./suites/lighthouse";
 
 const CHROMIUM = "/usr/bin/chromium";
 const RECEPTION: [string, string] = ["reception@demo.clinic", "sandbox-reception"];
@@ -27,12 +28,6 @@ interface Sample {
   blockingMs: number;
   jsKiB: number;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 async function once(browser: Browser, appUrl: string, path: string, session: string, locale: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
