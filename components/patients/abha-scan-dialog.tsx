@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Camera, CameraOff, UserPlus, X } from "lucide-react";
+import { Camera, CameraOff, QrCode, UserPlus, X } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { fetchDuplicates, patientKeys } from "@/lib/api-client/patients";
 import { readAbhaQr, type AbhaQrProblem, type AbhaScan } from "@/lib/schemas/abha-qr";
@@ -25,6 +25,17 @@ export interface AbhaScanDialogProps {
   onRegister?(scan: AbhaScan, raw: string): void;
   /** On the registration form: fill at once (its own duplicate warnings show matches), no second step. */
   fillAtOnce?: boolean;
+}
+
+/** The button that opens the dialog: the same words everywhere. */
+export function ScanAbhaButton({ onClick, size = "lg", className }: { onClick(): void; size?: "md" | "lg"; className?: string }) {
+  const t = useTranslations("abha");
+  return (
+    <Button variant="secondary" size={size} onClick={onClick} className={className} data-testid="scan-abha">
+      <QrCode aria-hidden className="size-4" />
+      {t("scanButton")}
+    </Button>
+  );
 }
 
 /**

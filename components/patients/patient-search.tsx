@@ -13,8 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 import { useCombobox } from "@/components/ui/use-combobox";
 import { PatientSummaryLine } from "./patient-summary-line";
-import { LazyAbhaScanDialog } from "./abha-scan-dialog-lazy";
-import { ScanAbhaButton } from "./scan-abha-button";
+import { AbhaScanDialog, ScanAbhaButton } from "./abha-scan-dialog";
 import { ABHA_SCAN_STORAGE_KEY } from "./abha-scan-storage";
 
 const LIMIT = 20;
@@ -79,7 +78,7 @@ export function PatientSearch({ canRegister }: { canRegister: boolean }) {
           </Link>
         ) : null}
       </search>
-      <LazyAbhaScanDialog
+      <AbhaScanDialog
         open={scanning}
         onClose={() => setScanning(false)}
         onRegister={

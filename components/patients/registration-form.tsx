@@ -20,8 +20,7 @@ import { DuplicateConfirmList, DuplicateWarnings } from "./duplicate-warnings";
 import { PatientFormFields } from "./patient-form-fields";
 import { EMPTY_REGISTRATION, RegistrationFormSchema, errorsFromServer, mobileOf, toRegistrationInput, type RegistrationValues } from "./registration-values";
 import { useRegistrationDraft } from "./use-registration-draft";
-import { LazyAbhaScanDialog } from "./abha-scan-dialog-lazy";
-import { ScanAbhaButton } from "./scan-abha-button";
+import { AbhaScanDialog, ScanAbhaButton } from "./abha-scan-dialog";
 import { ABHA_SCAN_STORAGE_KEY, registrationFromScan } from "./abha-prefill";
 import { readAbhaScanHandOver } from "./abha-hand-over";
 import type { AbhaScan } from "@/lib/schemas/abha-qr";
@@ -268,7 +267,7 @@ export function RegistrationForm() {
       <aside aria-labelledby="duplicates-title" className="order-first min-w-0 xl:sticky xl:top-4 xl:order-none xl:self-start">
         <DuplicateWarnings query={duplicateQuery} />
       </aside>
-      <LazyAbhaScanDialog open={scanning} onClose={() => setScanning(false)} onRegister={fillFromScan} fillAtOnce />
+      <AbhaScanDialog open={scanning} onClose={() => setScanning(false)} onRegister={fillFromScan} fillAtOnce />
       <ConfirmDialog
         open={duplicates !== null}
         tone="primary"
