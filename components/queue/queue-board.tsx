@@ -6,7 +6,7 @@ import { AlertTriangle, Printer, Search, UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
@@ -23,7 +23,7 @@ import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
 import { CounterBar } from "./counter-bar";
-import { CounterShares } from "./counter-shares";
+import { CounterShares, CounterSharesPlaceholder } from "./counter-shares";
 import { LazyCancelDialog, LazyLinkPatientDialog, LazyRescheduleDialog, LazyWalkInDialog, prefetchQueueDialogs } from "./queue-dialogs-lazy";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
@@ -285,14 +285,26 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           </button>
         ))}
         <span className="ml-auto flex items-center gap-3 print:hidden">
-          <span className={cn("text-xs", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
-            {live === "live" ? `● ${t("live")}` : t("reconnecting")}
+          {/* Both words hold the same cell, the other one unseen: the row keeps its width when the stream connects. */}
+          <span className="grid text-xs">
+            <span className={cn("col-start-1 row-start-1", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
+              {live === "live" ? `● ${t("live")}` : t("reconnecting")}
+            </span>
+            <span aria-hidden className="invisible col-start-1 row-start-1">
+              {live === "live" ? t("reconnecting") : `● ${t("live")}`}
+            </span>
           </span>
           {can(viewer.role, "queue.walkIn") && shownDay === today && clinic ? (
             <Button size="sm" onClick={() => setWalkIn(true)} title={t("walkIn.openHint")} data-testid="walk-in-open">
               <UserPlus aria-hidden className="size-4" />
               {t("walkIn.open")}
             </Button>
+          ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+            // Its room, unseen, until the clinic is known: the counts row does not wrap later and push the queue down.
+            <span aria-hidden className={cn(buttonClasses({ size: "sm" }), "invisible")}>
+              <UserPlus className="size-4" />
+              {t("walkIn.open")}
+            </span>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             <Printer aria-hidden className="size-4" />
@@ -303,6 +315,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
 
       {can(viewer.role, "queue.walkIn") && shownDay === today && effectiveClinic ? (
         <CounterShares clinicId={effectiveClinic} day={today} doctors={walkInDoctors} defaultDoctor={doctor || undefined} />
+      ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+        <CounterSharesPlaceholder />
       ) : null}
 
       {query.isPending || directory.isPending ? (
