@@ -6,7 +6,7 @@
  * Lighthouse 12.2.3 is pinned (devDependencies): 13 needs Node 22. It drives the system Chromium.
  * Narrow a run with LIGHTHOUSE_PAGES=/login,/settings, LIGHTHOUSE_LOCALES=en, LIGHTHOUSE_RUNS=1;
  * LIGHTHOUSE_APP_URL measures an app already running (with the sandbox's demo staff) instead of
- * starting one.
+ * starting one; LIGHTHOUSE_APP_PORT and LIGHTHOUSE_SANDBOX_PORT give the ports of the one it starts.
  */
 import os from "node:os";
 import { execFileSync } from "node:child_process";
@@ -52,7 +52,7 @@ interface Run {
   fontBytes: number;
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
@@ -131,7 +131,10 @@ export async function lighthouseBench(): Promise<SuiteResult> {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   const pages = wantedPages ? PAGES.filter((p) => wantedPages.includes(p.path)) : PAGES;
   const given = process.env.LIGHTHOUSE_APP_URL;
-  const app: Pick<RunningApp, "appUrl" | "stop"> = given ? { appUrl: given, stop: async () => {} } : await startApp({});
+  const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const app: Pick<RunningApp, "appUrl" | "stop"> = given
+    ? { appUrl: given, stop: async () => {} }
+    : await startApp({ appPort: port("LIGHTHOUSE_APP_PORT"), sandboxPort: port("LIGHTHOUSE_SANDBOX_PORT") });
   const tools = await loadLighthouse();
   const rows: string[][] = [];
   const targets: SuiteResult["targets"] = [];

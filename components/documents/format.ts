@@ -1,4 +1,4 @@
-import { formatInZone } from "@/lib/schemas/calendar";
+import { formatInZone } from "@/lib/schemas/zone-format";
 import { TIME_ZONE } from "@/lib/i18n/locales";
 
 /** Sizes as clinics read them: bytes below a kilobyte (an empty file is "0 bytes", never "1 kB"), KB below a megabyte, MB with one decimal above. */

@@ -1,5 +1,6 @@
 import type { useTranslations } from "use-intl";
-import { dayInZone, formatInZone } from "@/lib/schemas/calendar";
+import { dayInZone } from "@/lib/schemas/calendar";
+import { formatInZone } from "@/lib/schemas/zone-format";
 import type { LiveEvent } from "@/lib/schemas/live-events";
 
 type LiveT = ReturnType<typeof useTranslations<"live">>;

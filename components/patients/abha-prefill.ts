@@ -3,8 +3,7 @@ import { ageOn, ageText, dobFromAge, formatIsoDate } from "@/lib/schemas/patient
 import { suggestionFor, type RegistrationValues, EMPTY_REGISTRATION } from "./registration-values";
 import type { ExtrasRow } from "./extras-rows";
 
-/** Where a scanned registration waits while the desk moves from the patient search to the form (this tab only). */
-export const ABHA_SCAN_STORAGE_KEY = "abha-scan-for-registration";
+export { ABHA_SCAN_STORAGE_KEY } from "./abha-scan-storage";
 
 const LINE_MAX = 120;
 

@@ -14,7 +14,7 @@ import { cn } from "@/components/ui/cn";
 import { useCombobox } from "@/components/ui/use-combobox";
 import { PatientSummaryLine } from "./patient-summary-line";
 import { AbhaScanDialog, ScanAbhaButton } from "./abha-scan-dialog";
-import { ABHA_SCAN_STORAGE_KEY } from "./abha-prefill";
+import { ABHA_SCAN_STORAGE_KEY } from "./abha-scan-storage";
 
 const LIMIT = 20;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdempotencyKey } from "@/lib/schemas/patients";
+import { IdempotencyKey } from "@/lib/schemas/idempotency-key";
 
 /** Where "Register patient" on a Scan & Share row leaves the visit to issue once the patient is registered. */
 export const SHARE_VISIT_STORAGE_KEY = "abdm-share-visit";

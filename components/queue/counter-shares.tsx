@@ -1,11 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
-import { ABHA_SCAN_STORAGE_KEY } from "@/components/patients/abha-prefill";
+import { ABHA_SCAN_STORAGE_KEY } from "@/components/patients/abha-scan-storage";
 import { handShareVisitOver } from "@/components/patients/share-visit-hand-over";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -30,17 +30,9 @@ export function CounterShares({ clinicId, day, doctors, defaultDoctor }: Counter
   const t = useTranslations("abdmShares");
   const shares = useCounterShares(clinicId, day);
   return (
-    <section aria-labelledby="counter-shares-title" className="rounded-xl border border-line bg-surface print:hidden" data-testid="counter-shares">
-      <header className="border-b border-line bg-surface-sunken px-4 py-2">
-        <h2 id="counter-shares-title" className="font-semibold text-ink">
-          {t("title")}
-        </h2>
-        <p className="text-xs text-ink-muted">{t("hint")}</p>
-      </header>
+    <SharesFrame>
       {shares.isPending ? (
-        <p className="p-4 text-sm text-ink-muted" role="status">
-          {t("loading")}
-        </p>
+        <SharesLoading />
       ) : shares.isError ? (
         <div className="p-4">
           <ProblemAlert error={shares.error} onRetry={() => void shares.refetch()} />
@@ -54,7 +46,40 @@ export function CounterShares({ clinicId, day, doctors, defaultDoctor }: Counter
           ))}
         </ul>
       )}
+    </SharesFrame>
+  );
+}
+
+function SharesFrame({ children }: { children: ReactNode }) {
+  const t = useTranslations("abdmShares");
+  return (
+    <section aria-labelledby="counter-shares-title" className="rounded-xl border border-line bg-surface print:hidden" data-testid="counter-shares">
+      <header className="border-b border-line bg-surface-sunken px-4 py-2">
+        <h2 id="counter-shares-title" className="font-semibold text-ink">
+          {t("title")}
+        </h2>
+        <p className="text-xs text-ink-muted">{t("hint")}</p>
+      </header>
+      {children}
     </section>
+  );
+}
+
+function SharesLoading() {
+  const t = useTranslations("abdmShares");
+  return (
+    <p className="p-4 text-sm text-ink-muted" role="status">
+      {t("loading")}
+    </p>
+  );
+}
+
+/** The same box, loading, while the page does not yet know the clinic: the queue below does not move down when it does. */
+export function CounterSharesPlaceholder() {
+  return (
+    <SharesFrame>
+      <SharesLoading />
+    </SharesFrame>
   );
 }
 

@@ -6,7 +6,7 @@ import { AlertTriangle, Printer, Search, UserPlus } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DayField } from "@/components/ui/day-field";
 import { Input, Label, Select } from "@/components/ui/field";
@@ -22,12 +22,9 @@ import { ALL_DOCTORS, rememberQueueClinic } from "@/lib/queue/queue-url";
 import { QUEUE_STATUSES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
 import { clinicDay, clinicTime, displayDay } from "@/lib/slots/clinic-time";
-import { CancelDialog } from "./cancel-dialog";
 import { CounterBar } from "./counter-bar";
-import { WalkInDialog } from "./walk-in-dialog";
-import { CounterShares } from "./counter-shares";
-import { LinkPatientDialog } from "./link-patient-dialog";
-import { RescheduleDialog } from "./reschedule-dialog";
+import { CounterShares, CounterSharesPlaceholder } from "./counter-shares";
+import { LazyCancelDialog, LazyLinkPatientDialog, LazyRescheduleDialog, LazyWalkInDialog, prefetchQueueDialogs } from "./queue-dialogs-lazy";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
 
@@ -187,7 +184,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    // The dialogs' chunks are fetched on the first hover or focus anywhere on the board, before any of its buttons is pressed.
+    <div className="flex flex-col gap-4" onPointerOver={prefetchQueueDialogs} onFocus={prefetchQueueDialogs}>
       <p className="hidden text-lg font-semibold print:block">
         {clinic?.displayName} · {displayDay(shownDay)}
       </p>
@@ -287,14 +285,26 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           </button>
         ))}
         <span className="ml-auto flex items-center gap-3 print:hidden">
-          <span className={cn("text-xs", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
-            {live === "live" ? `● ${t("live")}` : t("reconnecting")}
+          {/* Both words hold the same cell, the other one unseen: the row keeps its width when the stream connects. */}
+          <span className="grid text-xs">
+            <span className={cn("col-start-1 row-start-1", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
+              {live === "live" ? `● ${t("live")}` : t("reconnecting")}
+            </span>
+            <span aria-hidden className="invisible col-start-1 row-start-1">
+              {live === "live" ? t("reconnecting") : `● ${t("live")}`}
+            </span>
           </span>
           {can(viewer.role, "queue.walkIn") && shownDay === today && clinic ? (
             <Button size="sm" onClick={() => setWalkIn(true)} title={t("walkIn.openHint")} data-testid="walk-in-open">
               <UserPlus aria-hidden className="size-4" />
               {t("walkIn.open")}
             </Button>
+          ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+            // Its room, unseen, until the clinic is known: the counts row does not wrap later and push the queue down.
+            <span aria-hidden className={cn(buttonClasses({ size: "sm" }), "invisible")}>
+              <UserPlus className="size-4" />
+              {t("walkIn.open")}
+            </span>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => window.print()}>
             <Printer aria-hidden className="size-4" />
@@ -305,6 +315,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
 
       {can(viewer.role, "queue.walkIn") && shownDay === today && effectiveClinic ? (
         <CounterShares clinicId={effectiveClinic} day={today} doctors={walkInDoctors} defaultDoctor={doctor || undefined} />
+      ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+        <CounterSharesPlaceholder />
       ) : null}
 
       {query.isPending || directory.isPending ? (
@@ -361,7 +373,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           </section>
         ))
       )}
-      <RescheduleDialog
+      <LazyRescheduleDialog
         entry={moving}
         timeZone={timeZone}
         onClose={() => setMoving(null)}
@@ -372,7 +384,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
         }}
       />
       {clinic ? (
-        <WalkInDialog
+        <LazyWalkInDialog
           open={walkIn}
           onClose={() => setWalkIn(false)}
           clinic={{ id: clinic.platformId, name: clinic.displayName, timeZone }}
@@ -383,8 +395,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
           marks={counter?.priorityMarks ?? []}
         />
       ) : null}
-      <LinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
-      <CancelDialog
+      <LazyLinkPatientDialog entry={linking} timeZone={timeZone} onClose={() => setLinking(null)} />
+      <LazyCancelDialog
         open={!!cancelling}
         busy={change.isPending}
         summary={{ patient: cancelling ? patientName(cancelling, t("unknownPatient")) : "", time: cancelling ? clinicTime(cancelling.start, timeZone) : "", doctor: cancelling?.doctorName ?? "" }}

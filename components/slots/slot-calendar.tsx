@@ -17,8 +17,8 @@ import { cn } from "@/components/ui/cn";
 import { Label, Select } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMediaQuery } from "@/components/drugs/use-media-query";
-import { TakenSlotDialog } from "@/components/queue/taken-slot-dialog";
-import { BookingDialog, type BookingTarget } from "./booking-dialog";
+import type { BookingTarget } from "./booking-dialog";
+import { LazyBookingDialog, LazyTakenSlotDialog, prefetchSlotDialogs } from "./slot-dialogs-lazy";
 import { ServicesLegend } from "./services-legend";
 import { SlotWeekGrid, slotState } from "./slot-week-grid";
 
@@ -176,7 +176,8 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   }
 
   return (
-    <>
+    // The booking dialogs' chunks are fetched on the first hover or focus on the calendar (a box-less wrapper: layout unchanged).
+    <div className="contents" onPointerOver={picking ? undefined : prefetchSlotDialogs} onFocus={picking ? undefined : prefetchSlotDialogs}>
       <Card className="p-4">
         <div className={cn("grid gap-3 sm:grid-cols-2 2xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)]", picking && "hidden")}>
           <DoctorSelect id={ids.doctor} doctors={doctors} value={doctor.platformId} ownDoctorId={ownDoctorId} onChange={setDoctorId} />
@@ -311,11 +312,11 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
       {picking ? null : (
         <>
           <ServicesLegend services={services} />
-          <BookingDialog target={target} onClose={() => setTarget(null)} />
-          <TakenSlotDialog slot={taken} timeZone={timeZone} onClose={() => setTaken(null)} />
+          <LazyBookingDialog target={target} onClose={() => setTarget(null)} />
+          <LazyTakenSlotDialog slot={taken} timeZone={timeZone} onClose={() => setTaken(null)} />
         </>
       )}
-    </>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CounterShares } from "@/lib/schemas/abdm-shares";
-import { IDEMPOTENCY_HEADER } from "@/lib/schemas/patients";
+import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
 import { QueueEntry } from "@/lib/schemas/queue";
 import { apiGet, ApiProblemError, sendJson } from "./http";
 import { useIntentKey } from "./opd-counter";

@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IDEMPOTENCY_HEADER } from "@/lib/schemas/patients";
+import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
 import { BillingSettings, ReceiptDocument, VisitBilling, type BillingSettingsInput, type CreditNoteRequest, type PaymentRequest } from "@/lib/schemas/billing";
 import { DayCloseView } from "@/lib/schemas/day-close";
 import { apiGet, ApiProblemError, sendJson } from "./http";

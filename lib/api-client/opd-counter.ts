@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { IDEMPOTENCY_HEADER } from "@/lib/schemas/patients";
+import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
 import { CounterActionResult, QueueEntry, type CounterAction, type WalkInRequest } from "@/lib/schemas/queue";
 import { SlotCalendar } from "@/lib/schemas/slots";
 import { apiGet, ApiProblemError, sendJson } from "./http";

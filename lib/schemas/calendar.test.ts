@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { addDays, dayInZone, daysInclusive, displayDay, formatInZone, isRealDay, mondayOf, timeInZone, weekdayOf } from "./calendar";
+import { addDays, dayInZone, daysInclusive, displayDay, isRealDay, mondayOf, timeInZone, weekdayOf } from "./calendar";
+import { formatInZone } from "./zone-format";
 import { ageOn } from "./patient-age";
 
 // The process zone stands in for a browser or server elsewhere; it is not configuration.

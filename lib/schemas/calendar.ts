@@ -1,47 +1,77 @@
-import { TZDate, tz } from "@date-fns/tz";
-import { addDays as addDaysTo, differenceInCalendarDays, format, getISODay, isValid, parse, startOfISOWeek } from "date-fns";
+import { TZDate } from "@date-fns/tz";
 
 /**
- * Calendar days (YYYY-MM-DD) and clinic clocks through date-fns. Days are reckoned in UTC so the
- * host's own zone can never move them; instants are read in the clinic's IANA zone with TZDate.
+ * Calendar days (YYYY-MM-DD) and clinic clocks. Days are reckoned in UTC so the host's own zone can
+ * never move them; instants are read in the clinic's IANA zone through Intl. Plain arithmetic on
+ * UTC dates, not date-fns's parse and format: this module is in nearly every desk page's first
+ * download, and those two (with their locale) were ~12 KiB (gzip) of it. Patterns for an instant
+ * in a zone are in ./zone-format.ts.
  */
-const UTC = tz("UTC");
-const DAY = "yyyy-MM-dd";
+const MS_PER_DAY = 86_400_000;
+const DAY_TEXT = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 
-const asDay = (day: string) => parse(day, DAY, new Date(0), { in: UTC });
+/** The UTC midnight of a YYYY-MM-DD, or NaN when it names no day. */
+function dayStart(day: string): number {
+  const m = DAY_TEXT.exec(day);
+  if (!m) return NaN;
+  const [year, month, date] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, date); // not Date.UTC, which reads years 0–99 as 1900–1999
+  return year > 0 && at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date ? at.getTime() : NaN;
+}
+
+/** As date-fns's format refused a date that is none. */
+function validDayStart(day: string): number {
+  const ms = dayStart(day);
+  if (Number.isNaN(ms)) throw new RangeError("Invalid time value");
+  return ms;
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+const ymd = (year: number, month: number, date: number) => `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
+
+function dayOf(ms: number): string {
+  const at = new Date(ms);
+  return ymd(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate());
+}
 
 /** Whether `value` is a YYYY-MM-DD that names a real day (31/02 and 29/02 of a common year do not). */
 export function isRealDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(asDay(value));
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayStart(value));
 }
 
 export function addDays(day: string, n: number): string {
-  return format(addDaysTo(asDay(day), n, { in: UTC }), DAY);
+  return dayOf(validDayStart(day) + n * MS_PER_DAY);
 }
 
 /** Days from `from` to `to`, both included. */
 export function daysInclusive(from: string, to: string): number {
-  return differenceInCalendarDays(asDay(to), asDay(from), { in: UTC }) + 1;
+  return Math.round((dayStart(to) - dayStart(from)) / MS_PER_DAY) + 1;
 }
 
 /** ISO weekday of a calendar day, 1 = Monday. */
 export function weekdayOf(day: string): number {
-  return getISODay(asDay(day));
+  const ms = dayStart(day);
+  return Number.isNaN(ms) ? NaN : new Date(ms).getUTCDay() || 7;
 }
 
 /** Monday of the week a day falls in. */
 export function mondayOf(day: string): string {
-  return format(startOfISOWeek(asDay(day), { in: UTC }), DAY);
+  const ms = validDayStart(day);
+  return dayOf(ms - ((new Date(ms).getUTCDay() || 7) - 1) * MS_PER_DAY);
 }
 
 /** DD/MM/YYYY for a calendar day, whatever the zone. */
 export function displayDay(day: string): string {
-  return format(asDay(day), "dd/MM/yyyy");
+  const at = new Date(validDayStart(day));
+  return `${pad(at.getUTCDate(), 2)}/${pad(at.getUTCMonth() + 1, 2)}/${pad(at.getUTCFullYear(), 4)}`;
 }
 
-/** An instant written with a date-fns pattern on the clock of `timeZone` (an IANA name or an offset such as +05:30). */
-export function formatInZone(instant: string | number | Date, timeZone: string, pattern: string): string {
-  return format(new TZDate(new Date(instant).getTime(), timeZone), pattern);
+/** Day and clock of an instant in a zone Intl does not take (an offset such as +05:30), through TZDate. */
+function zoneParts(instant: string | number | Date, timeZone: string) {
+  const at = new TZDate(new Date(instant).getTime(), timeZone);
+  if (Number.isNaN(at.getTime()) || Number.isNaN(at.getFullYear())) throw new RangeError("Invalid time value");
+  return { day: ymd(at.getFullYear(), at.getMonth() + 1, at.getDate()), time: `${pad(at.getHours(), 2)}:${pad(at.getMinutes(), 2)}` };
 }
 
 /**
@@ -70,8 +100,8 @@ function zoneFormatter(kind: "day" | "time", timeZone: string): Intl.DateTimeFor
 
 /** The calendar day (YYYY-MM-DD) of an instant on the clock of `timeZone`. */
 export const dayInZone = (instant: string | number | Date, timeZone: string) =>
-  zoneFormatter("day", timeZone)?.format(new Date(instant)) ?? formatInZone(instant, timeZone, DAY);
+  zoneFormatter("day", timeZone)?.format(new Date(instant)) ?? zoneParts(instant, timeZone).day;
 
 /** 24-hour HH:mm of an instant on the clock of `timeZone`. */
 export const timeInZone = (instant: string | number | Date, timeZone: string) =>
-  zoneFormatter("time", timeZone)?.format(new Date(instant)) ?? formatInZone(instant, timeZone, "HH:mm");
+  zoneFormatter("time", timeZone)?.format(new Date(instant)) ?? zoneParts(instant, timeZone).time;

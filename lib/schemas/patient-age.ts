@@ -1,4 +1,4 @@
-import { differenceInDays, differenceInMonths, differenceInYears, format, isValid, parse, subDays, subMonths, subYears } from "date-fns";
+import { differenceInDays, differenceInMonths, differenceInYears, subDays, subMonths, subYears } from "date-fns";
 import type { Designation, Gender } from "./patient-fields";
 
 /**
@@ -25,17 +25,35 @@ export const MAX_AGE_DAYS = 30;
  */
 export const SALUTATION_AGE_RULES = { infantUnderYears: 1, minorUnderYears: 18 } as const;
 
-const ISO = "yyyy-MM-dd";
-const REFERENCE = new Date(2000, 0, 1);
+/**
+ * A day as a local-midnight Date, or an invalid Date when no such day exists. By hand, not with
+ * date-fns's parse and format: the queue and every page with a day field show ages and read typed
+ * days, and those two (with their locale) were a good part of each page's first download.
+ */
+function localDay(year: number, month: number, date: number): Date {
+  const at = new Date(2000, 0, 1);
+  at.setFullYear(year, month - 1, date); // not new Date(y, …), which reads years 0–99 as 1900–1999
+  return year > 0 && at.getFullYear() === year && at.getMonth() === month - 1 && at.getDate() === date ? at : new Date(NaN);
+}
 
-const parseIso = (iso: string) => parse(iso, ISO, REFERENCE);
-const toIso = (date: Date) => format(date, ISO);
+const isValid = (date: Date) => !Number.isNaN(date.getTime());
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+function parseIso(iso: string): Date {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(iso);
+  return m ? localDay(Number(m[1]), Number(m[2]), Number(m[3])) : new Date(NaN);
+}
+
+function toIso(date: Date): string {
+  if (!isValid(date)) throw new RangeError("Invalid time value");
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
+}
 
 /** "1990-04-12" → "12/04/1990": Indian clinics read dates day first. Anything else is returned as given. */
 export function formatIsoDate(iso: string | null | undefined): string {
   if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso ?? "";
   const date = parseIso(iso);
-  return isValid(date) ? format(date, "dd/MM/yyyy") : iso;
+  return isValid(date) ? `${pad(date.getDate(), 2)}/${pad(date.getMonth() + 1, 2)}/${pad(date.getFullYear(), 4)}` : iso;
 }
 
 /** What the date-of-birth field holds, as the form needs to know it. */
@@ -60,8 +78,8 @@ export function readIndianDate(text: string): IndianDateReading {
   if (!trimmed) return { state: "empty" };
   const m = DMY.exec(trimmed);
   if (!m) return { state: "format" };
-  // date-fns refuses a day the month does not have: 31/02 and 29/02 of a common year are not dates.
-  const date = parse(`${m[1]}/${m[2]}/${m[3]}`, "d/M/yyyy", REFERENCE);
+  // A day the month does not have is refused: 31/02 and 29/02 of a common year are not dates.
+  const date = localDay(Number(m[3]), Number(m[2]), Number(m[1]));
   return isValid(date) ? { state: "ok", iso: toIso(date) } : { state: "not-a-date" };
 }
 

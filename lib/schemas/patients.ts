@@ -204,5 +204,5 @@ export type DuplicateResult = z.infer<typeof DuplicateResult>;
 export const UhidAvailability = z.object({ uhid: z.string(), available: z.boolean(), usedBy: PatientSummary.nullable() });
 export type UhidAvailability = z.infer<typeof UhidAvailability>;
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
-export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Idempotency-Key must be 16–64 letters, digits, - or _.");
+export { IDEMPOTENCY_HEADER } from "./idempotency-header";
+export { IdempotencyKey } from "./idempotency-key";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { moveRefusal, UNDO_WINDOW_MS, UNDOABLE_MOVES, type QueueStatus } from "@/lib/queue/status-moves";
 import type { QueueEntry } from "@/lib/schemas/queue";
-import { formatInZone } from "@/lib/schemas/calendar";
+import { formatInZone } from "@/lib/schemas/zone-format";
 import { clinicDay, displayDay } from "@/lib/slots/clinic-time";
 import { TIME_ZONE } from "@/lib/i18n/config";
 import type { Db } from "../db/connect";

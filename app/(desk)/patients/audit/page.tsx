@@ -10,7 +10,7 @@ import { Label, Select } from "@/components/ui/field";
 import { AuditPatientFilter } from "@/components/patients/audit-patient-filter";
 import { can } from "@/lib/access";
 import { TIME_ZONE } from "@/lib/i18n/config";
-import { formatInZone } from "@/lib/schemas/calendar";
+import { formatInZone } from "@/lib/schemas/zone-format";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";

@@ -1,0 +1,106 @@
+/**
+ * Main-thread work of a first visit on a CPU throttled 4× (as Lighthouse's mobile preset does), read
+ * from Chromium itself: script time and task time (Performance.getMetrics) and the blocking time of
+ * long tasks (Σ of each task's time over 50 ms, as total blocking time counts it) until the page is
+ * quiet. Less sensitive to a busy machine than Lighthouse's scores (which simulate from one trace),
+ * so the figures to compare between builds. Run:
+ * `npx tsx --conditions=react-server bench/start-up-cpu.ts [/slots ...]` against an app it starts
+ * from the build in .next (START_UP_APP_PORT, START_UP_SANDBOX_PORT; default free ports), or
+ * START_UP_APP_URL for one already running with the sandbox's demo staff. START_UP_LOCALES=en,hi;
+ * START_UP_RUNS=3 (median).
+ */
+import os from "node:os";
+import { chromium, type Browser } from "@playwright/test";
+import { signIn, startApp } from "./harness";
+import { median } from "./suites/lighthouse";
+
+const CHROMIUM = "/usr/bin/chromium";
+const RECEPTION: [string, string] = ["reception@demo.clinic", "sandbox-reception"];
+const PAGES: [string, [string, string]][] = [
+  ["/patients/new", RECEPTION],
+  ["/slots", RECEPTION],
+  ["/appointments/today", RECEPTION],
+];
+
+interface Sample {
+  scriptMs: number;
+  taskMs: number;
+  blockingMs: number;
+  jsKiB: number;
+}
+
+async function once(browser: Browser, appUrl: string, path: string, session: string, locale: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const url = new URL(appUrl);
+    const [name, value] = session.split("=") as [string, string];
+    await context.addCookies([
+      { name: "locale", value: locale, domain: url.hostname, path: "/" },
+      { name, value, domain: url.hostname, path: "/" },
+    ]);
+    // Long tasks from the very start of the document, kept where the bench can read them.
+    await context.addInitScript(() => {
+      const held: number[] = [];
+      (globalThis as { __longTasks?: number[] }).__longTasks = held;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) held.push(e.duration);
+      }).observe({ type: "longtask", buffered: true });
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    let jsBytes = 0;
+    const pending: Promise<void>[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() !== "script") return;
+      pending.push(
+        res
+          .request()
+          .sizes()
+          .then((s) => void (jsBytes += s.responseBodySize + s.responseHeadersSize)),
+      );
+    });
+    await page.goto(appUrl + path, { waitUntil: "networkidle", timeout: 120_000 });
+    await page.waitForTimeout(2000);
+    await Promise.all(pending);
+    const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+    const metric = (n: string) => (metrics.find((m) => m.name === n)?.value ?? NaN) * 1000;
+    const longTasks = await page.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []);
+    return { scriptMs: metric("ScriptDuration"), taskMs: metric("TaskDuration"), blockingMs: longTasks.reduce((s, d) => s + Math.max(0, d - 50), 0), jsKiB: jsBytes / 1024 };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const locales = (process.env.START_UP_LOCALES ?? "en,hi").split(",").filter(Boolean);
+  const runs = Number(process.env.START_UP_RUNS ?? 3);
+  const given = process.env.START_UP_APP_URL;
+  const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const app = given ? { appUrl: given, stop: async () => {} } : await startApp({ build: false, appPort: port("START_UP_APP_PORT"), sandboxPort: port("START_UP_SANDBOX_PORT") });
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  const sessions = new Map<string, string>();
+  try {
+    console.log("| page | language | script ms | task ms | blocking ms (long tasks over 50 ms) | JS KiB | load average (1 min) |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const [path, login] of PAGES.filter(([p]) => !wanted.length || wanted.includes(p))) {
+      if (!sessions.has(login[0])) sessions.set(login[0], await signIn(app.appUrl, ...login));
+      for (const locale of locales) {
+        const samples: Sample[] = [];
+        for (let i = 0; i < runs; i += 1) samples.push(await once(browser, app.appUrl, path, sessions.get(login[0])!, locale));
+        const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
+        console.log(`| ${path} | ${locale} | ${m("scriptMs").toFixed(0)} | ${m("taskMs").toFixed(0)} | ${m("blockingMs").toFixed(0)} | ${m("jsKiB").toFixed(1)} | ${os.loadavg()[0]!.toFixed(1)} |`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
