@@ -11,3 +11,4 @@ export * from "./displays";
 export * from "./opd-slips";
 export * from "./billing";
 export * from "./abdm";
+export * from "./clinic-counter";
