@@ -65,3 +65,11 @@ export const PriorityMarksInput = z
     if (v.marks.filter((m) => !m.retired).length > MAX_MARKS) ctx.addIssue({ code: "custom", path: ["marks"], message: `At most ${MAX_MARKS} marks in use at once.` });
   });
 export type PriorityMarksInput = z.infer<typeof PriorityMarksInput>;
+
+export const ClinicRoomsQuery = z.strictObject({ clinicId: Id });
+export type ClinicRoomsQuery = z.infer<typeof ClinicRoomsQuery>;
+
+export const PriorityMarkList = z.strictObject({
+  marks: z.array(z.object({ key: z.string(), label: z.string().nullable(), labelHi: z.string().nullable().optional(), retired: z.boolean().optional() })),
+});
+export type PriorityMarkList = z.infer<typeof PriorityMarkList>;
