@@ -15,6 +15,7 @@ import { clusterBench } from "./suites/cluster";
 import { registrationFaults, registrationFaultsCluster } from "./suites/registration-faults";
 import { lighthouseBench } from "./suites/lighthouse";
 import { waitingRoomBench } from "./suites/waiting-room";
+import { waitingRoomSoakBench } from "./suites/waiting-room-soak";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -32,6 +33,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   "registration-faults-cluster": registrationFaultsCluster,
   lighthouse: lighthouseBench,
   "waiting-room": waitingRoomBench,
+  "waiting-room-soak": waitingRoomSoakBench,
 };
 
 async function main() {
