@@ -15,6 +15,7 @@ import { displayFeedStream, REVOKED_FRAME } from "./display-stream";
 import { claimPairing, displayFeed, displayForToken, initialsOf, listDisplays, pairingStatus, PAIRING_RATE, PAIRING_TTL_MS, revokeDisplay, startPairing, stillPaired } from "./displays";
 import { refusal } from "@/lib/testing/refusal";
 import { setDoctorRoom } from "../counter-settings/doctor-rooms";
+import { sseFrames } from "@/lib/testing/sse-frames";
 
 const databases = await bothDatabases();
 const CONFIG: CounterConfig = { tokenFormat: "A-{n:3}", priorityMarks: DEFAULT_PRIORITY_MARKS, skipReturnAfter: 2 };
@@ -27,26 +28,8 @@ const key = () => `display-key-${++seq}-${Math.random().toString(36).slice(2, 10
 
 /** Reads an SSE stream's frames as they come. */
 function frames(stream: ReadableStream<Uint8Array>) {
-  const seen: string[] = [];
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let done = false;
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read();
-      if (chunk.done) return void (done = true);
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const parts = buffer.split("\n\n");
-      buffer = parts.pop()!;
-      seen.push(...parts.map((p) => p + "\n\n"));
-    }
-  })();
-  return {
-    seen,
-    snapshots: () => seen.filter((f) => f.startsWith("event: snapshot")).map((f) => DisplayFeed.parse(JSON.parse(f.split("\ndata: ")[1]!))),
-    closed: () => done,
-  };
+  const read = sseFrames(stream);
+  return { ...read, snapshots: () => read.events("snapshot", (d) => DisplayFeed.parse(d)) };
 }
 
 for (const database of databases) {

@@ -5,6 +5,7 @@ import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
 import { VisitStatus } from "@/lib/schemas/visit-status";
 import { bothDatabases, pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { setClock } from "@/lib/clock";
+import { sseFrames } from "@/lib/testing/sse-frames";
 
 const state = vi.hoisted(() => ({ db: null as unknown, hub: null as unknown }));
 vi.mock("@/lib/env", () => ({
@@ -28,26 +29,8 @@ const CONFIG = { tokenFormat: "A-{n:3}", priorityMarks: DEFAULT_PRIORITY_MARKS, 
 const PRIVATE = ["Ramesh", "Kulkarni", "9811122233", "PUN-2026-000777", "pt-stream"];
 
 function frames(stream: ReadableStream<Uint8Array>) {
-  const seen: string[] = [];
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let done = false;
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-      if (chunk.done) return void (done = true);
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const parts = buffer.split("\n\n");
-      buffer = parts.pop()!;
-      seen.push(...parts.map((p) => p + "\n\n"));
-    }
-  })();
-  return {
-    seen,
-    statuses: () => seen.filter((f) => f.startsWith("event: status")).map((f) => VisitStatus.parse(JSON.parse(f.split("\ndata: ")[1]!))),
-    closed: () => done,
-  };
+  const read = sseFrames(stream);
+  return { ...read, statuses: () => read.events("status", (d) => VisitStatus.parse(d)) };
 }
 
 async function setUp(db: TestDatabase["database"]["db"], hub: ReturnType<typeof createQueueHub>, tag: string) {

@@ -5,6 +5,7 @@ import type { VisitStatus } from "@/lib/schemas/visit-status";
 import * as clock from "@/lib/clock";
 import type { Db } from "../db/connect";
 import { queueAppointments, visitStatusLinks } from "../db/schema";
+import { coalescedReads } from "../events/coalesced-reads";
 import { sseStream } from "../events/sse-stream";
 import type { QueueHub } from "./queue-hub";
 
@@ -42,8 +43,6 @@ export function visitStatusStream(opts: {
 }): ReadableStream<Uint8Array> {
   const now = opts.now ?? clock.now;
   return sseStream({ signal: opts.signal, heartbeatMs: opts.heartbeatMs ?? STATUS_STREAM_HEARTBEAT_MS, retryMs: 5000 }, (send, close) => {
-    let reading = false;
-    let again = false;
     let ended = false;
     let last = "";
     const end = (frame: string) => {
@@ -52,34 +51,23 @@ export function visitStatusStream(opts: {
       send(frame);
       close();
     };
-    const refresh = async () => {
-      if (reading) return void (again = true);
-      reading = true;
-      try {
-        do {
-          again = false;
-          const status = await opts.read();
-          if (ended) return;
-          if (!status) return end(`event: end\ndata: {}\n\n`);
-          const text = JSON.stringify(status);
-          if (text !== last) send(`event: status\ndata: ${text}\n\n`);
-          last = text;
-          if (settled(status)) return end(`event: end\ndata: {}\n\n`);
-        } while (again && !ended);
-      } catch {
-        // The next change, or the page's reconnect, reads it again.
-      } finally {
-        reading = false;
-      }
-    };
+    const refresh = coalescedReads(async () => {
+      const status = await opts.read();
+      if (ended) return;
+      if (!status) return end(`event: end\ndata: {}\n\n`);
+      const text = JSON.stringify(status);
+      if (text !== last) send(`event: status\ndata: ${text}\n\n`);
+      last = text;
+      if (settled(status)) end(`event: end\ndata: {}\n\n`);
+    }, () => ended);
     const untilExpiry = opts.expiresAt.getTime() - now();
     if (untilExpiry <= 0) {
       end(EXPIRED_FRAME);
       return () => {};
     }
-    void refresh();
+    refresh();
     const off = opts.queueHub.subscribe((c) => {
-      if (c.clinicId === opts.clinicId) void refresh();
+      if (c.clinicId === opts.clinicId) refresh();
     });
     // Timers hold at most ~24.8 days; a clinic day is far shorter.
     const expiry = setTimeout(() => end(EXPIRED_FRAME), Math.min(untilExpiry, 2 ** 31 - 1));
