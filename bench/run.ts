@@ -18,6 +18,7 @@ import { waitingRoomBench } from "./suites/waiting-room";
 import { abhaCounterBench } from "./suites/abha-counter";
 import { billingDashboard } from "./suites/billing-dashboard";
 import { receiptReadyBench } from "./suites/receipt-ready";
+import { waitingRoomSoakBench } from "./suites/waiting-room-soak";
 
 const SUITES: Record<string, () => Promise<SuiteResult>> = {
   jwe: jweRoundTrip,
@@ -38,6 +39,7 @@ const SUITES: Record<string, () => Promise<SuiteResult>> = {
   abha: abhaCounterBench,
   "billing-dashboard": billingDashboard,
   "receipt-ready": receiptReadyBench,
+  "waiting-room-soak": waitingRoomSoakBench,
 };
 
 async function main() {

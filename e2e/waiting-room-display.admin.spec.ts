@@ -120,8 +120,8 @@ async function tvScreenshots(tv: Page, name: string) {
 for (const lang of ["en", "hi"] as const) {
   const s =
     lang === "en"
-      ? { code: "Code on the TV", name: "Name of this display", clinic: "Clinic", room: "Room for Dr. Meera Iyer", submit: "Pair display", revoke: "Revoke", confirm: "Revoke display", used: /already used/, list: "Paired displays", refresh: "Refresh now" }
-      : { code: "टीवी पर दिखा कोड", name: "इस डिस्प्ले का नाम", clinic: "क्लिनिक", room: "Dr. Meera Iyer का कमरा", submit: "डिस्प्ले जोड़ें", revoke: "हटाएँ", confirm: "डिस्प्ले हटाएँ", used: /already used/, list: "जुड़े हुए डिस्प्ले", refresh: "अभी रीफ़्रेश करें" };
+      ? { code: "Code on the TV", name: "Name of this display", clinic: "Clinic", usualRoom: "Usual room for Dr. Meera Iyer", saveRooms: "Save rooms for Dr. Meera Iyer", roomNow: "Today: Room 2", submit: "Pair display", revoke: "Revoke", confirm: "Revoke display", used: /already used/, list: "Paired displays", live: "Live" }
+      : { code: "टीवी पर दिखा कोड", name: "इस डिस्प्ले का नाम", clinic: "क्लिनिक", usualRoom: "Dr. Meera Iyer का सामान्य कमरा", saveRooms: "Dr. Meera Iyer के कमरे सहेजें", roomNow: "आज: Room 2", submit: "डिस्प्ले जोड़ें", revoke: "हटाएँ", confirm: "डिस्प्ले हटाएँ", used: /already used/, list: "जुड़े हुए डिस्प्ले", live: "लाइव" };
 
   test(`a TV paired by code shows and speaks the token called at the desk, is refused elsewhere, and returns to pairing when revoked (${lang})`, async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
@@ -138,6 +138,8 @@ for (const lang of ["en", "hi"] as const) {
     const status = await statusPage(desk, browser, baseURL!, secondVisit.appointmentId, lang);
     await expect(status.getByTestId("status-token")).toHaveText(second);
     await expect(status.getByTestId("status-ahead")).toContainText("1");
+    // The phone follows the queue live (its stream), not by looking again every 20 s.
+    await expect(status.getByTestId("status-live")).toHaveText(s.live);
 
     // The TV: no staff session, speech recorded, its clock pinned.
     // No staff session on the TV (a new context would otherwise carry the project's signed-in admin).
@@ -155,14 +157,34 @@ for (const lang of ["en", "hi"] as const) {
       await tvScreenshots(tv, "display-pairing");
     }
 
-    // The admin enters the code (as read off the TV: lower case, spaced), names the TV, picks the clinic, the doctor and the room.
+    // The doctor's room is the clinic's, set once in Settings → Rooms: the display, the slip and the counter read it there.
+    await page.goto("/settings/rooms");
+    await page.getByLabel(s.clinic, { exact: true }).selectOption(CLINIC);
+    const usualRoom = page.getByLabel(s.usualRoom);
+    if (lang === "en") {
+      // Typed wrong first: refused on its field, with what was typed kept.
+      await usualRoom.fill("<Room 2>");
+      await usualRoom.press("Enter");
+      await expect(usualRoom).toHaveAccessibleDescription(/plain text/);
+      await expect(usualRoom).toBeFocused();
+      await expect(usualRoom).toHaveValue("<Room 2>");
+    }
+    await usualRoom.fill("Room 2");
+    // Saved already by an earlier run of this journey, the button has nothing to save.
+    const saveRooms = page.getByRole("button", { name: s.saveRooms });
+    if (await saveRooms.isEnabled()) await saveRooms.click();
+    const meeraRooms = page.locator(`[data-doctor="${DOCTOR}"]`);
+    await expect(meeraRooms.getByTestId("room-now")).toHaveText(s.roomNow);
+    await expectAccessible(page);
+    await screenshots(page, `settings-rooms-${lang}`);
+
+    // The admin enters the code (as read off the TV: lower case, spaced), names the TV, picks the clinic and the doctor.
     await page.goto("/settings/displays");
     await page.getByLabel(s.code).fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3).toLowerCase()}`);
     const displayName = `Hall TV ${unique()}`;
     await page.getByLabel(s.name).fill(displayName);
     await page.getByLabel(s.clinic, { exact: true }).selectOption(CLINIC);
     await page.getByRole("checkbox", { name: "Dr. Meera Iyer" }).check();
-    await page.getByLabel(s.room).fill("Room 2");
     await page.getByRole("button", { name: s.submit }).click();
     const row = page.getByRole("list", { name: s.list }).getByRole("listitem").filter({ hasText: displayName });
     await expect(row).toBeVisible();
@@ -191,8 +213,7 @@ for (const lang of ["en", "hi"] as const) {
       { text: `टोकन ${said(first)}, कृपया कमरा 2 में जाएँ`, lang: "hi-IN", voice: "test-hi-IN" },
     ]);
     await expect(card.getByTestId("next-tokens")).not.toContainText(first);
-    // The phone learns who is with the doctor now, and that nobody is ahead any more.
-    await status.getByRole("button", { name: s.refresh }).click();
+    // The phone learns who is with the doctor now, and that nobody is ahead any more, without being asked.
     await expect(status.getByTestId("status-serving")).toHaveText(first);
     await expect(status.getByTestId("status-ahead")).not.toContainText("1");
 
@@ -212,7 +233,6 @@ for (const lang of ["en", "hi"] as const) {
     await expect(card.getByTestId("now-serving")).toHaveText(second, { timeout: 15_000 });
     await expect(tv.getByTestId("display-reconnecting")).toHaveCount(0);
     // Called: the phone says it is the patient's turn.
-    await status.getByRole("button", { name: s.refresh }).click();
     await expect(status.getByTestId("status-message")).toBeVisible();
     await status.context().close();
 

@@ -101,7 +101,7 @@ export function canOnRow(viewer: RowViewer, action: Action, rowDoctorId: string 
  * nothing that identifies a patient. The patient's status page (the QR on the slip) is rate-limited
  * per address and answers only a link the desk made, until the end of the clinic day.
  */
-export const ANONYMOUS_ROUTES = ["status/[token]"] as const;
+export const ANONYMOUS_ROUTES = ["status/[token]", "status/[token]/stream"] as const;
 export const ANONYMOUS_PAGES = [/^\/status\/[^/]+\/?$/] as const;
 
 export function isAnonymousPage(pathname: string): boolean {

@@ -29,7 +29,7 @@ async function pairDisplay(a: RunningApp, b: RunningApp, admin: string): Promise
   const start = await fetch(`${b.appUrl}/api/display/pairing`, { method: "POST", headers: { origin: b.appUrl } });
   const { code } = await json<{ code: string }>(start, "pairing code");
   const pairing = cookiesOf(start).find((c) => c.startsWith("desk-display-pairing="))!;
-  await json(await fetch(`${a.appUrl}/api/settings/displays`, { method: "POST", headers: { cookie: admin, origin: a.appUrl, "content-type": "application/json" }, body: JSON.stringify({ code, name: "Bench TV", clinicId: CLINIC, doctors: [{ doctorId: DOCTOR, room: "Room 2" }] }) }), "pair");
+  await json(await fetch(`${a.appUrl}/api/settings/displays`, { method: "POST", headers: { cookie: admin, origin: a.appUrl, "content-type": "application/json" }, body: JSON.stringify({ code, name: "Bench TV", clinicId: CLINIC, doctors: [{ doctorId: DOCTOR }] }) }), "pair");
   const collected = await fetch(`${b.appUrl}/api/display/pairing`, { headers: { cookie: pairing } });
   const session = cookiesOf(collected).find((c) => c.startsWith("desk-display=") && c !== "desk-display=");
   if (!session) throw new Error(`the TV did not collect its session: ${await collected.text()}`);

@@ -1,5 +1,6 @@
 "use client";
 
+import { activeMarks } from "@/lib/queue/priority-marks";
 import { useMemo } from "react";
 import { PhoneCall, RotateCcw, SkipForward } from "lucide-react";
 import { toast } from "sonner";
@@ -54,7 +55,8 @@ export function CounterBar({
   const serving = nowServing(entries);
   const next = useMemo(() => waitingInOrder(entries, counter, doctorId), [entries, counter, doctorId]);
   const calls = counter.calls[doctorId] ?? 0;
-  const marks = counter.priorityMarks.map((m) => priorityName(m.key, counter.priorityMarks)).join(", ");
+  const marks = activeMarks(counter.priorityMarks).map((m) => priorityName(m.key, counter.priorityMarks)).join(", ");
+  const room = counter.rooms[doctorId] ?? null;
 
   function run(action: CounterAction, allowUnpaid = false) {
     act.mutate(
@@ -87,6 +89,11 @@ export function CounterBar({
   return (
     <div className="flex flex-col gap-2 border-b border-line px-4 py-3 print:hidden" data-testid={`counter-${doctorId}`} aria-label={`${t("nowServing")} · ${doctorName}`} role="group">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {room ? (
+          <p className="text-sm font-medium text-ink" data-testid="counter-room">
+            {t("room", { room })}
+          </p>
+        ) : null}
         <p className="flex items-center gap-2 text-sm" aria-live="polite" data-testid="now-serving">
           <span className="font-medium text-ink-muted">{t("nowServing")}:</span>
           {serving ? (

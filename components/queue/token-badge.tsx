@@ -1,9 +1,9 @@
 "use client";
 
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { isBuiltInMark } from "@/lib/queue/priority-marks";
+import { isBuiltInMark, markName } from "@/lib/queue/priority-marks";
 import type { PriorityMark } from "@/lib/queue/priority-marks";
 
 const TOKEN_TONES = {
@@ -26,12 +26,11 @@ export function TokenBadge({ label, tone = "primary", className }: { label: stri
 }
 
 /** The name of a priority mark in the page's language (the clinic's own marks carry their label). */
+/** A mark's name in the page's language (Settings → Priority marks), a retired one too. */
 export function usePriorityName() {
   const t = useTranslations("queue.priority");
-  return (key: string, marks: readonly PriorityMark[]) => {
-    if (isBuiltInMark(key)) return t(key);
-    return marks.find((m) => m.key === key)?.label ?? key;
-  };
+  const locale = useLocale();
+  return (key: string, marks: readonly PriorityMark[]) => markName(key, marks, locale, (k) => (isBuiltInMark(k) ? t(k) : null));
 }
 
 export function PriorityBadge({ priority, marks }: { priority: string | null; marks: readonly PriorityMark[] }) {

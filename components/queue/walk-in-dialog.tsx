@@ -1,5 +1,6 @@
 "use client";
 
+import { activeMarks } from "@/lib/queue/priority-marks";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { UserPlus, X } from "lucide-react";
@@ -162,7 +163,7 @@ function WalkInForm({ clinic, today, now, doctors, defaultDoctor, marks, onDone 
             {t("priorityHelp")}
           </p>
           <div className="flex flex-wrap gap-2">
-            {[{ key: "", label: null }, ...marks].map((m) => (
+            {[{ key: "", label: null }, ...activeMarks(marks)].map((m) => (
               <label
                 key={m.key || "none"}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-line px-3 py-1.5 text-sm has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-soft-ink has-focus-visible:outline-2 has-focus-visible:outline-focus"

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { MonitorPlay, Tv } from "lucide-react";
 import { toast } from "sonner";
@@ -24,14 +25,14 @@ function PairDisplayForm() {
   const [code, setCode] = useState("");
   const [name, setName] = useState("");
   const [clinicId, setClinicId] = useState("");
-  const [rooms, setRooms] = useState<Record<string, string | null>>({});
+  const [chosen, setChosen] = useState<string[]>([]);
   const [failure, setFailure] = useState<unknown>(null);
   const errors = failure instanceof ApiProblemError ? (failure.problem.errors ?? {}) : {};
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    const doctors = Object.entries(rooms).map(([doctorId, room]) => ({ doctorId, room: room?.trim() || null }));
+    const doctors = chosen.map((doctorId) => ({ doctorId }));
     pair.mutate(
       { code, name, clinicId, doctors },
       {
@@ -39,7 +40,7 @@ function PairDisplayForm() {
           toast.success(t("done", { name: d.name }));
           setCode("");
           setName("");
-          setRooms({});
+          setChosen([]);
         },
         onError: (err) => {
           setFailure(err);
@@ -123,35 +124,22 @@ function PairDisplayForm() {
           <fieldset>
             <legend className="text-sm font-medium text-ink">{t("doctors")}</legend>
             <p className="mt-0.5 text-xs text-ink-muted">{t("doctorsHint")}</p>
+            <p className="mt-0.5 text-xs text-ink-muted">
+              {t("roomsFrom")}{" "}
+              <Link href="/settings/rooms" className="font-medium text-primary underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-focus">
+                {t("roomsLink")}
+              </Link>
+            </p>
             <ul className="mt-2 space-y-2">
-              {directory.data.doctors.map((d) => {
-                const chosen = d.platformId in rooms;
-                return (
-                  <li key={d.platformId} className="flex flex-wrap items-center gap-3">
-                    <Checkbox
-                      label={d.displayName}
-                      checked={chosen}
-                      onChange={(e) =>
-                        setRooms((r) => {
-                          const next = { ...r };
-                          if (e.target.checked) next[d.platformId] = "";
-                          else delete next[d.platformId];
-                          return next;
-                        })
-                      }
-                    />
-                    {chosen ? (
-                      <Input
-                        aria-label={t("room", { doctor: d.displayName })}
-                        placeholder={t("roomPlaceholder")}
-                        className="h-9 max-w-40"
-                        value={rooms[d.platformId] ?? ""}
-                        onChange={(e) => setRooms((r) => ({ ...r, [d.platformId]: e.target.value }))}
-                      />
-                    ) : null}
-                  </li>
-                );
-              })}
+              {directory.data.doctors.map((d) => (
+                <li key={d.platformId}>
+                  <Checkbox
+                    label={d.displayName}
+                    checked={chosen.includes(d.platformId)}
+                    onChange={(e) => setChosen((c) => (e.target.checked ? [...c, d.platformId] : c.filter((id) => id !== d.platformId)))}
+                  />
+                </li>
+              ))}
             </ul>
             <FieldError id="display-doctors-error">{errors.doctors ?? Object.entries(errors).find(([k]) => k.startsWith("doctors."))?.[1]}</FieldError>
           </fieldset>

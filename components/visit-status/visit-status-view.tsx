@@ -1,14 +1,14 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Clock, RefreshCw, Users } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { VisitStatus } from "@/lib/schemas/visit-status";
 
-/** How often the page asks again: a token moves every few minutes, and a waiting room shares one address. */
+/** How often the page asks again when its live stream is down: a token moves every few minutes, and a waiting room shares one address. */
 export const STATUS_POLL_MS = 20_000;
 
 type Answer = { kind: "status"; status: VisitStatus } | { kind: "not-found" } | { kind: "limited" };
@@ -23,14 +23,45 @@ async function fetchStatus(token: string): Promise<Answer> {
 
 const settled = (s: VisitStatus | undefined) => !!s && (s.state === "done" || s.state === "closed" || s.state === "expired");
 
+/**
+ * Follows the status over its live stream (SSE, every instance's queue changes); true while the stream
+ * is open. When it fails (a proxy that drops streams, a 429) the page polls instead; at the link's
+ * expiry, or once the visit is done, the server says so and ends the stream, and nothing reconnects.
+ */
+function useLiveStatus(token: string, enabled: boolean): boolean {
+  const client = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    const source = new EventSource(`/api/status/${encodeURIComponent(token)}/stream`);
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.addEventListener("status", (e) => {
+      const parsed = VisitStatus.safeParse(JSON.parse((e as MessageEvent<string>).data));
+      if (parsed.success) client.setQueryData(["visit-status", token], { kind: "status", status: parsed.data } satisfies Answer);
+    });
+    source.addEventListener("end", () => {
+      source.close();
+      setLive(false);
+    });
+    return () => {
+      source.close();
+      setLive(false);
+    };
+  }, [client, token, enabled]);
+  return live;
+}
+
 export function VisitStatusView({ token, initial, at }: { token: string; initial: VisitStatus | null; /** When the server read `initial`. */ at: number }) {
   const t = useTranslations("opdSlips.status");
+  const finished = settled(initial ?? undefined);
+  const live = useLiveStatus(token, !finished);
   const query = useQuery({
     queryKey: ["visit-status", token],
     queryFn: () => fetchStatus(token),
     initialData: initial ? { kind: "status" as const, status: initial } : { kind: "limited" as const },
     initialDataUpdatedAt: initial ? at : 0,
-    refetchInterval: (q) => (q.state.data?.kind === "status" && settled(q.state.data.status)) || q.state.data?.kind === "not-found" ? false : STATUS_POLL_MS,
+    refetchInterval: (q) => (live || (q.state.data?.kind === "status" && settled(q.state.data.status)) || q.state.data?.kind === "not-found" ? false : STATUS_POLL_MS),
     refetchOnWindowFocus: true,
     retry: 1,
   });
@@ -39,7 +70,7 @@ export function VisitStatusView({ token, initial, at }: { token: string; initial
   const updated = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(query.dataUpdatedAt || at);
 
   return (
-    <Card className="p-6 text-center" aria-live="polite" aria-busy={query.isFetching}>
+    <Card className="p-6 text-center" aria-live="polite" aria-busy={query.isFetching} data-live={live ? "stream" : "polling"}>
       <h1 className="text-lg font-semibold text-ink">{t("heading")}</h1>
       {answer?.kind === "not-found" ? <p className="mt-4 text-ink">{t("notFound")}</p> : null}
       {answer?.kind === "limited" ? <p className="mt-4 text-ink">{t("tooMany")}</p> : null}
@@ -79,6 +110,7 @@ export function VisitStatusView({ token, initial, at }: { token: string; initial
       {settled(status ?? undefined) || answer?.kind === "not-found" ? null : (
         <div className="mt-6 flex flex-wrap items-center justify-center gap-3 text-xs text-ink-muted">
           <span suppressHydrationWarning>{t("updated", { time: updated })}</span>
+          {live ? <span data-testid="status-live">{t("live")}</span> : null}
           <Button size="sm" variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
             <RefreshCw aria-hidden className="size-4" />
             {t("refresh")}

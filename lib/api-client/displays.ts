@@ -31,5 +31,5 @@ export interface PairDisplayRequest {
   code: string;
   name: string;
   clinicId: string;
-  doctors: { doctorId: string; room: string | null }[];
+  doctors: { doctorId: string }[];
 }

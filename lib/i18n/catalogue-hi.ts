@@ -13,9 +13,12 @@ import displaysHi from "./messages/displays/hi.json";
 import opdSlipsHi from "./messages/opdSlips/hi.json";
 import billingHi from "./messages/billing/hi.json";
 import abdmHi from "./messages/abdm/hi.json";
+import roomsHi from "./messages/rooms/hi.json";
+import priorityMarksHi from "./messages/priorityMarks/hi.json";
+import type { Messages } from "./catalogue-en";
 import billingAdminHi from "./messages/billingAdmin/hi.json";
 import dashboardHi from "./messages/dashboard/hi.json";
 import type { Messages } from "./catalogue-en";
 
 // The same features, in the same order, as catalogue-en.ts.
-export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi, ...displaysHi, ...opdSlipsHi, ...billingHi, ...abdmHi, ...dashboardHi, ...billingAdminHi };
+export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi, ...displaysHi, ...opdSlipsHi, ...billingHi, ...abdmHi, ...dashboardHi, ...billingAdminHi, ...roomsHi, ...priorityMarksHi };

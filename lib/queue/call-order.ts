@@ -1,4 +1,4 @@
-import type { PriorityMark } from "./priority-marks";
+import { activeMarks, type PriorityMark } from "./priority-marks";
 
 /**
  * Who the doctor calls next, as one rule the server applies and the page shows to staff:
@@ -25,10 +25,11 @@ export interface CallState {
 
 export const DEFAULT_SKIP_RETURN_AFTER = 3;
 
-/** 0 for the first listed mark, 1 for the second…; an unmarked token (or a mark no longer listed) comes after all of them. */
+/** 0 for the first listed mark, 1 for the second…; an unmarked token (or a mark no longer listed, or retired) comes after all of them. */
 export function priorityRank(marks: readonly PriorityMark[], priority: string | null): number {
-  const i = priority ? marks.findIndex((m) => m.key === priority) : -1;
-  return i === -1 ? marks.length : i;
+  const ranked = activeMarks(marks);
+  const i = priority ? ranked.findIndex((m) => m.key === priority) : -1;
+  return i === -1 ? ranked.length : i;
 }
 
 /** The token sits out: it was skipped and fewer than `skipReturnAfter` calls were made since. */

@@ -8,7 +8,7 @@ export const PAIRING_CODE = new RegExp(`^[${PAIRING_ALPHABET}]{${PAIRING_CODE_LE
 
 const Id = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._:-]+$/, "This id has characters an id never has.");
 
-/** What the admin types in Settings → Displays: the code the TV shows, a name, the clinic and (optionally) doctors with rooms. */
+/** What the admin types in Settings → Displays: the code the TV shows, a name, the clinic and (optionally) doctors; rooms are Settings → Rooms'. */
 export const ClaimDisplayInput = z.strictObject({
   code: storableText()
     .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
@@ -16,7 +16,7 @@ export const ClaimDisplayInput = z.strictObject({
   name: storableText().trim().min(1, "Name the display, e.g. “Waiting hall TV”.").max(60, "Keep the name under 60 characters."),
   clinicId: Id,
   doctors: z
-    .array(z.strictObject({ doctorId: Id, room: storableText().trim().max(30, "Keep a room under 30 characters.").nullable().transform((v) => v || null) }))
+    .array(z.strictObject({ doctorId: Id }))
     .max(20, "A display shows at most 20 doctors.")
     .default([]),
 });

@@ -56,7 +56,7 @@ export const QueueEntry = z.object({
 });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 
-export const PriorityMarkSchema = z.object({ key: z.string(), label: z.string().nullable() });
+export const PriorityMarkSchema = z.object({ key: z.string(), label: z.string().nullable(), labelHi: z.string().nullable().optional(), retired: z.boolean().optional() });
 
 /** The OPD counter as a desk needs it: the clinic's marks (in precedence order), the skip rule and each doctor's calls so far. */
 export const CounterInfo = z.object({
@@ -64,6 +64,8 @@ export const CounterInfo = z.object({
   skipReturnAfter: z.number().int(),
   /** Calls made today, by doctor id. */
   calls: z.record(z.string(), z.number().int()),
+  /** The room each doctor sits in that day (Settings → Rooms), by doctor id; a doctor without one is absent. */
+  rooms: z.record(z.string(), z.string()).default({}),
 });
 export type CounterInfo = z.infer<typeof CounterInfo>;
 
@@ -72,7 +74,7 @@ export const QueueDay = z.object({
   day: z.string(),
   timeZone: z.string(),
   appointments: z.array(QueueEntry),
-  counter: CounterInfo.default({ priorityMarks: [], skipReturnAfter: 3, calls: {} }),
+  counter: CounterInfo.default({ priorityMarks: [], skipReturnAfter: 3, calls: {}, rooms: {} }),
 });
 export type QueueDay = z.infer<typeof QueueDay>;
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowRight, Eraser, Settings, Stethoscope, Tv } from "lucide-react";
+import { ArrowRight, DoorOpen, Eraser, Settings, Siren, Stethoscope, Tv, type LucideIcon } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { DeliveryLogCard } from "@/components/settings/delivery-log-card";
 import { PlatformConnectionCard } from "@/components/settings/platform-connection-card";
@@ -21,6 +21,8 @@ export default async function SettingsPage() {
   const t = await getTranslator("settings");
   const te = await getTranslator("erasure");
   const tDisplays = await getTranslator("displays.card");
+  const tRooms = await getTranslator("rooms.card");
+  const tMarks = await getTranslator("priorityMarks.card");
   return (
     <>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Settings className="size-5" />} />
@@ -63,10 +65,28 @@ export default async function SettingsPage() {
               <ArrowRight aria-hidden className="size-4" />
             </Link>
           </Card>
+          <SettingsLinkCard icon={DoorOpen} href="/settings/rooms" title={tRooms("title")} body={tRooms("body")} open={tRooms("open")} />
+          <SettingsLinkCard icon={Siren} href="/settings/priority-marks" title={tMarks("title")} body={tMarks("body")} open={tMarks("open")} />
           <PlatformConnectionCard />
           <StaffSessionsCard />
         </div>
       </div>
     </>
+  );
+}
+
+function SettingsLinkCard({ icon: Icon, href, title, body, open }: { icon: LucideIcon; href: string; title: string; body: string; open: string }) {
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <Icon aria-hidden className="size-5" />
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">{body}</p>
+      <Link href={href} className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
+        {open}
+        <ArrowRight aria-hidden className="size-4" />
+      </Link>
+    </Card>
   );
 }

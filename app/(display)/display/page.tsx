@@ -3,10 +3,10 @@ import { cookies } from "next/headers";
 import { DisplayBoard } from "@/components/displays/display-board";
 import { PairingScreen } from "@/components/displays/pairing-screen";
 import { DISPLAY_COOKIE } from "@/lib/display-cookies";
-import { env } from "@/lib/env";
 import { db } from "@/lib/server/db";
 import { displayFeed, displayForToken, touchDisplay } from "@/lib/server/displays/displays";
 import { platformDemo } from "@/lib/server/platform-demo";
+import { counterConfig } from "@/lib/server/counter-settings/counter-config";
 
 export const dynamic = "force-dynamic";
 
@@ -21,5 +21,5 @@ export default async function DisplayPage() {
   const display = await displayForToken(store, (await cookies()).get(DISPLAY_COOKIE)?.value);
   if (!display) return <PairingScreen sandbox={!!platformDemo()} />;
   await touchDisplay(store, display.id);
-  return <DisplayBoard initial={await displayFeed(store, display, env().opd)} sandbox={!!platformDemo()} />;
+  return <DisplayBoard initial={await displayFeed(store, display, await counterConfig(store))} sandbox={!!platformDemo()} />;
 }

@@ -1,4 +1,5 @@
-import { env } from "@/lib/env";
+import { counterConfig } from "@/lib/server/counter-settings/counter-config";
+import { roomsOnDay } from "@/lib/server/counter-settings/doctor-rooms";
 import { QueueDayQuery } from "@/lib/schemas/queue";
 import { readCalls } from "@/lib/server/queue/opd-counter";
 import { clinicTimeZone } from "@/lib/server/queue/desk-bookings";
@@ -12,9 +13,9 @@ export const dynamic = "force-dynamic";
 export const GET = withStaff({ action: "queue.read", query: QueueDayQuery }, async ({ db, query, platform, staff }) => {
   const timeZone = await clinicTimeZone(db, query.clinicId);
   await seedSandboxDay(db, platform, staff, { ...query, timeZone });
-  const [appointments, calls] = await Promise.all([readQueueDay(db, query), readCalls(db, query)]);
-  const { priorityMarks, skipReturnAfter } = env().opd;
-  return Response.json({ clinicId: query.clinicId, day: query.day, timeZone, appointments, counter: { priorityMarks, skipReturnAfter, calls } }, { headers: { "cache-control": "no-store" } });
+  const [appointments, calls, config, rooms] = await Promise.all([readQueueDay(db, query), readCalls(db, query), counterConfig(db), roomsOnDay(db, query.clinicId, query.day)]);
+  const counter = { priorityMarks: config.priorityMarks, skipReturnAfter: config.skipReturnAfter, calls, rooms: Object.fromEntries(rooms) };
+  return Response.json({ clinicId: query.clinicId, day: query.day, timeZone, appointments, counter }, { headers: { "cache-control": "no-store" } });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DisplayFeed } from "@/lib/schemas/displays";
 import type { QueueHub } from "../queue/queue-hub";
+import { coalescedReads } from "../events/coalesced-reads";
 import { sseStream } from "../events/sse-stream";
 import type { DisplayHub } from "./display-hub";
 
@@ -28,8 +29,6 @@ export function displayFeedStream(opts: {
 }): ReadableStream<Uint8Array> {
   const heartbeatMs = opts.heartbeatMs ?? DISPLAY_HEARTBEAT_MS;
   return sseStream({ signal: opts.signal, heartbeatMs, retryMs: 2000 }, (send, close) => {
-    let reading = false;
-    let again = false;
     let ended = false;
     const revoked = () => {
       if (ended) return;
@@ -37,24 +36,13 @@ export function displayFeedStream(opts: {
       send(REVOKED_FRAME);
       close();
     };
-    const refresh = async () => {
-      if (reading) return void (again = true);
-      reading = true;
-      try {
-        do {
-          again = false;
-          const feed = await opts.snapshot();
-          if (!ended) send(`event: snapshot\ndata: ${JSON.stringify(feed)}\n\n`);
-        } while (again && !ended);
-      } catch {
-        // The next change or the TV's reconnect reads it again.
-      } finally {
-        reading = false;
-      }
-    };
-    void refresh();
+    const refresh = coalescedReads(async () => {
+      const feed = await opts.snapshot();
+      if (!ended) send(`event: snapshot\ndata: ${JSON.stringify(feed)}\n\n`);
+    }, () => ended);
+    refresh();
     const offQueue = opts.queueHub.subscribe((c) => {
-      if (c.clinicId === opts.clinicId) void refresh();
+      if (c.clinicId === opts.clinicId) refresh();
     });
     const offDisplay = opts.displayHub.subscribe((e) => {
       if (e.kind === "revoked" && e.displayId === opts.displayId) revoked();

@@ -14,6 +14,8 @@ import { createDisplayHub, type DisplayHub } from "./display-hub";
 import { displayFeedStream, REVOKED_FRAME } from "./display-stream";
 import { claimPairing, displayFeed, displayForToken, initialsOf, listDisplays, pairingStatus, PAIRING_RATE, PAIRING_TTL_MS, revokeDisplay, startPairing, stillPaired } from "./displays";
 import { refusal } from "@/lib/testing/refusal";
+import { setDoctorRoom } from "../counter-settings/doctor-rooms";
+import { sseFrames } from "@/lib/testing/sse-frames";
 
 const databases = await bothDatabases();
 const CONFIG: CounterConfig = { tokenFormat: "A-{n:3}", priorityMarks: DEFAULT_PRIORITY_MARKS, skipReturnAfter: 2 };
@@ -26,26 +28,8 @@ const key = () => `display-key-${++seq}-${Math.random().toString(36).slice(2, 10
 
 /** Reads an SSE stream's frames as they come. */
 function frames(stream: ReadableStream<Uint8Array>) {
-  const seen: string[] = [];
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let done = false;
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read();
-      if (chunk.done) return void (done = true);
-      buffer += decoder.decode(chunk.value, { stream: true });
-      const parts = buffer.split("\n\n");
-      buffer = parts.pop()!;
-      seen.push(...parts.map((p) => p + "\n\n"));
-    }
-  })();
-  return {
-    seen,
-    snapshots: () => seen.filter((f) => f.startsWith("event: snapshot")).map((f) => DisplayFeed.parse(JSON.parse(f.split("\ndata: ")[1]!))),
-    closed: () => done,
-  };
+  const read = sseFrames(stream);
+  return { ...read, snapshots: () => read.events("snapshot", (d) => DisplayFeed.parse(d)) };
 }
 
 for (const database of databases) {
@@ -70,6 +54,9 @@ for (const database of databases) {
         { kind: "doctor", platformId: "dr-rao", displayName: "Dr. Arjun Rao" },
         { kind: "doctor", platformId: "dr-iyer", displayName: "Dr. Meera Iyer" },
       ]);
+      // Rooms are the clinic's (Settings → Rooms): the display reads them, it keeps none of its own.
+      await setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-rao", room: "Room 2" }, admin, MORNING);
+      await setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-iyer", room: "Room 5" }, admin, MORNING);
     });
     beforeEach(() => setClock(() => MORNING));
     afterEach(() => setClock(null));
@@ -79,9 +66,9 @@ for (const database of databases) {
     });
 
     const claim = (code: string, over: Partial<Parameters<typeof claimPairing>[1]> = {}) =>
-      claimPairing(db, { code, name: "Waiting hall TV", clinicId: CLINIC, doctors: [{ doctorId: "dr-rao", room: "Room 2" }], ...over }, admin);
+      claimPairing(db, { code, name: "Waiting hall TV", clinicId: CLINIC, doctors: [{ doctorId: "dr-rao" }], ...over }, admin);
 
-    async function pairedDisplay(doctors = [{ doctorId: "dr-rao", room: "Room 2" }]) {
+    async function pairedDisplay(doctors = [{ doctorId: "dr-rao" }]) {
       const tv = await startPairing(db, MORNING);
       const display = await claim(tv.code, { doctors });
       const { token } = await pairingStatus(db, tv.secret, MORNING);
@@ -135,7 +122,7 @@ for (const database of databases) {
       expect((await pairingStatus(db, tv.secret, MORNING + PAIRING_TTL_MS + 1)).status).toEqual({ status: "expired" });
       const unknown = await refusal(claim("AAAAAA"));
       expect(unknown.extra).toMatchObject({ code: "pairing_code_unknown" });
-      const place = await refusal(claim((await startPairing(db, MORNING)).code, { clinicId: "cl-nowhere", doctors: [{ doctorId: "dr-nobody", room: null }] }));
+      const place = await refusal(claim((await startPairing(db, MORNING)).code, { clinicId: "cl-nowhere", doctors: [{ doctorId: "dr-nobody" }] }));
       expect(place.extra).toMatchObject({ errors: { clinicId: expect.any(String), "doctors.0.doctorId": expect.any(String) } });
     });
 
@@ -159,7 +146,7 @@ for (const database of databases) {
 
     it("the feed carries tokens and initials only, now serving and the next in call order, and follows Call next live", async () => {
       setClock(() => MORNING);
-      const { display } = await pairedDisplay([{ doctorId: "dr-iyer", room: "Room 5" }]);
+      const { display } = await pairedDisplay([{ doctorId: "dr-iyer" }]);
       const names = [
         ["Ravi", "Shankar"],
         ["सीता", "देवी"],
@@ -218,9 +205,10 @@ describe.skipIf(!databases.find((d) => d.kind === "postgres")!.available)("a dis
       { kind: "clinic", platformId: CLINIC, displayName: "Sunrise Clinic", timeZone: "Asia/Kolkata" },
       { kind: "doctor", platformId: "dr-rao", displayName: "Dr. Arjun Rao" },
     ]);
+    await setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-rao", room: "Room 2" }, row!.id, MORNING);
     await rememberPatient(db, { id: "pt-x", salutation: null, firstName: "Kavya", middleName: null, lastName: "Nair", gender: "F", dob: "1990-01-01", mobile: null, uhid: null });
     const tv = await startPairing(db, MORNING);
-    const display = await claimPairing(db, { code: tv.code, name: "Hall", clinicId: CLINIC, doctors: [{ doctorId: "dr-rao", room: "Room 2" }] }, row!.id, MORNING);
+    const display = await claimPairing(db, { code: tv.code, name: "Hall", clinicId: CLINIC, doctors: [{ doctorId: "dr-rao" }] }, row!.id, MORNING);
     await addWalkIn(db, hubA, { key: key(), clinicId: CLINIC, doctorId: "dr-rao", patientId: "pt-x", priority: null, staffId: row!.id }, CONFIG, MORNING);
 
     const abort = new AbortController();

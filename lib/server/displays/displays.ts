@@ -19,6 +19,7 @@ import type { Db } from "../db/connect";
 import { directoryEntries, displayPairings, displays, patientIndex, queueAppointments, queueCounters, type DisplayDoctor } from "../db/schema";
 import { AppError, NotFoundError } from "../errors";
 import { clinicTimeZone } from "../queue/desk-bookings";
+import { roomsOnDay } from "../counter-settings/doctor-rooms";
 import type { CounterConfig } from "../queue/opd-counter";
 import type { DisplayHub } from "./display-hub";
 
@@ -129,7 +130,7 @@ export async function claimPairing(db: Db, input: ClaimDisplayInput, staffId: st
     if (p.expiresAt.getTime() <= now) throw codeRefused("This code has expired. Press “New code” on the TV and enter the new one.", "pairing_code_expired");
     const [display] = await tx
       .insert(displays)
-      .values({ id: randomUUID(), name: input.name, clinicId: input.clinicId, doctors: input.doctors as DisplayDoctor[], pairedBy: staffId, createdAt: new Date(now) })
+      .values({ id: randomUUID(), name: input.name, clinicId: input.clinicId, doctors: input.doctors.map((d): DisplayDoctor => ({ doctorId: d.doctorId })), pairedBy: staffId, createdAt: new Date(now) })
       .returning();
     await tx.update(displayPairings).set({ claimedAt: new Date(now), displayId: display!.id }).where(eq(displayPairings.id, p.id));
     return display!;
@@ -172,13 +173,15 @@ async function names(db: Db, ids: string[]): Promise<Map<string, string>> {
 export async function listDisplays(db: Db, now = clock.now()): Promise<DisplayList> {
   const rows = await db.select().from(displays).where(isNull(displays.revokedAt)).orderBy(asc(displays.createdAt));
   const directory = await names(db, [...new Set(rows.flatMap((r) => [r.clinicId, ...r.doctors.map((d) => d.doctorId)]))]);
+  const roomsByClinic = new Map<string, Map<string, string>>();
+  for (const clinicId of new Set(rows.map((r) => r.clinicId))) roomsByClinic.set(clinicId, await roomsOnDay(db, clinicId, clinicDay(now, await clinicTimeZone(db, clinicId))));
   return {
     displays: rows.map((r) => ({
       id: r.id,
       name: r.name,
       clinicId: r.clinicId,
       clinicName: directory.get(`clinic:${r.clinicId}`) ?? r.clinicId,
-      doctors: r.doctors.map((d) => ({ doctorId: d.doctorId, doctorName: directory.get(`doctor:${d.doctorId}`) ?? d.doctorId, room: d.room })),
+      doctors: r.doctors.map((d) => ({ doctorId: d.doctorId, doctorName: directory.get(`doctor:${d.doctorId}`) ?? d.doctorId, room: roomsByClinic.get(r.clinicId)?.get(d.doctorId) ?? null })),
       createdAt: r.createdAt.toISOString(),
       lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
       connected: !!r.tokenHash && !!r.lastSeenAt && now - r.lastSeenAt.getTime() < CONNECTED_WITHIN_MS,
@@ -228,7 +231,7 @@ export async function displayFeed(db: Db, display: Pick<Display, "name" | "clini
     : [];
   const directory = await names(db, [display.clinicId, ...doctorIds]);
   const token = (r: (typeof live)[number]): DisplayToken => ({ token: r.tokenLabel ?? String(r.tokenNumber), initials: initials.get(r.patientId) ?? "" });
-  const rooms = new Map(display.doctors.map((d) => [d.doctorId, d.room]));
+  const rooms = await roomsOnDay(db, display.clinicId, day, doctorIds);
 
   const doctors = doctorIds.map((doctorId, i) => {
     const mine = live.filter((r) => r.doctorId === doctorId);

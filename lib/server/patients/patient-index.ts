@@ -23,7 +23,8 @@ export function nationalDigits(mobile: string | null | undefined): string | null
 export function toSummary(r: IndexRow): PatientSummary {
   return {
     id: r.id,
-    name: displayNameOf({ salutation: r.salutation, firstName: r.firstName, middleName: r.middleName, lastName: r.lastName }),
+    // The salutation the desk knows (the directory's designation the clinic sent, else the index's): "Mrs. Lata Newuser" on a slip too.
+    name: displayNameOf({ salutation: (r.directory as DirectoryData | null)?.designation ?? r.salutation, firstName: r.firstName, middleName: r.middleName, lastName: r.lastName }),
     gender: r.gender ?? null,
     dob: r.dob ?? null,
     mobile: r.mobile ?? null,

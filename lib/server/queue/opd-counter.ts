@@ -63,7 +63,7 @@ export async function addWalkIn(db: Db, hub: QueueHub, w: WalkIn, config: Counte
   if (earlier) return { entry: sameWalkIn(earlier, w, priority), replayed: true };
 
   const errors: Record<string, string> = {};
-  if (priority && !config.priorityMarks.some((m) => m.key === priority)) errors.priority = "This priority mark is not in the clinic's list.";
+  if (priority && !config.priorityMarks.some((m) => m.key === priority && !m.retired)) errors.priority = "This priority mark is not in the clinic's list (or was retired).";
   const [known, unknownPlaces] = await Promise.all([summariesByIds(db, [w.patientId]), directoryErrors(db, w.clinicId, w.doctorId)]);
   if (!known.has(w.patientId)) errors.patientId = "The desk has no patient with this id. Search again, or register the patient first.";
   Object.assign(errors, unknownPlaces);

@@ -74,7 +74,7 @@ describe("GET /api/status/{link}", () => {
 
   it("is the one API route and page lib/access.ts lets in without a session", async () => {
     const { ANONYMOUS_ROUTES, isAnonymousPage } = await import("@/lib/access");
-    expect(ANONYMOUS_ROUTES).toEqual(["status/[token]"]);
+    expect(ANONYMOUS_ROUTES).toEqual(["status/[token]", "status/[token]/stream"]);
     expect(isAnonymousPage(`/status/${token}`)).toBe(true);
     for (const desk of ["/status", "/status/a/b", "/statusx/a", "/appointments/today", "/print/visits/x/thermal"]) expect(isAnonymousPage(desk)).toBe(false);
   });

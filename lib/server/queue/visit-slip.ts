@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/connect";
 import { directoryEntries } from "../db/schema";
+import { roomsOnDay } from "../counter-settings/doctor-rooms";
 import { clinicTimeZone } from "./desk-bookings";
 import { readQueueEntry } from "./queue-store";
 import { statusLinkFor } from "./visit-status";
@@ -11,7 +12,7 @@ export interface VisitSlip {
   appointmentId: string;
   clinicName: string;
   doctorName: string;
-  /** The directory keeps no rooms yet: null until it does (the slip then leaves the line out). */
+  /** The doctor's room that day (Settings → Rooms); null leaves the line out. */
   room: string | null;
   tokenLabel: string | null;
   patientName: string;
@@ -40,12 +41,15 @@ export async function readVisitSlip(db: Db, appointmentId: string, o: { secret: 
     db.select({ name: directoryEntries.displayName }).from(directoryEntries).where(and(eq(directoryEntries.kind, "clinic"), eq(directoryEntries.platformId, entry.clinicId))),
     clinicTimeZone(db, entry.clinicId),
   ]);
-  const link = entry.tokenLabel ? await statusLinkFor(db, o.secret, appointmentId) : null;
+  const [link, rooms] = await Promise.all([
+    entry.tokenLabel ? statusLinkFor(db, o.secret, appointmentId) : null,
+    roomsOnDay(db, entry.clinicId, entry.day, [entry.doctorId]),
+  ]);
   return {
     appointmentId,
     clinicName: clinic?.name ?? entry.clinicId,
     doctorName: entry.doctorName,
-    room: null,
+    room: rooms.get(entry.doctorId) ?? null,
     tokenLabel: entry.tokenLabel,
     patientName: entry.patient?.name ?? entry.patientLabel ?? "—",
     uhid: entry.patient?.uhid ?? null,

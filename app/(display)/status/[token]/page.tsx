@@ -3,12 +3,12 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { VisitStatusView } from "@/components/visit-status/visit-status-view";
 import * as clock from "@/lib/clock";
-import { env } from "@/lib/env";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
 import { DeskProviders } from "@/components/providers/desk-providers";
 import { db } from "@/lib/server/db";
 import { answerStatusPage } from "@/lib/server/queue/visit-status";
 import { clientAddress } from "@/lib/server/request-info";
+import { counterConfig } from "@/lib/server/counter-settings/counter-config";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("opdSlips");
@@ -22,7 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function VisitStatusPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const at = clock.now();
-  const answer = await answerStatusPage(await db(), token, { address: clientAddress(await headers()) }, env().opd, at);
+  const store = await db();
+  const answer = await answerStatusPage(store, token, { address: clientAddress(await headers()) }, await counterConfig(store), at);
   if (answer.kind === "not-found") notFound();
   return (
     // The page's language and TanStack Query: the root layout carries neither (the sign-in page needs none).

@@ -1,9 +1,9 @@
-import { env } from "@/lib/env";
 import { services } from "@/lib/server/services";
 import { displayFeed, stillPaired, touchDisplay } from "@/lib/server/displays/displays";
 import { displayFeedStream } from "@/lib/server/displays/display-stream";
 import { withDisplay } from "@/lib/server/displays/with-display";
 import { otherMethods } from "@/lib/server/route-methods";
+import { counterConfig } from "@/lib/server/counter-settings/counter-config";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,7 @@ export const GET = withDisplay(async ({ req, display, db }) => {
     displayId: display.id,
     queueHub,
     displayHub,
-    snapshot: () => displayFeed(db, display, env().opd),
+    snapshot: async () => displayFeed(db, display, await counterConfig(db)),
     stillPaired: async () => (await stillPaired(db, display.id)) && (await touchDisplay(db, display.id), true),
     signal: req.signal,
   });

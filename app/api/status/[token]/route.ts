@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { counterConfig } from "@/lib/server/counter-settings/counter-config";
 import { db } from "@/lib/server/db";
 import { AppError, NotFoundError, problemResponse } from "@/lib/server/errors";
 import { answerStatusPage } from "@/lib/server/queue/visit-status";
@@ -11,8 +11,8 @@ export async function GET(req: Request, ctx: { params: Promise<{ token: string }
   return answerRequest(req, "GET /api/status/[token]", async () => {
     try {
       const { token } = await ctx.params;
-      const { opd } = env();
-      const answer = await answerStatusPage(await db(), token, { address: clientAddress(req.headers) }, opd);
+      const store = await db();
+      const answer = await answerStatusPage(store, token, { address: clientAddress(req.headers) }, await counterConfig(store));
       if (answer.kind === "limited") throw new AppError(429, "Too many requests", "Please wait a moment before looking again.", { retryAfter: answer.retryAfterSeconds });
       if (answer.kind === "not-found") throw new NotFoundError("This link is not known.");
       return Response.json(answer.status, { headers: { "cache-control": "no-store", "referrer-policy": "no-referrer", "x-robots-tag": "noindex" } });

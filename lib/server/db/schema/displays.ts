@@ -1,10 +1,9 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
-/** One doctor a waiting-room display shows, and the room the patient is sent to. */
+/** One doctor a waiting-room display shows; the room comes from Settings → Rooms (doctor_rooms, 0025). */
 export interface DisplayDoctor {
   doctorId: string;
-  room: string | null;
 }
 
 /**
@@ -33,7 +32,7 @@ export const displays = pgTable(
     id: uuid("id").primaryKey(),
     name: text("name").notNull(),
     clinicId: text("clinic_id").notNull(),
-    /** The doctors shown (all of the clinic's doctors with a queue today when empty), each with a room. */
+    /** The doctors shown (all of the clinic's doctors with a queue today when empty). */
     doctors: jsonb("doctors").$type<DisplayDoctor[]>().notNull().default(sql`'[]'::jsonb`),
     /** SHA-256 of the display's session token (an httpOnly cookie); null until the TV collected it. */
     tokenHash: text("token_hash"),

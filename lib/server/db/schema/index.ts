@@ -12,3 +12,4 @@ export * from "./opd-slips";
 export * from "./billing";
 export * from "./abdm";
 export * from "./platform-receipts";
+export * from "./clinic-counter";

@@ -1,4 +1,3 @@
-import { env } from "@/lib/env";
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from "@/lib/schemas/patients";
 import { CounterActionRequest } from "@/lib/schemas/queue";
 import { can } from "@/lib/access";
@@ -7,6 +6,7 @@ import { queueHub } from "@/lib/server/queue";
 import { counterAction } from "@/lib/server/queue/opd-counter";
 import { withStaff } from "@/lib/server/with-staff";
 import { otherMethods } from "@/lib/server/route-methods";
+import { counterConfig } from "@/lib/server/counter-settings/counter-config";
 
 /** Call next, recall or skip on one doctor's queue today: the doctor for their own, the front desk for any. */
 export const POST = withStaff({ action: "queue.update", row: "doctor-queue", body: CounterActionRequest, bodyLimit: 1024 }, async ({ req, body, params, db, staff, audit }) => {
@@ -21,7 +21,7 @@ export const POST = withStaff({ action: "queue.update", row: "doctor-queue", bod
     throw new ForbiddenError("Your role may not call a pre-pay visit in before it is paid.");
   }
   try {
-    const outcome = await counterAction(db, await queueHub(), { clinicId: body.clinicId, doctorId, action: body.action, key: key.data, staffId: staff.id, allowUnpaid }, env().opd);
+    const outcome = await counterAction(db, await queueHub(), { clinicId: body.clinicId, doctorId, action: body.action, key: key.data, staffId: staff.id, allowUnpaid }, await counterConfig(db));
     await audit({
       action,
       resource: "appointment",
