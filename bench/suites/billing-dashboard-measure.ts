@@ -12,25 +12,12 @@ import { readDashboard } from "../../lib/server/billing/dashboard";
 import { readAccountLines } from "../../lib/server/billing/accounts-export";
 import { POSTGRES_ADMIN_URL, postgresDatabaseUrl } from "../../lib/testing/databases";
 import { BENCH_CLINIC, seedBusyYear } from "./billing-dashboard-seed";
+import { timedRuns } from "../timed-runs";
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 60);
 const KEEP = process.argv.includes("--keep");
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function time(label: string, run: () => Promise<unknown>, runs = RUNS) {
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) await run();
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const time = (label: string, run: () => Promise<unknown>, runs = RUNS) => timedRuns(label, run, { warmups: 5, runs });
 
 async function main() {
   const backend = process.argv[2];

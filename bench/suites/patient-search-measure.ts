@@ -12,6 +12,7 @@ import { patientIndex } from "../../lib/server/db/schema";
 import { findDuplicates, searchPatients } from "../../lib/server/patients/patient-index";
 import { postgresTestDatabase } from "../../lib/testing/databases";
 import { seedPostgresFast, seedWithInserts, settle } from "./patient-search-seed";
+import { timedRuns } from "../timed-runs";
 
 const PATIENTS = Number(process.argv[3] ?? 100_000);
 const RUNS = 300;
@@ -28,21 +29,8 @@ async function seedPatients(database: Database, url: string | undefined) {
   console.error(`patient search: seeded ${PATIENTS.toLocaleString("en")} patients on ${database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function time(label: string, queries: string[], run: (q: string) => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < 20; i++) await run(queries[i % queries.length]!);
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run(queries[i % queries.length]!);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { label, p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const time = (label: string, queries: string[], run: (q: string) => Promise<unknown>) =>
+  timedRuns(label, (i) => run(queries[i % queries.length]!), { warmups: 20, runs: RUNS });
 
 async function main() {
   const backend = process.argv[2];
