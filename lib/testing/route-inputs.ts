@@ -128,7 +128,7 @@ export const ROUTE_INPUTS: RouteInput[] = [
     role: "admin",
     in: "body",
     schema: ClaimDisplayInput,
-    sample: () => ({ code: "ACDEFG", name: "Waiting hall TV", clinicId: "cl-kothrud", doctors: [{ doctorId: "dr-arjun-rao", room: "Room 2" }] }),
+    sample: () => ({ code: "ACDEFG", name: "Waiting hall TV", clinicId: "cl-kothrud", doctors: [{ doctorId: "dr-arjun-rao" }] }),
     // A valid code pairs a display other specs would see in Settings → Displays.
     sharedState: true,
   },
