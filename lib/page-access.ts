@@ -17,10 +17,13 @@ const PAGE_ACTIONS: [RegExp, Action][] = [
   [/^\/documents(\/|$)/, "documents.read"],
   [/^\/live(\/|$)/, "live.read"],
   [/^\/settings\/clinics\/?$/, "settings.write"],
+  [/^\/settings\/erasures\/?$/, "patients.erase"],
   [/^\/settings(\/|$)/, "settings.read"],
   [/^\/appointments\/today(\/|$)/, "queue.read"],
   [/^\/print\/visits(\/|$)/, "queue.read"],
   [/^\/billing\/dashboard\/?$/, "billing.dashboard"],
+  [/^\/billing\/reconcile\/?$/, "billing.reconcile"],
+  [/^\/billing\/day-closes\/?$/, "billing.reopenDay"],
 ];
 
 export function pageAction(pathname: string): Action | undefined {
