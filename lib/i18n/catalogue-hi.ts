@@ -15,7 +15,6 @@ import billingHi from "./messages/billing/hi.json";
 import abdmHi from "./messages/abdm/hi.json";
 import roomsHi from "./messages/rooms/hi.json";
 import priorityMarksHi from "./messages/priorityMarks/hi.json";
-import type { Messages } from "./catalogue-en";
 import billingAdminHi from "./messages/billingAdmin/hi.json";
 import dashboardHi from "./messages/dashboard/hi.json";
 import type { Messages } from "./catalogue-en";
