@@ -53,12 +53,16 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
       }),
     );
   const move = (i: number, by: -1 | 1) => {
+    const to = i + by;
     setRows((rs) => {
       const next = [...rs];
-      [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+      [next[i], next[to]] = [next[to]!, next[i]!];
       return next;
     });
-    requestAnimationFrame(() => document.getElementById(`mark-${i + by}-${by < 0 ? "up" : "down"}`)?.focus());
+    // The focus follows the mark; at the top or bottom its button in that direction is disabled, so the other one takes it.
+    const atEnd = by < 0 ? to === 0 : to === rows.length - 1;
+    const direction = (by < 0) !== atEnd ? "up" : "down";
+    requestAnimationFrame(() => document.getElementById(`mark-${to}-${direction}`)?.focus());
   };
 
   function submit(e: FormEvent) {
