@@ -21,9 +21,13 @@ interface Row {
   retired: boolean;
   /** Added on this page and not saved yet: its key still follows its English name. */
   fresh: boolean;
+  /** React's key for the row: a fresh row's `key` changes as its name is typed, and a remounted row would lose the focus. */
+  rowId: string;
 }
 
-const toRow = (m: PriorityMark): Row => ({ key: m.key, label: m.label ?? "", labelHi: m.labelHi ?? "", retired: !!m.retired, fresh: false });
+let freshRows = 0;
+
+const toRow = (m: PriorityMark): Row => ({ key: m.key, label: m.label ?? "", labelHi: m.labelHi ?? "", retired: !!m.retired, fresh: false, rowId: m.key });
 
 /** A new mark's key from its English name ("Child under 5" → child_under_5); the key never changes once saved. */
 function keyFor(label: string, taken: readonly string[]): string {
@@ -91,7 +95,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
         {rows.map((r, i) => {
           const name = r.label || builtIn(r.key) || r.key;
           return (
-            <li key={r.key + (r.fresh ? `-new-${i}` : "")} data-mark={r.key} className="grid gap-3 p-3 md:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
+            <li key={r.rowId} data-mark={r.key} className="grid gap-3 p-3 md:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
               <div className="flex items-center gap-1 md:pt-6">
                 <span className="w-6 text-right text-sm text-ink-muted tabular-nums">{r.retired ? "–" : i + 1 - rows.slice(0, i).filter((x) => x.retired).length}.</span>
                 <Button id={`mark-${i}-up`} variant="ghost" size="icon" aria-label={t("moveUp", { mark: name })} disabled={i === 0} onClick={() => move(i, -1)}>
@@ -112,7 +116,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
                   maxLength={80}
                   onChange={(e) => update(i, { label: e.target.value })}
                   invalid={!!errors[`marks.${i}.label`] || !!errors[`marks.${i}.key`]}
-                  aria-describedby={`mark-${i}-key`}
+                  aria-describedby={errors[`marks.${i}.label`] || errors[`marks.${i}.key`] ? `mark-${i}-label-error mark-${i}-key` : `mark-${i}-key`}
                 />
                 <p id={`mark-${i}-key`} className="mt-1 text-xs text-ink-muted">
                   {t("key", { key: r.key })}
@@ -131,6 +135,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
                   maxLength={80}
                   onChange={(e) => update(i, { labelHi: e.target.value })}
                   invalid={!!errors[`marks.${i}.labelHi`]}
+                  aria-describedby={errors[`marks.${i}.labelHi`] ? `mark-${i}-labelHi-error` : undefined}
                 />
                 <FieldError id={`mark-${i}-labelHi-error`}>{errors[`marks.${i}.labelHi`]}</FieldError>
               </div>
@@ -146,7 +151,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
         <Button
           variant="secondary"
           onClick={() => {
-            setRows((rs) => [...rs, { key: keyFor("", rs.map((x) => x.key)), label: "", labelHi: "", retired: false, fresh: true }]);
+            setRows((rs) => [...rs, { key: keyFor("", rs.map((x) => x.key)), label: "", labelHi: "", retired: false, fresh: true, rowId: `new-${++freshRows}` }]);
             requestAnimationFrame(() => document.getElementById(`mark-${rows.length}-label`)?.focus());
           }}
         >
