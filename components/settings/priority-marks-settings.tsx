@@ -46,6 +46,8 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
   const [rows, setRows] = useState<Row[]>(() => marks.map(toRow));
   const errors = save.error instanceof ApiProblemError ? (save.error.problem.errors ?? {}) : {};
   const builtIn = (key: string) => (isBuiltInMark(key) ? tp(key) : null);
+  // A built-in mark's name field shows its built-in name, in that field's language when the page is in it (else "Built-in name").
+  const placeholder = (key: string, field: "en" | "hi") => (isBuiltInMark(key) ? (locale === field ? tp(key) : t("builtInPlaceholder")) : t(field === "en" ? "englishPlaceholder" : "hindiPlaceholder"));
   const preview = rows.filter((r) => !r.retired).map((r) => markName(r.key, rows.map((x) => ({ key: x.key, label: x.label || null, labelHi: x.labelHi || null })), locale, builtIn));
 
   const update = (i: number, change: Partial<Row>) =>
@@ -97,7 +99,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
           return (
             <li key={r.rowId} data-mark={r.key} className="grid gap-3 p-3 md:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
               <div className="flex items-center gap-1 md:pt-6">
-                <span className="w-6 text-right text-sm text-ink-muted tabular-nums">{r.retired ? "–" : i + 1 - rows.slice(0, i).filter((x) => x.retired).length}.</span>
+                <span className="w-6 text-right text-sm text-ink-muted tabular-nums">{r.retired ? "–" : `${i + 1 - rows.slice(0, i).filter((x) => x.retired).length}.`}</span>
                 <Button id={`mark-${i}-up`} variant="ghost" size="icon" aria-label={t("moveUp", { mark: name })} disabled={i === 0} onClick={() => move(i, -1)}>
                   <ArrowUp aria-hidden className="size-4" />
                 </Button>
@@ -111,7 +113,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
                   id={`mark-${i}-label`}
                   className="mt-1.5"
                   value={r.label}
-                  placeholder={builtIn(r.key) ? tp(r.key as never) : t("englishPlaceholder")}
+                  placeholder={placeholder(r.key, "en")}
                   aria-label={t("englishFor", { mark: name })}
                   maxLength={80}
                   onChange={(e) => update(i, { label: e.target.value })}
@@ -130,7 +132,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
                   className="mt-1.5"
                   lang="hi"
                   value={r.labelHi}
-                  placeholder={t("hindiPlaceholder")}
+                  placeholder={placeholder(r.key, "hi")}
                   aria-label={t("hindiFor", { mark: name })}
                   maxLength={80}
                   onChange={(e) => update(i, { labelHi: e.target.value })}
