@@ -68,6 +68,9 @@ for (const lang of ["en", "hi"] as const) {
     await page.goto("/settings/priority-marks");
     const rule = page.getByTestId("marks-rule");
     await expect(rule).toContainText(s.rule(s.builtIn.join(", ")));
+    // A built-in mark's fields show its name only in the field's own language.
+    await expect(page.locator("#mark-0-label")).toHaveAttribute("placeholder", lang === "en" ? "Emergency" : "पहले से दिया नाम");
+    await expect(page.locator("#mark-0-labelHi")).toHaveAttribute("placeholder", lang === "en" ? "Built-in name" : "आपातकालीन");
 
     // Add a mark: the new row's English name takes the focus.
     await press(page, s.add);
