@@ -141,7 +141,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
                 />
                 <FieldError id={`mark-${i}-labelHi-error`}>{errors[`marks.${i}.labelHi`]}</FieldError>
               </div>
-              <div className="flex items-center gap-2 md:pt-8">
+              <div className="flex flex-wrap items-center gap-2 md:w-32 md:pt-8">
                 <Checkbox label={t("retired")} aria-label={t("retireMark", { mark: name })} checked={r.retired} onChange={(e) => update(i, { retired: e.target.checked })} />
                 {r.retired ? <Badge tone="neutral">{t("retiredBadge")}</Badge> : null}
               </div>
