@@ -21,9 +21,13 @@ interface Row {
   retired: boolean;
   /** Added on this page and not saved yet: its key still follows its English name. */
   fresh: boolean;
+  /** React's key for the row: a fresh row's `key` changes as its name is typed, and a remounted row would lose the focus. */
+  rowId: string;
 }
 
-const toRow = (m: PriorityMark): Row => ({ key: m.key, label: m.label ?? "", labelHi: m.labelHi ?? "", retired: !!m.retired, fresh: false });
+let freshRows = 0;
+
+const toRow = (m: PriorityMark): Row => ({ key: m.key, label: m.label ?? "", labelHi: m.labelHi ?? "", retired: !!m.retired, fresh: false, rowId: m.key });
 
 /** A new mark's key from its English name ("Child under 5" → child_under_5); the key never changes once saved. */
 function keyFor(label: string, taken: readonly string[]): string {
@@ -42,6 +46,8 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
   const [rows, setRows] = useState<Row[]>(() => marks.map(toRow));
   const errors = save.error instanceof ApiProblemError ? (save.error.problem.errors ?? {}) : {};
   const builtIn = (key: string) => (isBuiltInMark(key) ? tp(key) : null);
+  // A built-in mark's name field shows its built-in name, in that field's language when the page is in it (else "Built-in name").
+  const placeholder = (key: string, field: "en" | "hi") => (isBuiltInMark(key) ? (locale === field ? tp(key) : t("builtInPlaceholder")) : t(field === "en" ? "englishPlaceholder" : "hindiPlaceholder"));
   const preview = rows.filter((r) => !r.retired).map((r) => markName(r.key, rows.map((x) => ({ key: x.key, label: x.label || null, labelHi: x.labelHi || null })), locale, builtIn));
 
   const update = (i: number, change: Partial<Row>) =>
@@ -53,12 +59,16 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
       }),
     );
   const move = (i: number, by: -1 | 1) => {
+    const to = i + by;
     setRows((rs) => {
       const next = [...rs];
-      [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+      [next[i], next[to]] = [next[to]!, next[i]!];
       return next;
     });
-    requestAnimationFrame(() => document.getElementById(`mark-${i + by}-${by < 0 ? "up" : "down"}`)?.focus());
+    // The focus follows the mark; at the top or bottom its button in that direction is disabled, so the other one takes it.
+    const atEnd = by < 0 ? to === 0 : to === rows.length - 1;
+    const direction = (by < 0) !== atEnd ? "up" : "down";
+    requestAnimationFrame(() => document.getElementById(`mark-${to}-${direction}`)?.focus());
   };
 
   function submit(e: FormEvent) {
@@ -87,9 +97,9 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
         {rows.map((r, i) => {
           const name = r.label || builtIn(r.key) || r.key;
           return (
-            <li key={r.key + (r.fresh ? `-new-${i}` : "")} data-mark={r.key} className="grid gap-3 p-3 md:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
+            <li key={r.rowId} data-mark={r.key} className="grid gap-3 p-3 md:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
               <div className="flex items-center gap-1 md:pt-6">
-                <span className="w-6 text-right text-sm text-ink-muted tabular-nums">{r.retired ? "–" : i + 1 - rows.slice(0, i).filter((x) => x.retired).length}.</span>
+                <span className="w-6 text-right text-sm text-ink-muted tabular-nums">{r.retired ? "–" : `${i + 1 - rows.slice(0, i).filter((x) => x.retired).length}.`}</span>
                 <Button id={`mark-${i}-up`} variant="ghost" size="icon" aria-label={t("moveUp", { mark: name })} disabled={i === 0} onClick={() => move(i, -1)}>
                   <ArrowUp aria-hidden className="size-4" />
                 </Button>
@@ -103,12 +113,12 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
                   id={`mark-${i}-label`}
                   className="mt-1.5"
                   value={r.label}
-                  placeholder={builtIn(r.key) ? tp(r.key as never) : t("englishPlaceholder")}
+                  placeholder={placeholder(r.key, "en")}
                   aria-label={t("englishFor", { mark: name })}
                   maxLength={80}
                   onChange={(e) => update(i, { label: e.target.value })}
                   invalid={!!errors[`marks.${i}.label`] || !!errors[`marks.${i}.key`]}
-                  aria-describedby={`mark-${i}-key`}
+                  aria-describedby={errors[`marks.${i}.label`] || errors[`marks.${i}.key`] ? `mark-${i}-label-error mark-${i}-key` : `mark-${i}-key`}
                 />
                 <p id={`mark-${i}-key`} className="mt-1 text-xs text-ink-muted">
                   {t("key", { key: r.key })}
@@ -122,15 +132,16 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
                   className="mt-1.5"
                   lang="hi"
                   value={r.labelHi}
-                  placeholder={t("hindiPlaceholder")}
+                  placeholder={placeholder(r.key, "hi")}
                   aria-label={t("hindiFor", { mark: name })}
                   maxLength={80}
                   onChange={(e) => update(i, { labelHi: e.target.value })}
                   invalid={!!errors[`marks.${i}.labelHi`]}
+                  aria-describedby={errors[`marks.${i}.labelHi`] ? `mark-${i}-labelHi-error` : undefined}
                 />
                 <FieldError id={`mark-${i}-labelHi-error`}>{errors[`marks.${i}.labelHi`]}</FieldError>
               </div>
-              <div className="flex items-center gap-2 md:pt-8">
+              <div className="flex flex-wrap items-center gap-2 md:w-32 md:pt-8">
                 <Checkbox label={t("retired")} aria-label={t("retireMark", { mark: name })} checked={r.retired} onChange={(e) => update(i, { retired: e.target.checked })} />
                 {r.retired ? <Badge tone="neutral">{t("retiredBadge")}</Badge> : null}
               </div>
@@ -142,7 +153,7 @@ function MarksEditor({ marks }: { marks: PriorityMark[] }) {
         <Button
           variant="secondary"
           onClick={() => {
-            setRows((rs) => [...rs, { key: keyFor("", rs.map((x) => x.key)), label: "", labelHi: "", retired: false, fresh: true }]);
+            setRows((rs) => [...rs, { key: keyFor("", rs.map((x) => x.key)), label: "", labelHi: "", retired: false, fresh: true, rowId: `new-${++freshRows}` }]);
             requestAnimationFrame(() => document.getElementById(`mark-${rows.length}-label`)?.focus());
           }}
         >

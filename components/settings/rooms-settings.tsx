@@ -8,6 +8,7 @@ import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button } from "@/components/ui/button";
 import { CardHeading, CardSection } from "@/components/ui/card";
 import { FieldError, Input, Label, Select } from "@/components/ui/field";
+import { DayField } from "@/components/ui/day-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiProblemError } from "@/lib/api-client/problem-error";
 import { useClinicRooms, useSetRoom } from "@/lib/api-client/counter-settings";
@@ -23,8 +24,8 @@ function fieldError(err: unknown): string | undefined {
   return errors.room ?? errors.day ?? errors.doctorId ?? errors.clinicId;
 }
 
-/** One doctor: the usual room and today's, saved together; what was typed stays when a save fails. */
-function DoctorRoomRow({ clinicId, day, doctor }: { clinicId: string; day: string; doctor: DoctorRoom }) {
+/** One doctor: the usual room and the chosen day's (today's unless a later day is chosen), saved together; what was typed stays when a save fails. */
+function DoctorRoomRow({ clinicId, day, isToday, doctor }: { clinicId: string; day: string; isToday: boolean; doctor: DoctorRoom }) {
   const t = useTranslations("rooms");
   const save = useSetRoom();
   const [usual, setUsual] = useState(doctor.usualRoom ?? "");
@@ -61,7 +62,7 @@ function DoctorRoomRow({ clinicId, day, doctor }: { clinicId: string; day: strin
         <div className="pt-1">
           <p className="font-medium text-ink">{doctor.doctorName}</p>
           <p className="text-sm text-ink-muted" data-testid="room-now">
-            {doctor.room ? t("now", { room: doctor.room }) : t("noRoom")}
+            {doctor.room ? (isToday ? t("now", { room: doctor.room }) : t("onDay", { room: doctor.room, day: ddmmyyyy(day) })) : t("noRoom")}
           </p>
         </div>
         <div>
@@ -80,12 +81,12 @@ function DoctorRoomRow({ clinicId, day, doctor }: { clinicId: string; day: strin
           <FieldError id={`${id}-usual-error`}>{errors.usual}</FieldError>
         </div>
         <div>
-          <Label htmlFor={`${id}-today`}>{t("today", { day: ddmmyyyy(day) })}</Label>
+          <Label htmlFor={`${id}-today`}>{t(isToday ? "today" : "dayOnly", { day: ddmmyyyy(day) })}</Label>
           <Input
             id={`${id}-today`}
             className="mt-1.5"
             placeholder={doctor.usualRoom ?? t("placeholder")}
-            aria-label={t("todayFor", { doctor: doctor.doctorName, day: ddmmyyyy(day) })}
+            aria-label={t(isToday ? "todayFor" : "dayFor", { doctor: doctor.doctorName, day: ddmmyyyy(day) })}
             value={today}
             maxLength={60}
             onChange={(e) => setToday(e.target.value)}
@@ -107,9 +108,11 @@ function DoctorRoomRow({ clinicId, day, doctor }: { clinicId: string; day: strin
   );
 }
 
+/** The clinic's doctors on one day: the day field (today or later) above the list. */
 function ClinicRoomList({ clinicId }: { clinicId: string }) {
   const t = useTranslations("rooms");
-  const rooms = useClinicRooms(clinicId);
+  const [day, setDay] = useState<string | undefined>(undefined);
+  const rooms = useClinicRooms(clinicId, day);
   if (rooms.isPending)
     return (
       <div className="mt-4 space-y-2" aria-busy="true">
@@ -124,13 +127,21 @@ function ClinicRoomList({ clinicId }: { clinicId: string }) {
       </div>
     );
   if (!rooms.data.doctors.length) return <p className="mt-4 text-sm text-ink-muted">{t("noDoctors")}</p>;
+  const { today } = rooms.data;
+  const shown = rooms.data.day;
   return (
-    <ul className="mt-2 divide-y divide-line" aria-label={t("listLabel")}>
-      {rooms.data.doctors.map((d) => (
-        // Keyed by what was stored: a save elsewhere (another admin, another tab) starts the row afresh.
-        <DoctorRoomRow key={`${d.doctorId}:${d.usualRoom}:${d.todayRoom}`} clinicId={clinicId} day={rooms.data.day} doctor={d} />
-      ))}
-    </ul>
+    <>
+      <div className="mt-4" aria-busy={rooms.isPlaceholderData || undefined}>
+        <DayField id="rooms-day" label={t("day")} value={day ?? shown} today={today} min={today} onChange={(d) => setDay(d === today ? undefined : d)} />
+        <p className="mt-1 text-xs text-ink-muted">{t("dayHint")}</p>
+      </div>
+      <ul className="mt-2 divide-y divide-line" aria-label={t("listLabel")}>
+        {rooms.data.doctors.map((d) => (
+          // Keyed by what was stored and the day shown: a save elsewhere (another admin, another tab) or another day starts the row afresh.
+          <DoctorRoomRow key={`${shown}:${d.doctorId}:${d.usualRoom}:${d.todayRoom}`} clinicId={clinicId} day={shown} isToday={shown === today} doctor={d} />
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -12,16 +12,18 @@ import { FieldError, Input, Label } from "./field";
 /**
  * A calendar day typed DD/MM/YYYY whatever the browser's language (a native date input shows
  * MM/DD in an en-US browser), with previous/next day and "Today". Typing is checked on Enter or
- * when leaving the field; ArrowUp/ArrowDown and PageUp/PageDown step a day or a week.
+ * when leaving the field; ArrowUp/ArrowDown and PageUp/PageDown step a day or a week. With `min`,
+ * an earlier day is refused on the field (typed text kept) and the steps stop at `min`.
  */
-export function DayField({ id, label, value, today, onChange }: { id: string; label: string; value: string; today: string; onChange(day: string): void }) {
+export function DayField({ id, label, value, today, min, onChange }: { id: string; label: string; value: string; today: string; min?: string; onChange(day: string): void }) {
   const t = useTranslations("common.dayField");
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
 
-  const go = (day: string) => {
+  const go = (wanted: string) => {
+    const day = min && wanted < min ? min : wanted;
     setDraft(null);
     setError(null);
     if (day !== value) onChange(day);
@@ -29,6 +31,7 @@ export function DayField({ id, label, value, today, onChange }: { id: string; la
   const commit = () => {
     if (draft === null) return;
     const read = readIndianDate(draft);
+    if (read.state === "ok" && min && read.iso < min) return setError(t("beforeMin", { day: displayDay(min) }));
     if (read.state === "ok") return go(read.iso);
     setError(read.state === "empty" ? t("required") : read.state === "format" ? t("format") : t("notADate", { text: draft.trim() }));
   };
@@ -51,7 +54,7 @@ export function DayField({ id, label, value, today, onChange }: { id: string; la
     <div className="flex flex-col gap-1">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-1">
-        <Button variant="secondary" size="icon" onClick={() => go(addDays(value, -1))} aria-label={t("previous")}>
+        <Button variant="secondary" size="icon" onClick={() => go(addDays(value, -1))} aria-label={t("previous")} disabled={!!min && value <= min}>
           <ChevronLeft aria-hidden className="size-4" />
         </Button>
         <Input

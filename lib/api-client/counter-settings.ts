@@ -1,14 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ClinicRooms, PriorityMarkList, type PriorityMarksInput } from "@/lib/schemas/counter-settings";
 import { apiGet, sendJson } from "./http";
 
-const roomsKey = (clinicId: string) => ["settings", "rooms", clinicId] as const;
+const roomsKey = (clinicId: string, day?: string) => ["settings", "rooms", clinicId, day ?? "today"] as const;
 const marksKey = ["settings", "priority-marks"] as const;
 
-export const useClinicRooms = (clinicId: string | null) =>
-  useQuery({ queryKey: roomsKey(clinicId ?? ""), enabled: !!clinicId, queryFn: ({ signal }) => apiGet("/api/settings/rooms", { clinicId: clinicId! }, ClinicRooms, signal) });
+/** One clinic's rooms on a day (today when `day` is absent); the last day's list stays on screen while another day loads. */
+export const useClinicRooms = (clinicId: string | null, day?: string) =>
+  useQuery({
+    queryKey: roomsKey(clinicId ?? "", day),
+    enabled: !!clinicId,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => apiGet("/api/settings/rooms", day ? { clinicId: clinicId!, day } : { clinicId: clinicId! }, ClinicRooms, signal),
+  });
 
 /** What the rooms form sends: `room` as typed (the server trims; empty clears), `day` only for a day's room. */
 export interface SetRoomRequest {
@@ -22,10 +28,9 @@ export function useSetRoom() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SetRoomRequest) => sendJson("PUT", "/api/settings/rooms", input, ClinicRooms),
-    onSuccess: (rooms) => {
-      client.setQueryData(roomsKey(rooms.clinicId), rooms);
-      return client.invalidateQueries({ queryKey: ["queue"] });
-    },
+    onSuccess: (rooms) =>
+      // A usual room shows on every day's list; today's list and the queue's counter bar may change too.
+      Promise.all([client.invalidateQueries({ queryKey: ["settings", "rooms", rooms.clinicId] }), client.invalidateQueries({ queryKey: ["queue"] })]),
   });
 }
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { isBuiltInMark, MARK_KEY, MAX_MARKS } from "@/lib/queue/priority-marks";
+import { CalendarDay } from "./slots";
 import { storableText } from "./storable-text";
 
 const Id = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._:-]+$/, "This id has characters an id never has.");
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A room as a waiting room reads it: "Room 2", "OPD 3", "कक्ष 4"; empty clears it. */
 export const RoomName = storableText()
@@ -17,7 +17,7 @@ export const DoctorRoomInput = z.strictObject({
   clinicId: Id,
   doctorId: Id,
   /** YYYY-MM-DD for one day's room; absent for the usual room. */
-  day: z.string().regex(DAY, "A day is YYYY-MM-DD.").optional(),
+  day: CalendarDay.optional(),
   room: RoomName.nullable(),
 });
 export type DoctorRoomInput = z.infer<typeof DoctorRoomInput>;
@@ -26,12 +26,14 @@ export const DoctorRoom = z.strictObject({
   doctorId: z.string(),
   doctorName: z.string(),
   usualRoom: z.string().nullable(),
+  /** The room for the day asked for (today unless the page chose a later day). */
   todayRoom: z.string().nullable(),
-  /** The room the slip, display and counter say today: today's, else the usual one. */
+  /** The room the slip, display and counter say on that day: the day's, else the usual one. */
   room: z.string().nullable(),
 });
 export type DoctorRoom = z.infer<typeof DoctorRoom>;
-export const ClinicRooms = z.strictObject({ clinicId: z.string(), day: z.string(), doctors: z.array(DoctorRoom) });
+/** `day` is the day shown (today or a later one the page chose); `today` is the clinic's today, the earliest day a room can be set for. */
+export const ClinicRooms = z.strictObject({ clinicId: z.string(), day: z.string(), today: z.string(), doctors: z.array(DoctorRoom) });
 export type ClinicRooms = z.infer<typeof ClinicRooms>;
 
 const MarkLabel = storableText()
@@ -66,7 +68,8 @@ export const PriorityMarksInput = z
   });
 export type PriorityMarksInput = z.infer<typeof PriorityMarksInput>;
 
-export const ClinicRoomsQuery = z.strictObject({ clinicId: Id });
+/** `day` (YYYY-MM-DD, today or later) shows that day's rooms; absent, today's. */
+export const ClinicRoomsQuery = z.strictObject({ clinicId: Id, day: CalendarDay.optional() });
 export type ClinicRoomsQuery = z.infer<typeof ClinicRoomsQuery>;
 
 export const PriorityMarkList = z.strictObject({

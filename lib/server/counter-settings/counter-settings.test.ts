@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { setClock } from "@/lib/clock";
 import { callOrder } from "@/lib/queue/call-order";
 import { DEFAULT_PRIORITY_MARKS, markName } from "@/lib/queue/priority-marks";
-import { DoctorRoomInput, PriorityMarksInput } from "@/lib/schemas/counter-settings";
+import { ClinicRoomsQuery, DoctorRoomInput, PriorityMarksInput } from "@/lib/schemas/counter-settings";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
 import { directoryEntries, displays, doctorRooms, priorityMarks, staff } from "../db/schema";
@@ -34,6 +34,14 @@ describe("what Settings → Rooms and Settings → Priority marks accept", () =>
     for (const room of ["R\u0000", "\ud800", "<b>2</b>", "x".repeat(31)]) expect(DoctorRoomInput.safeParse({ clinicId: CLINIC, doctorId: "dr-a", room }).success).toBe(false);
     expect(DoctorRoomInput.safeParse({ clinicId: CLINIC, doctorId: "dr-a", room: "2", day: "27/11/2026" }).success).toBe(false);
     expect(DoctorRoomInput.safeParse({ clinicId: CLINIC, doctorId: "dr-a", room: "2", extra: 1 }).success).toBe(false);
+  });
+  it("a day (to set or to show) is a real calendar day, YYYY-MM-DD", () => {
+    expect(ClinicRoomsQuery.parse({ clinicId: CLINIC, day: "2026-11-30" }).day).toBe("2026-11-30");
+    expect(ClinicRoomsQuery.parse({ clinicId: CLINIC }).day).toBeUndefined();
+    for (const day of ["2026-02-30", "2026-13-01", "30/11/2026", "2026-11-3\u0000", "\ud800", ""]) {
+      expect(ClinicRoomsQuery.safeParse({ clinicId: CLINIC, day }).success, day).toBe(false);
+      expect(DoctorRoomInput.safeParse({ clinicId: CLINIC, doctorId: "dr-a", room: "2", day }).success, day).toBe(false);
+    }
   });
   it("the mark list: keys once, a clinic's own mark named in English, at least one", () => {
     const ok = { key: "child", label: "Child under 5", labelHi: "5 साल से छोटा बच्चा", retired: false };
@@ -112,6 +120,30 @@ for (const d of databases) {
       const past = await refusal(setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-meera", day: "2026-11-26", room: "1" }, admin, MORNING));
       expect(Object.keys(past.extra?.errors ?? {})).toEqual(["day"]);
       expect(await db.select().from(doctorRooms).where(eq(doctorRooms.day, "2026-11-26"))).toEqual([]);
+    });
+
+    it("a later day's room: shown for that day only; the page refuses to show (or set) a past day, on `day`", async () => {
+      await setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-arjun", room: "Room 4" }, admin, MORNING);
+      await setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-arjun", day: "2026-12-01", room: "Room 8" }, admin, MORNING);
+      const later = await clinicRooms(db, CLINIC, MORNING, "2026-12-01");
+      expect(later).toMatchObject({ day: "2026-12-01", today: "2026-11-27" });
+      expect(later.doctors.find((x) => x.doctorId === "dr-arjun")).toEqual({ doctorId: "dr-arjun", doctorName: "Dr. Arjun Rao", usualRoom: "Room 4", todayRoom: "Room 8", room: "Room 8" });
+      // Today (and the day after) still the usual room.
+      const today = await clinicRooms(db, CLINIC, MORNING);
+      expect(today).toMatchObject({ day: "2026-11-27", today: "2026-11-27" });
+      expect(today.doctors.find((x) => x.doctorId === "dr-arjun")).toMatchObject({ todayRoom: null, room: "Room 4" });
+      expect((await roomsOnDay(db, CLINIC, "2026-11-28")).get("dr-arjun")).toBe("Room 4");
+      expect((await roomsOnDay(db, CLINIC, "2026-12-01")).get("dr-arjun")).toBe("Room 8");
+      // Today is allowed; yesterday is not, whether shown or set. Just before midnight in India it is still the 27th.
+      expect((await clinicRooms(db, CLINIC, MORNING, "2026-11-27")).day).toBe("2026-11-27");
+      const past = await refusal(clinicRooms(db, CLINIC, MORNING, "2026-11-26"));
+      expect(past.status).toBe(422);
+      expect(past.extra?.errors).toEqual({ day: "A day's room can be set for today or a later day, not a past one." });
+      const lateEvening = Date.parse("2026-11-27T23:59:00+05:30");
+      expect((await clinicRooms(db, CLINIC, lateEvening, "2026-11-27")).today).toBe("2026-11-27");
+      expect((await refusal(clinicRooms(db, CLINIC, Date.parse("2026-11-28T00:01:00+05:30"), "2026-11-27"))).status).toBe(422);
+      await setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-arjun", day: "2026-12-01", room: null }, admin, MORNING);
+      await setDoctorRoom(db, { clinicId: CLINIC, doctorId: "dr-arjun", room: null }, admin, MORNING);
     });
 
     it("the slip, the display and the counter say the same room; the slip names the patient with the salutation the desk knows", async () => {

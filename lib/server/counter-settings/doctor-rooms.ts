@@ -24,9 +24,17 @@ export async function roomsOnDay(db: Db, clinicId: string, day: string, doctorId
   return rooms;
 }
 
-/** Settings → Rooms for one clinic: every doctor in the directory with their usual room and today's. */
-export async function clinicRooms(db: Db, clinicId: string, now = clock.now()): Promise<ClinicRooms> {
-  const day = clinicDay(now, await clinicTimeZone(db, clinicId));
+/** A day's room can be set for the clinic's today or a later day; a past day is refused on the `day` field. */
+function refusePastDay(day: string, today: string): void {
+  if (day < today) throw new AppError(422, "Room not saved", PAST_DAY, { code: "room_invalid", errors: { day: PAST_DAY } });
+}
+const PAST_DAY = "A day's room can be set for today or a later day, not a past one.";
+
+/** Settings → Rooms for one clinic on a day (today unless a later one is asked for): every directory doctor with their usual room and that day's. */
+export async function clinicRooms(db: Db, clinicId: string, now = clock.now(), asked?: string): Promise<ClinicRooms> {
+  const today = clinicDay(now, await clinicTimeZone(db, clinicId));
+  if (asked) refusePastDay(asked, today);
+  const day = asked ?? today;
   const [doctors, rows] = await Promise.all([
     db.select({ id: directoryEntries.platformId, name: directoryEntries.displayName }).from(directoryEntries).where(eq(directoryEntries.kind, "doctor")).orderBy(asc(directoryEntries.displayName)),
     db.select().from(doctorRooms).where(and(eq(doctorRooms.clinicId, clinicId), inArray(doctorRooms.day, [day, DEFAULT_ROOM_DAY]))),
@@ -35,6 +43,7 @@ export async function clinicRooms(db: Db, clinicId: string, now = clock.now()): 
   return {
     clinicId,
     day,
+    today,
     doctors: doctors.map((d) => {
       const usualRoom = room(d.id, DEFAULT_ROOM_DAY);
       const todayRoom = room(d.id, day);
@@ -54,7 +63,7 @@ export async function setDoctorRoom(db: Db, input: DoctorRoomInput, staffId: str
   if (!known.some((k) => k.kind === "doctor" && k.id === input.doctorId)) errors.doctorId = "This doctor is not in Settings → Clinics.";
   if (input.day) {
     const today = clinicDay(now, await clinicTimeZone(db, input.clinicId));
-    if (input.day < today) errors.day = "A day's room can be set for today or a later day, not a past one.";
+    if (input.day < today) errors.day = PAST_DAY;
   }
   if (Object.keys(errors).length) throw new AppError(422, "Room not saved", Object.values(errors)[0], { code: "room_invalid", errors });
   const key = and(eq(doctorRooms.clinicId, input.clinicId), eq(doctorRooms.doctorId, input.doctorId), eq(doctorRooms.day, input.day ?? DEFAULT_ROOM_DAY));
