@@ -27,9 +27,16 @@ test("a scan at counter 1 appears live on the list; registering from the share i
     phoneNumber: "9876501234",
     address: { line: "4 FC Road", district: "Pune", state: "Maharashtra" },
   };
+  // The list's own reads: the share must arrive in the queue stream's message itself, not by a refetch.
+  const listReads: string[] = [];
+  page.on("request", (r) => void (r.method() === "GET" && new URL(r.url()).pathname === "/api/abdm/shares" && listReads.push(r.url())));
   await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}`);
   const list = page.getByTestId("counter-shares");
   await expect(list.getByRole("heading", { name: "Shared at the counter" })).toBeVisible();
+  // Live: the stream is open (and its opening's catch-up read of the list has gone out).
+  await expect(page.getByRole("status").filter({ hasText: "● Live" })).toBeVisible();
+  await expect.poll(() => listReads.length).toBeGreaterThan(0);
+  const readsBefore = listReads.length;
 
   // The gateway (the sandbox's emulation) calls the desk: the list updates without a reload.
   const scan = await fetch(`${SANDBOX_URL}/__sandbox/abdm/scan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ counter: "1", desk_url: baseURL, patient }) });
@@ -43,6 +50,7 @@ test("a scan at counter 1 appears live on the list; registering from the share i
   await expect(row).toContainText(`Sunil ${lastName}`);
   await expect(row).toContainText("Counter 1");
   await expect(row).toContainText("Not registered yet");
+  expect(listReads).toHaveLength(readsBefore);
   await expectAccessible(page);
 
   // Not known here: registration opens prefilled from the share, for the doctor chosen on the row;

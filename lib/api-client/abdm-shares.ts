@@ -5,15 +5,16 @@ import { CounterShares } from "@/lib/schemas/abdm-shares";
 import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
 import { QueueEntry } from "@/lib/schemas/queue";
 import { apiGet, ApiProblemError, sendJson } from "./http";
+import { shareKeys } from "./counter-share-cache";
 import { useIntentKey } from "./opd-counter";
-import { queueKeys } from "./queue";
+import { queueKeys } from "./queue-keys";
+
+export { shareKeys } from "./counter-share-cache";
 
 /**
- * Under the day's queue key: the queue's live stream (the same hub) refetches the day on every
- * change, a new share included, so this list updates with it and needs no stream of its own.
+ * The day's list. No stream of its own: the queue's live stream (useQueueLive) puts a new share's row
+ * into it as it arrives, and refetches it with the day's queue (a token issued) and on reconnecting.
  */
-export const shareKeys = { day: (clinicId: string, day: string) => [...queueKeys.day(clinicId, day), "abdm-shares"] as const };
-
 export function useCounterShares(clinicId: string | null, day: string) {
   return useQuery({
     queryKey: shareKeys.day(clinicId ?? "", day),

@@ -6,10 +6,10 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { QueueChange, QueueDay, QueueEntry, SlotHolder, type LinkPatientRequest, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
 import { apiGet, ApiProblemError, sendJson, signInAgain } from "./http";
 
-export const queueKeys = {
-  clinic: (clinicId: string) => ["queue", clinicId] as const,
-  day: (clinicId: string, day: string) => ["queue", clinicId, day] as const,
-};
+import { putCounterShare } from "./counter-share-cache";
+import { queueKeys } from "./queue-keys";
+
+export { queueKeys } from "./queue-keys";
 
 const PatientAppointments = z.object({ appointments: z.array(QueueEntry) });
 
@@ -43,7 +43,9 @@ export type QueueLiveStatus = "connecting" | "live" | "reconnecting";
 
 /**
  * Keeps the clinic's queue fresh on this desk: every change on any desk arrives over SSE and the
- * day it belongs to is refetched; whenever the stream (re)opens the whole clinic is refetched once.
+ * day it belongs to is refetched; a new share at the counter arrives with its row and goes straight
+ * into the "Shared at the counter" list; whenever the stream (re)opens the whole clinic (shares
+ * included) is refetched once, so anything missed meanwhile shows.
  */
 export function useQueueLive(clinicId: string | null): QueueLiveStatus {
   const client = useQueryClient();
@@ -74,6 +76,7 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
       );
       void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, change.day) });
     });
+    source.addEventListener("counter-share", (msg) => putCounterShare(client, clinicId, (msg as MessageEvent<string>).data));
     return () => source.close();
   }, [client, clinicId]);
   return clinicId ? status : "connecting";

@@ -8,7 +8,8 @@ import { drainSoon } from "../desk-outbox";
 import { clientAddress } from "../request-info";
 import { queueHub } from "../queue";
 import { clinicTimeZone } from "../queue/desk-bookings";
-import { receiveShare, SHARE_COUNTER } from "./share-callback";
+import { receiveShare } from "./share-callback";
+import { announceShare } from "./share-announce";
 import { gateway } from "./gateway";
 
 export { gateway } from "./gateway";
@@ -36,8 +37,8 @@ export async function handleShareCallback(req: Request): Promise<Response> {
         hipId: gw.hipId,
         counters,
         timeZone,
-        // The receptionists' list refetches with the day's queue (same hub, same stream).
-        onShared: (s) => void hub.publish({ appointmentId: `${SHARE_COUNTER}:${s.clinicId}`, clinicId: s.clinicId, day: s.day, version: 0, status: "booked" }),
+        // The receptionists' list gets the row itself on the clinic's queue stream (lib/server/abdm/share-announce.ts).
+        onShared: (s) => void announceShare(db, hub, s),
       },
       req,
       clientAddress(req.headers) ?? null,

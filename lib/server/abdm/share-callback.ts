@@ -35,7 +35,7 @@ export interface ShareDesk {
   counters: Record<string, string>;
   timeZone: string;
   /** Told of each new share, so the receptionists' list updates live. */
-  onShared?: (share: { clinicId: string; day: string }) => void;
+  onShared?: (share: typeof abdmShares.$inferSelect) => void;
 }
 
 export interface ShareOutcome {
@@ -136,7 +136,7 @@ export async function receiveShare(desk: ShareDesk, req: Request, ip: string | n
   if (!outcome) return refuse(desk, refused(409, "Replayed request", "This REQUEST-ID was already received.", "replayed"), requestId, ip);
   const { share, created } = outcome;
   await recordAudit(desk.db, { action: "abdm.share", resource: "abdm_share", resourceId: share.id, outcome: "ok", ip, detail: { counter, repeat: !created } });
-  if (created) desk.onShared?.({ clinicId: share.clinicId, day: share.day });
+  if (created) desk.onShared?.(share);
   return { status: 202, created, acknowledgement: acknowledgementOf(share, requestId) };
 }
 

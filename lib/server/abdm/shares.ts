@@ -44,24 +44,27 @@ export async function listShares(db: Db, q: { clinicId: string; day: string }, n
     .where(and(eq(abdmShares.clinicId, q.clinicId), eq(abdmShares.day, q.day), or(isNotNull(abdmShares.handledAt), isNull(abdmShares.expiredAt))))
     .orderBy(desc(abdmShares.sharedAt));
   const open = rows.filter((r) => r.share.handledAt || r.share.expiresAt.getTime() > now);
-  return Promise.all(
-    open.map(async ({ share: s, visitToken }) => ({
-      id: s.id,
-      counter: s.counter,
-      tokenNumber: s.tokenNumber,
-      name: s.profile.name,
-      gender: s.profile.gender,
-      yearOfBirth: s.profile.yearOfBirth,
-      abhaAddress: s.abhaAddress,
-      abhaNumber: s.abhaNumber,
-      mobile: s.profile.phoneNumber ?? null,
-      sharedAt: s.sharedAt.toISOString(),
-      expiresAt: s.expiresAt.toISOString(),
-      patientId: s.patientId ?? (await matchFor(db, s)),
-      visitToken: visitToken ?? null,
-      cardPayload: cardPayload(s.profile),
-    })),
-  );
+  return Promise.all(open.map(({ share, visitToken }) => counterShareRow(db, share, visitToken)));
+}
+
+/** One share as the receptionists' list shows it (and as the queue stream announces a new one). */
+export async function counterShareRow(db: Db, s: typeof abdmShares.$inferSelect, visitToken: string | null = null): Promise<CounterShare> {
+  return {
+    id: s.id,
+    counter: s.counter,
+    tokenNumber: s.tokenNumber,
+    name: s.profile.name,
+    gender: s.profile.gender,
+    yearOfBirth: s.profile.yearOfBirth,
+    abhaAddress: s.abhaAddress,
+    abhaNumber: s.abhaNumber,
+    mobile: s.profile.phoneNumber ?? null,
+    sharedAt: s.sharedAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    patientId: s.patientId ?? (await matchFor(db, s)),
+    visitToken,
+    cardPayload: cardPayload(s.profile),
+  };
 }
 
 /**

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import type { CounterShare, CounterShares } from "@/lib/schemas/abdm-shares";
+import { putCounterShare, shareKeys } from "./counter-share-cache";
+
+const DAY = "2026-11-27";
+const row = (id: string, minute: number, over: Partial<CounterShare> = {}): CounterShare => ({
+  id,
+  counter: "1",
+  tokenNumber: `S-${id}`,
+  name: `Patient ${id}`,
+  gender: "F",
+  yearOfBirth: 1990,
+  abhaAddress: `${id}@sbx`,
+  abhaNumber: null,
+  mobile: null,
+  sharedAt: new Date(Date.UTC(2026, 10, 27, 5, minute)).toISOString(),
+  expiresAt: new Date(Date.UTC(2026, 10, 27, 5, minute + 30)).toISOString(),
+  patientId: null,
+  visitToken: null,
+  cardPayload: "{}",
+  ...over,
+});
+const message = (share: CounterShare | null, clinicId = "cl-opd", day = DAY) => JSON.stringify({ clinicId, day, share });
+
+function clientWith(shares: CounterShare[] | undefined) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+  if (shares) client.setQueryData<CounterShares>(shareKeys.day("cl-opd", DAY), { shares });
+  return client;
+}
+const listed = (client: QueryClient) => client.getQueryData<CounterShares>(shareKeys.day("cl-opd", DAY))?.shares.map((s) => s.id);
+const stale = (client: QueryClient) => client.getQueryState(shareKeys.day("cl-opd", DAY))?.isInvalidated;
+
+describe("a counter-share message into the list's cache", () => {
+  it("puts the new row first (newest first), as the message carried it, and marks the list for a later check", () => {
+    const client = clientWith([row("b", 10), row("a", 5)]);
+    const fresh = row("c", 20, { name: "Asha Verma", patientId: "pt-1" });
+    putCounterShare(client, "cl-opd", message(fresh));
+    expect(listed(client)).toEqual(["c", "b", "a"]);
+    expect(client.getQueryData<CounterShares>(shareKeys.day("cl-opd", DAY))!.shares[0]).toEqual(fresh);
+    expect(stale(client)).toBe(true);
+  });
+
+  it("the same share again replaces itself (two instances, a repeated message): never two rows", () => {
+    const client = clientWith([row("a", 5)]);
+    putCounterShare(client, "cl-opd", message(row("a", 5, { name: "Asha V." })));
+    putCounterShare(client, "cl-opd", message(row("a", 5, { name: "Asha V." })));
+    expect(listed(client)).toEqual(["a"]);
+    expect(client.getQueryData<CounterShares>(shareKeys.day("cl-opd", DAY))!.shares[0]!.name).toBe("Asha V.");
+  });
+
+  it("an older share arriving late sorts under the newer ones", () => {
+    const client = clientWith([row("b", 10)]);
+    putCounterShare(client, "cl-opd", message(row("a", 5)));
+    expect(listed(client)).toEqual(["b", "a"]);
+  });
+
+  it("without a row (too long for one message) the list is refetched instead, unchanged until then", () => {
+    const client = clientWith([row("a", 5)]);
+    putCounterShare(client, "cl-opd", message(null));
+    expect(listed(client)).toEqual(["a"]);
+    expect(stale(client)).toBe(true);
+  });
+
+  it("a day not loaded yet is not made up from one row: nothing cached", () => {
+    const client = clientWith(undefined);
+    putCounterShare(client, "cl-opd", message(row("a", 5)));
+    expect(client.getQueryData(shareKeys.day("cl-opd", DAY))).toBeUndefined();
+  });
+
+  it("another clinic's message or one that does not match the schema changes no row and refetches the clinic's lists", () => {
+    for (const bad of [message(row("x", 30), "cl-other"), "{not json", JSON.stringify({ clinicId: "cl-opd", day: DAY, share: { id: "x" } }), message(row("x", 30, { yearOfBirth: 1990.5 }))]) {
+      const client = clientWith([row("a", 5)]);
+      putCounterShare(client, "cl-opd", bad);
+      expect(listed(client)).toEqual(["a"]);
+      expect(stale(client)).toBe(true);
+    }
+  });
+
+  it("leaves another day's list alone", () => {
+    const client = clientWith([row("a", 5)]);
+    putCounterShare(client, "cl-opd", message(row("z", 1), "cl-opd", "2026-11-28"));
+    expect(listed(client)).toEqual(["a"]);
+    expect(stale(client)).toBe(false);
+  });
+});
