@@ -4,6 +4,7 @@ import type { PlatformReceiptEvent } from "@/lib/schemas/desk-events";
 import type { ReconcileRow, ReconcileTotals, ReconcileView } from "@/lib/schemas/reconcile";
 import { dayInZone } from "@/lib/schemas/calendar";
 import { sumPaise } from "@/lib/billing/money";
+import { platformCounting, type PlatformCounting } from "@/lib/billing/platform-counting";
 import * as clock from "@/lib/clock";
 import type { Db } from "../db/connect";
 import { creditNotes, platformReceiptDecisions, platformReceipts, receipts } from "../db/schema";
@@ -159,8 +160,7 @@ export async function matchPending(db: Db, now = clock.now()): Promise<void> {
   for (const u of undecided) await db.transaction((tx) => autoMatch(tx, u.id, now));
 }
 
-function stateOf(row: Row, decision: Decision | undefined, hasCandidates: boolean): ReconcileRow["state"] {
-  const net = platformNet(row);
+function stateOf(row: Pick<Row, "problem">, net: number | null, decision: Pick<Decision, "decision" | "platformNetPaise"> | undefined, hasCandidates: boolean): ReconcileRow["state"] {
   if (decision?.decision === "platform_only") return "platform_only";
   if (decision?.decision === "linked") return net === decision.platformNetPaise ? "matched" : "reported_differently";
   if (row.problem) return "unreadable";
@@ -207,7 +207,7 @@ export async function readReconciliation(db: Db, q: { clinicId: string; day?: st
       paidAt: (r.paidAt ?? r.stateAt ?? r.receivedAt).toISOString(),
       problem: r.problem,
       events: r.events,
-      state: stateOf(r, d, cs.length > 0),
+      state: stateOf(r, platformNet(r), d, cs.length > 0),
       decision: d ? { decision: d.decision, how: d.how, note: d.note, at: d.at.toISOString(), deskReceipt: d.deskReceiptId ? view(d.deskReceiptId) : null, platformNetPaise: d.platformNetPaise } : null,
       candidates: cs.map((c) => ({ ...view(c.receipt.id), how: c.how })),
     };
@@ -230,10 +230,62 @@ export async function reconciledTotals(db: Db, q: { clinicId: string; day: strin
     db.select({ amount: creditNotes.amountPaise, at: creditNotes.at }).from(creditNotes).where(and(eq(creditNotes.clinicId, q.clinicId), gte(creditNotes.at, from), lt(creditNotes.at, to))),
   ]);
   const counterPaise = sumPaise(rs.filter((r) => onDay(r.at)).map((r) => r.amount)) - sumPaise(notes.filter((n) => onDay(n.at)).map((n) => n.amount));
-  const ofDay = rows.filter((r) => r.clinicId === q.clinicId && r.netPaise !== null && r.paidAt && dayInZone(Date.parse(r.paidAt), q.timeZone) === q.day);
-  const sum = (states: ReconcileRow["state"][]) => sumPaise(ofDay.filter((r) => states.includes(r.state)).map((r) => r.netPaise!));
-  const platformOnlyPaise = sum(["platform_only"]);
-  return { counterPaise, platformOnlyPaise, matchedPaise: sum(["matched"]), waitingPaise: sum(["unmatched", "reported_differently"]), totalPaise: counterPaise + platformOnlyPaise };
+  const ofDay = rows.filter((r) => r.clinicId === q.clinicId && r.paidAt && dayInZone(Date.parse(r.paidAt), q.timeZone) === q.day);
+  const sum = (counting: PlatformCounting) => sumPaise(ofDay.filter((r) => platformCounting(r.state, r.netPaise) === counting).map((r) => r.netPaise!));
+  const platformOnlyPaise = sum("counted");
+  return { counterPaise, platformOnlyPaise, matchedPaise: sum("desk_counts"), waitingPaise: sum("waiting"), totalPaise: counterPaise + platformOnlyPaise };
+}
+
+/** A platform receipt of a period as the dashboard and the accountant's CSV count it (by the rule above). */
+export interface PeriodPlatformReceipt {
+  id: string;
+  number: string;
+  reference: string | null;
+  at: Date;
+  netPaise: number;
+  patientId: string | null;
+  /** From the appointment the event names, when the desk knows it. */
+  doctorId: string | null;
+  serviceName: string | null;
+}
+
+/**
+ * The platform receipts paid within [fromAt, toAt) at a clinic (the day Reconcile puts them on: paid,
+ * else reported, else received), each with its standing decision, sorted by the one rule: the counted
+ * ones with the appointment's doctor and service, and how many (and how much) wait for a decision.
+ * One indexed range read (migration 0028), the newest decision of each by its own index.
+ */
+export async function platformReceiptsOfPeriod(db: Db, q: { clinicId: string; fromAt: string; toAt: string }): Promise<{ counted: PeriodPlatformReceipt[]; waiting: { count: number; paise: number } }> {
+  const result = await db.execute(sql`
+    select pr.id, pr.platform_receipt_id, pr.receipt_number, pr.reference, pr.amount_paise, pr.refunded_paise, pr.status, pr.problem,
+           coalesce(pr.paid_at, pr.state_at, pr.received_at) as at, coalesce(pr.patient_id, q.patient_id) as patient_id, q.doctor_id, q.service_name,
+           d.decision, d.platform_net_paise
+      from platform_receipts pr
+      left join lateral (select x.decision, x.platform_net_paise from platform_receipt_decisions x where x.platform_receipt_id = pr.id order by x.id desc limit 1) d on true
+      left join queue_appointments q on q.appointment_id = pr.appointment_id
+     where pr.clinic_id = ${q.clinicId} and coalesce(pr.paid_at, pr.state_at, pr.received_at) >= ${q.fromAt}::timestamptz and coalesce(pr.paid_at, pr.state_at, pr.received_at) < ${q.toAt}::timestamptz
+     order by 9, pr.platform_receipt_id`);
+  type Raw = {
+    id: string; platform_receipt_id: string; receipt_number: string | null; reference: string | null; amount_paise: string | null; refunded_paise: string | null;
+    status: string | null; problem: string | null; at: string | Date; patient_id: string | null; doctor_id: string | null; service_name: string | null;
+    decision: "linked" | "platform_only" | null; platform_net_paise: string | null;
+  };
+  const num = (v: string | null) => (v === null ? null : Number(v));
+  const counted: PeriodPlatformReceipt[] = [];
+  const waiting = { count: 0, paise: 0 };
+  for (const r of (result as unknown as { rows: Raw[] }).rows ?? []) {
+    const net = platformNet({ amountPaise: num(r.amount_paise), refundedPaise: num(r.refunded_paise), status: r.status, problem: r.problem });
+    const decision = r.decision ? { decision: r.decision, platformNetPaise: num(r.platform_net_paise) } : undefined;
+    // Candidates only tell "unmatched" from "reported differently": both wait the same, so they are not looked up here.
+    const counting = platformCounting(stateOf({ problem: r.problem }, net, decision, false), net);
+    if (counting === "waiting") {
+      waiting.count += 1;
+      waiting.paise += net!;
+    }
+    if (counting !== "counted") continue;
+    counted.push({ id: r.id, number: r.receipt_number ?? r.platform_receipt_id, reference: r.reference, at: new Date(r.at), netPaise: net!, patientId: r.patient_id, doctorId: r.doctor_id, serviceName: r.service_name });
+  }
+  return { counted, waiting };
 }
 
 async function loadForDecision(tx: Tx, id: string): Promise<Row> {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { receipts } from "./billing";
 
@@ -33,7 +34,12 @@ export const platformReceipts = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("platform_receipts_platform_id_idx").on(t.platformReceiptId), index("platform_receipts_appointment_idx").on(t.appointmentId)],
+  (t) => [
+    uniqueIndex("platform_receipts_platform_id_idx").on(t.platformReceiptId),
+    index("platform_receipts_appointment_idx").on(t.appointmentId),
+    // The day Reconcile, the dashboard and the CSV put a platform receipt on (migration 0028).
+    index("platform_receipts_clinic_at_idx").on(t.clinicId, sql`coalesce(${t.paidAt}, ${t.stateAt}, ${t.receivedAt})`),
+  ],
 );
 
 /**
