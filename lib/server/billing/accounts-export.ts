@@ -92,7 +92,11 @@ export async function readAccountLines(db: Db, q: { clinicId: string; from: stri
   return out;
 }
 
-const strip = ({ at: _at, ...line }: AccountLine & { at: number }): AccountLine => line;
+function strip(line: AccountLine & { at: number }): AccountLine {
+  const { at, ...rest } = line;
+  void at;
+  return rest;
+}
 
 async function platformLines(db: Db, clinicId: string, fromAt: string, toAt: string, timeZone: string, gstin: string | null): Promise<(AccountLine & { at: number })[]> {
   const { counted } = await platformReceiptsOfPeriod(db, { clinicId, fromAt, toAt });
