@@ -3,12 +3,11 @@ import { sql } from "drizzle-orm";
 import { DESK_LINE_LABELS } from "@/lib/billing/bill-lines";
 import type { AccountLine } from "@/lib/billing/accounts-csv";
 import { displayNameOf } from "@/lib/schemas/patient-names";
-import { dayInZone } from "@/lib/schemas/calendar";
 import type { Db } from "../db/connect";
 import { clinicTimeZone } from "../queue/desk-bookings";
 import { readBillingSettings } from "./billing";
 import { periodInstants } from "./dashboard";
-import { platformReceiptsOfPeriod } from "./platform-receipts";
+import { countedPlatformReceipts } from "./platform-receipts";
 
 interface Row {
   type: "receipt" | "credit_note";
@@ -80,7 +79,7 @@ export async function readAccountLines(db: Db, q: { clinicId: string; from: stri
     reference: r.reference,
     gstin: settings.gstin,
   }));
-  const online = await platformLines(db, q.clinicId, fromAt, toAt, timeZone, settings.gstin);
+  const online = await platformLines(db, q, settings.gstin);
   // Merged by the instant, the desk's lines first on a tie (both lists are already in order).
   const out: AccountLine[] = [];
   let i = 0;
@@ -98,8 +97,8 @@ function strip(line: AccountLine & { at: number }): AccountLine {
   return rest;
 }
 
-async function platformLines(db: Db, clinicId: string, fromAt: string, toAt: string, timeZone: string, gstin: string | null): Promise<(AccountLine & { at: number })[]> {
-  const { counted } = await platformReceiptsOfPeriod(db, { clinicId, fromAt, toAt });
+async function platformLines(db: Db, q: { clinicId: string; from: string; to: string }, gstin: string | null): Promise<(AccountLine & { at: number })[]> {
+  const counted = await countedPlatformReceipts(db, q);
   if (!counted.length) return [];
   const patientIds = [...new Set(counted.flatMap((r) => (r.patientId ? [r.patientId] : [])))];
   const doctorIds = [...new Set(counted.flatMap((r) => (r.doctorId ? [r.doctorId] : [])))];
@@ -120,7 +119,7 @@ async function platformLines(db: Db, clinicId: string, fromAt: string, toAt: str
       type: "platform_receipt",
       number: r.number,
       againstReceipt: null,
-      day: dayInZone(r.at, timeZone),
+      day: r.day,
       patient: p?.first_name ? displayNameOf({ salutation: p.salutation, firstName: p.first_name, middleName: p.middle_name, lastName: p.last_name }) : (r.patientId ?? ""),
       uhid: p?.uhid ?? null,
       doctor: r.doctorId ? (names.get(r.doctorId) ?? r.doctorId) : "",

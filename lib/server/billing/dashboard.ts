@@ -9,7 +9,7 @@ import * as clock from "@/lib/clock";
 import type { Db } from "../db/connect";
 import { ValidationError } from "../errors";
 import { clinicTimeZone } from "../queue/desk-bookings";
-import { platformReceiptsOfPeriod } from "./platform-receipts";
+import { countUncounted } from "./platform-receipts";
 
 /** Visits the patient came to: checked in, called or seen. A no-show, a cancelled or a booked-only visit is not one. */
 export const ATTENDED = sql.raw(`('checked_in', 'in_consultation', 'done')`);
@@ -103,10 +103,16 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
                (select sum(unbilled_paise) from queue_day_stats where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as unbilled_paise`,
   );
   const doctors = rows<{ id: string; name: string }>(db, sql`select platform_id as id, display_name as name from directory_entries where kind = 'doctor'`);
-  // Money the platform took online, counted by Reconcile's rule: platform only counts, linked is the desk's receipt, undecided waits.
-  const [fromAt, toAt] = periodInstants(q.from, q.to, timeZone);
-  const platform = platformReceiptsOfPeriod(db, { clinicId: q.clinicId, fromAt, toAt });
-  const [visitRows, firstRows, moneyRows, [owed], doctorRows, online] = await Promise.all([visitDays, firstVisits, money, dues, doctors, platform]);
+  // Money the platform took online, counted by Reconcile's rule (platformCounting) as each event or decision came: running totals per day (migration 0028).
+  await countUncounted(db);
+  const platform = rows<{ dimension: "total" | "doctor" | "service" | "waiting"; key: string; day: string | null; paise: string; receipts: string }>(
+    db,
+    sql`select dimension, key, case when dimension = 'total' then day end as day, sum(paise) as paise, sum(receipts) as receipts
+          from platform_day_totals
+         where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
+         group by dimension, key, case when dimension = 'total' then day end`,
+  );
+  const [visitRows, firstRows, moneyRows, [owed], doctorRows, platformRows] = await Promise.all([visitDays, firstVisits, money, dues, doctors, platform]);
 
   const byDay = new Map(visitRows.map((r) => [r.day, r]));
   const newByDay = new Map(firstRows.map((r) => [r.day, n(r.patients)]));
@@ -119,11 +125,18 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
   const byServicePaise = new Map(moneyOf("service").map((r) => [r.key, net(r)]));
   const add = (m: Map<string, number>, k: string, p: number) => m.set(k, (m.get(k) ?? 0) + p);
   let platformPaise = 0;
-  for (const r of online.counted) {
-    platformPaise += r.netPaise;
-    add(collectedByDay, dayInZone(r.at.getTime(), timeZone), r.netPaise);
-    add(byDoctorPaise, r.doctorId ?? "", r.netPaise);
-    add(byServicePaise, r.serviceName ? `booked_service|${r.serviceName}` : "online|", r.netPaise);
+  const waiting = { count: 0, paise: 0 };
+  for (const r of platformRows) {
+    const p = n(r.paise);
+    if (r.dimension === "total") {
+      platformPaise += p;
+      add(collectedByDay, r.day!, p);
+    } else if (r.dimension === "doctor") add(byDoctorPaise, r.key, p);
+    else if (r.dimension === "service") add(byServicePaise, r.key, p);
+    else {
+      waiting.count += n(r.receipts);
+      waiting.paise += p;
+    }
   }
   const received = perDay.reduce((s, r) => s + n(r.receipts), 0);
   const refunded = perDay.reduce((s, r) => s + n(r.credit_notes), 0);
@@ -159,11 +172,11 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
     },
     byMethod: [
       ...moneyOf("method").map((r) => ({ method: r.key as "cash" | "upi" | "card", paise: net(r) })),
-      ...(online.counted.length ? [{ method: "platform" as const, paise: platformPaise }] : []),
+      ...(platformRows.some((r) => r.dimension === "total" && n(r.receipts) !== 0) ? [{ method: "platform" as const, paise: platformPaise }] : []),
     ].sort(byPaise),
     byDoctor: [...byDoctorPaise].map(([id, paise]) => ({ doctorId: id, doctorName: id ? (names.get(id) ?? id) : "", paise })).sort(byPaise),
     byService: [...byServicePaise].map(([key, paise]) => serviceOf(key, paise)).sort(byPaise),
-    platformWaiting: online.waiting,
+    platformWaiting: waiting,
     dues: { bills: n(owed?.bills), billedPaise: n(owed?.billed_paise), unbilledVisits: n(owed?.unbilled_visits), unbilledPaise: n(owed?.unbilled_paise) },
   };
 }
