@@ -76,6 +76,24 @@ export async function seedBusyYear(database: Database): Promise<void> {
     select distinct on (pr.id) pr.id, 'linked', r.id, pr.amount_paise, 'staff', pr.paid_at + interval '2 hours'
       from platform_receipts pr join receipts r on r.appointment_id = pr.appointment_id
      where pr.clinic_id = ${BENCH_CLINIC} and substring(pr.platform_receipt_id from 5)::int % 3 = 2 order by pr.id, r.number`);
+  // What the app writes as each of those was decided (platformCounting: platform only → counted, linked → the desk's
+  // receipt counts, undecided → waiting), set here by construction, and the running totals built from it.
+  await db.execute(sql`
+    update platform_receipts pr set counted_as = case substring(pr.platform_receipt_id from 5)::int % 3 when 1 then 'counted' when 2 then 'desk_counts' else 'waiting' end,
+           counted_paise = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then pr.amount_paise end,
+           counted_day = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then to_char(pr.paid_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') end,
+           counted_doctor = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then q.doctor_id end,
+           counted_service = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then q.service_name end
+      from queue_appointments q where q.appointment_id = pr.appointment_id and pr.clinic_id = ${BENCH_CLINIC}`);
+  await db.execute(sql`
+    insert into platform_day_totals (clinic_id, day, dimension, key, paise, receipts)
+    select clinic_id, counted_day, d.dimension, d.key, sum(counted_paise), count(*)
+      from platform_receipts
+      cross join lateral (values ('total', '', counted_as = 'counted'), ('doctor', coalesce(counted_doctor, ''), counted_as = 'counted'),
+                                 ('service', case when counted_service is null then 'online|' else 'booked_service|' || counted_service end, counted_as = 'counted'),
+                                 ('waiting', '', counted_as = 'waiting')) as d(dimension, key, applies)
+     where clinic_id = ${BENCH_CLINIC} and d.applies
+     group by clinic_id, counted_day, d.dimension, d.key`);
   await db.execute(sql`set local session_replication_role = origin`);
   for (const statement of BACKFILL) await db.execute(sql.raw(statement));
   });
