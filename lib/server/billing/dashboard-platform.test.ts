@@ -3,7 +3,8 @@ import { accountsCsv } from "@/lib/billing/accounts-csv";
 import type { PlatformReceiptEvent } from "@/lib/schemas/desk-events";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
 import type { Db } from "../db/connect";
-import { directoryEntries, queueAppointments, staff } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { directoryEntries, platformDayTotals, platformReceipts, queueAppointments, staff } from "../db/schema";
 import { rememberPatient } from "../patients/patient-index";
 import { readAccountLines } from "./accounts-export";
 import { recordPayment, saveBillingSettings } from "./billing";
@@ -139,6 +140,23 @@ for (const d of databases) {
       expect(lines.reduce((s, l) => s + l.amountPaise, 0)).toBe(160_000);
       const recon = await readReconciliation(db, { clinicId: CLINIC, day: DAY }, ist("22:20"));
       expect(recon.totals).toMatchObject({ totalPaise: 160_000, platformOnlyPaise: 30_000, matchedPaise: 130_000 });
+    });
+
+    it("follows the platform's later report (a refund) and its running totals equal a fresh count by the rule", async () => {
+      const [row] = await db.select().from(platformReceipts).where(eq(platformReceipts.id, p3));
+      const event: PlatformReceiptEvent = {
+        kind: "updated", platformReceiptId: row!.platformReceiptId, receiptNumber: row!.receiptNumber, appointmentId: row!.appointmentId, reference: null, clinicId: CLINIC, patientId: null,
+        amountPaise: 30_000, refundedPaise: 10_000, status: "partially_refunded", method: "online", paidAt: row!.paidAt!.toISOString(), problem: null,
+      };
+      await recordPlatformReceipt(db, { inboxId: ++inbox, event, occurredAt: new Date(ist("23:00")) }, ist("23:00"));
+      const dash = await readDashboard(db, period);
+      expect(dash.totals).toMatchObject({ platformPaise: 20_000, collectedPaise: 150_000 });
+      expect(dash.byService.find((x) => x.feeKind === "online")?.paise).toBe(20_000);
+      // Forget every count and total, count again from the records: the same dashboard.
+      await db.delete(platformDayTotals);
+      await db.update(platformReceipts).set({ countedAs: null, countedPaise: null, countedDay: null, countedDoctor: null, countedService: null });
+      expect(await readDashboard(db, period)).toEqual(dash);
+      expect((await readReconciliation(db, { clinicId: CLINIC, day: DAY }, ist("23:05"))).totals.totalPaise).toBe(150_000);
     });
 
     it("puts receipts on their clinic day: the ones just before and after midnight IST are other days", async () => {
