@@ -76,15 +76,21 @@ export async function seedBusyYear(database: Database): Promise<void> {
     select distinct on (pr.id) pr.id, 'linked', r.id, pr.amount_paise, 'staff', pr.paid_at + interval '2 hours'
       from platform_receipts pr join receipts r on r.appointment_id = pr.appointment_id
      where pr.clinic_id = ${BENCH_CLINIC} and substring(pr.platform_receipt_id from 5)::int % 3 = 2 order by pr.id, r.number`);
-  // What the app writes as each of those was decided (platformCounting: platform only → counted, linked → the desk's
-  // receipt counts, undecided → waiting), set here by construction, and the running totals built from it.
+  // What the app writes as each of those was decided (platformCounting: newest decision platform only → counted,
+  // linked → the desk's receipt counts, none → waiting; all seeded ones are readable and unchanged since), and the
+  // running totals built from it. A booked visit never seen has no desk receipt, so its platform-only decision stands.
   await db.execute(sql`
-    update platform_receipts pr set counted_as = case substring(pr.platform_receipt_id from 5)::int % 3 when 1 then 'counted' when 2 then 'desk_counts' else 'waiting' end,
-           counted_paise = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then pr.amount_paise end,
-           counted_day = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then to_char(pr.paid_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') end,
-           counted_doctor = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then q.doctor_id end,
-           counted_service = case when substring(pr.platform_receipt_id from 5)::int % 3 <> 2 then q.service_name end
-      from queue_appointments q where q.appointment_id = pr.appointment_id and pr.clinic_id = ${BENCH_CLINIC}`);
+    with s as (
+      select pr.id, q.doctor_id, q.service_name,
+             case when exists (select 1 from platform_receipt_decisions d where d.platform_receipt_id = pr.id and d.decision = 'linked') then 'desk_counts'
+                  when exists (select 1 from platform_receipt_decisions d where d.platform_receipt_id = pr.id) then 'counted' else 'waiting' end as counted_as
+        from platform_receipts pr join queue_appointments q on q.appointment_id = pr.appointment_id where pr.clinic_id = ${BENCH_CLINIC})
+    update platform_receipts pr set counted_as = s.counted_as,
+           counted_paise = case when s.counted_as <> 'desk_counts' then pr.amount_paise end,
+           counted_day = case when s.counted_as <> 'desk_counts' then to_char(pr.paid_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') end,
+           counted_doctor = case when s.counted_as <> 'desk_counts' then s.doctor_id end,
+           counted_service = case when s.counted_as <> 'desk_counts' then s.service_name end
+      from s where s.id = pr.id`);
   await db.execute(sql`
     insert into platform_day_totals (clinic_id, day, dimension, key, paise, receipts)
     select clinic_id, counted_day, d.dimension, d.key, sum(counted_paise), count(*)
