@@ -98,6 +98,56 @@ for (const lang of ["en", "hi"] as const) {
   });
 }
 
+for (const lang of ["en", "hi"] as const) {
+  const w =
+    lang === "en"
+      ? { method: "Online (platform)", only: "Platform only — not collected at the counter", marked: "Marked platform only. It is counted once, as the platform's.", reconcile: "Open Reconcile" }
+      : { method: "ऑनलाइन (प्लेटफ़ॉर्म)", only: "केवल प्लेटफ़ॉर्म — काउंटर पर नहीं लिया गया", marked: "केवल प्लेटफ़ॉर्म चिह्नित। यह प्लेटफ़ॉर्म के पैसे के रूप में एक बार गिनी जाती है।", reconcile: "मिलान खोलें" };
+
+  test(`money the platform took online shows on the owner's dashboard under its own method once marked platform only (${lang})`, async ({ page, baseURL }) => {
+    test.slow();
+    if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    const api = await playwrightRequest.newContext({ baseURL, storageState: "e2e/.auth/admin.json" });
+    await connectReceiver(api, baseURL!);
+    const patientId = await registerPatient(api, baseURL!, "Online", `Prepaid${Date.now().toString(36).replace(/[^a-z]/g, "")}`);
+    const appointmentId = await bookFarAhead(api, baseURL!, patientId);
+    const platformRow = page.getByTestId("method-table").getByRole("row").filter({ has: page.getByRole("rowheader", { name: w.method, exact: true }) });
+    const platformPaise = async () => ((await platformRow.count()) ? Number(await platformRow.locator("[data-paise]").getAttribute("data-paise")) : 0);
+    await page.goto(`/billing/dashboard?clinic=${CLINIC}&range=today`);
+    await expect(page.getByTestId("dashboard")).toBeVisible();
+    const before = await platformPaise();
+    const waitingNote = page.getByTestId("platform-waiting");
+    const waitingBefore = (await waitingNote.count()) ? await waitingNote.textContent() : null;
+
+    // Paid ₹733 online on the platform; nothing at the counter. Waiting for a decision: shown on the dashboard, not counted.
+    const emitted = await fetch(`${SANDBOX_URL}/__sandbox/receipts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ appointment_id: appointmentId, amount: 733 }) });
+    expect(emitted.status).toBe(201);
+    const receiptId = ((await emitted.json()) as { receipt_id: string }).receipt_id;
+    await expect(async () => {
+      await page.reload();
+      await expect(waitingNote).toBeVisible({ timeout: 1_000 });
+      expect(await waitingNote.textContent()).not.toBe(waitingBefore);
+    }).toPass({ timeout: 15_000 });
+    expect(await platformPaise()).toBe(before);
+    await expectAccessible(page);
+
+    // The note leads to Reconcile, where the admin marks it platform only.
+    await waitingNote.getByRole("link", { name: w.reconcile }).click();
+    await expect(page).toHaveURL(/\/billing\/reconcile\?clinic=cl-bandra$/);
+    const card = page.locator(`[data-platform-receipt="${receiptId}"]`);
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: w.only }).click();
+    await expect(page.getByRole("status").filter({ hasText: w.marked })).toBeVisible();
+
+    // Back on the dashboard it is counted once, under its own method.
+    await page.goto(`/billing/dashboard?clinic=${CLINIC}&range=today`);
+    await expect(platformRow).toBeVisible();
+    expect(await platformPaise()).toBe(before + 73_300);
+    await expectAccessible(page);
+    await api.dispose();
+  });
+}
+
 test("an admin reviews every cashier's days and reopens a closed one with a reason (English)", async ({ page, baseURL }) => {
   const api = await playwrightRequest.newContext({ baseURL, storageState: "e2e/.auth/admin.json" });
   // The admin's own day at Bandra: payments above, then closed with what was counted.

@@ -53,6 +53,8 @@ async function main() {
     console.error(`billing dashboard: seeded a year on ${database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const db = database.db;
     const period = (from: string, to: string) => () => readDashboard(db, { clinicId: BENCH_CLINIC, from, to });
+    const fy = await readDashboard(db, { clinicId: BENCH_CLINIC, from: "2026-04-01", to: "2027-03-31" });
+    console.error(`billing dashboard: FY platform only ${fy.totals.platformPaise} paise, waiting ${fy.platformWaiting.count} (${fy.platformWaiting.paise} paise)`);
     const results = [
       await time("today (31/03/2027)", period("2027-03-31", "2027-03-31")),
       await time("this week", period("2027-03-29", "2027-03-31")),

@@ -1,7 +1,8 @@
 /**
  * A year of a busy clinic for the owner's dashboard, written set-based in the database: 100,000
  * visits over FY 2026-27 (six doctors, 40,000 patients, some no-shows and cancellations), a bill for
- * every visit seen, 150,000 receipts with one payment line each (cash, UPI, card) and 3,000 credit notes.
+ * every visit seen, 150,000 receipts with one payment line each (cash, UPI, card), 3,000 credit notes and
+ * 15,000 platform receipts (platform only, linked after a changed decision, or waiting).
  * Row by row the running-total triggers would take minutes here, so the year is written with triggers
  * off and the totals are then built by the migration's own backfill statements, as an upgrade would.
  */
@@ -58,6 +59,47 @@ export async function seedBusyYear(database: Database): Promise<void> {
     select ${BENCH_CLINIC}, '2026-27', row_number() over (order by number), 'CN/2026-27/' || lpad((row_number() over (order by number))::text, 6, '0'), id, 10000,
            (array['cash', 'upi', 'card'])[1 + number % 3], 'bench refund', 'bench-cn-' || number, '{}'::jsonb, collected_at + interval '2 hours'
       from receipts where clinic_id = ${BENCH_CLINIC} and number % ${PAYMENTS / CREDIT_NOTES} = 0`);
+  // The platform's receipts for one in five booked visits (15,000 a year), paid online the day before: a third marked
+  // "platform only" (counted), a third linked to the visit's desk receipt after first being marked platform only (a
+  // changed decision: two decisions, the newest stands), a third not decided yet (shown as waiting).
+  await db.execute(sql`
+    insert into platform_receipts (platform_receipt_id, receipt_number, clinic_id, appointment_id, patient_id, amount_paise, refunded_paise, status, method, paid_at, state_at, first_inbox_id, last_inbox_id, received_at, updated_at)
+    select 'bpr-' || substring(appointment_id from 4), 'PL-' || appointment_id, clinic_id, appointment_id, patient_id, round(price::numeric * 100)::bigint, 0, 'paid', 'online',
+           start_at - interval '1 day', start_at - interval '1 day', 1, 1, start_at - interval '1 day', start_at - interval '1 day'
+      from queue_appointments where clinic_id = ${BENCH_CLINIC} and source = 'desk' and substring(appointment_id from 4)::int % 5 = 1`);
+  await db.execute(sql`
+    insert into platform_receipt_decisions (platform_receipt_id, decision, platform_net_paise, how, at)
+    select id, 'platform_only', amount_paise, 'staff', paid_at + interval '1 hour' from platform_receipts
+     where clinic_id = ${BENCH_CLINIC} and substring(platform_receipt_id from 5)::int % 3 in (1, 2) order by platform_receipt_id`);
+  await db.execute(sql`
+    insert into platform_receipt_decisions (platform_receipt_id, decision, desk_receipt_id, platform_net_paise, how, at)
+    select distinct on (pr.id) pr.id, 'linked', r.id, pr.amount_paise, 'staff', pr.paid_at + interval '2 hours'
+      from platform_receipts pr join receipts r on r.appointment_id = pr.appointment_id
+     where pr.clinic_id = ${BENCH_CLINIC} and substring(pr.platform_receipt_id from 5)::int % 3 = 2 order by pr.id, r.number`);
+  // What the app writes as each of those was decided (platformCounting: newest decision platform only → counted,
+  // linked → the desk's receipt counts, none → waiting; all seeded ones are readable and unchanged since), and the
+  // running totals built from it. A booked visit never seen has no desk receipt, so its platform-only decision stands.
+  await db.execute(sql`
+    with s as (
+      select pr.id, q.doctor_id, q.service_name,
+             case when exists (select 1 from platform_receipt_decisions d where d.platform_receipt_id = pr.id and d.decision = 'linked') then 'desk_counts'
+                  when exists (select 1 from platform_receipt_decisions d where d.platform_receipt_id = pr.id) then 'counted' else 'waiting' end as counted_as
+        from platform_receipts pr join queue_appointments q on q.appointment_id = pr.appointment_id where pr.clinic_id = ${BENCH_CLINIC})
+    update platform_receipts pr set counted_as = s.counted_as,
+           counted_paise = case when s.counted_as <> 'desk_counts' then pr.amount_paise end,
+           counted_day = case when s.counted_as <> 'desk_counts' then to_char(pr.paid_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') end,
+           counted_doctor = case when s.counted_as <> 'desk_counts' then s.doctor_id end,
+           counted_service = case when s.counted_as <> 'desk_counts' then s.service_name end
+      from s where s.id = pr.id`);
+  await db.execute(sql`
+    insert into platform_day_totals (clinic_id, day, dimension, key, paise, receipts)
+    select clinic_id, counted_day, d.dimension, d.key, sum(counted_paise), count(*)
+      from platform_receipts
+      cross join lateral (values ('total', '', counted_as = 'counted'), ('doctor', coalesce(counted_doctor, ''), counted_as = 'counted'),
+                                 ('service', case when counted_service is null then 'online|' else 'booked_service|' || counted_service end, counted_as = 'counted'),
+                                 ('waiting', '', counted_as = 'waiting')) as d(dimension, key, applies)
+     where clinic_id = ${BENCH_CLINIC} and d.applies
+     group by clinic_id, counted_day, d.dimension, d.key`);
   await db.execute(sql`set local session_replication_role = origin`);
   for (const statement of BACKFILL) await db.execute(sql.raw(statement));
   });

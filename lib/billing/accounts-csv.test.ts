@@ -90,6 +90,8 @@ describe("the accountant's CSV", () => {
     expect(paiseToCsvAmount(-20000)).toBe("-200.00");
     expect(paiseToCsvAmount(5)).toBe("0.05");
     expect(accountLineCells(line({ type: "credit_note", amountPaise: -20000, againstReceipt: "RC/2026-27/000001" }))).toEqual(["Credit note", "RC/2026-27/000001", "RC/2026-27/000001", "27/11/2026", "Ravi Patil", "", "Dr. Asha Rao", "New-case consultation", "UPI", "-200.00", "", "", "9993"]);
+    // Money the platform took online, marked platform only in Reconcile: its own type and method.
+    expect(accountLineCells(line({ type: "platform_receipt", number: "ONL/2026/000007", method: "platform", amountPaise: 85000, service: "Skin consultation" }))).toEqual(["Platform receipt", "ONL/2026/000007", "", "27/11/2026", "Ravi Patil", "", "Dr. Asha Rao", "Skin consultation", "Online (platform)", "850.00", "", "", "9993"]);
   });
 
   it("names the dangerous starts by hand too", () => {

@@ -2,7 +2,8 @@ import { displayDay } from "@/lib/schemas/calendar";
 
 /**
  * The collections export an accountant imports (Tally, Zoho Books, a spreadsheet): one line per
- * payment line of a receipt and one negative line per credit note, amounts in rupees with two
+ * payment line of a receipt, one negative line per credit note and one line per platform receipt
+ * the desk marked "platform only" in Reconcile (paid online, counted once, method "Online (platform)"), amounts in rupees with two
  * decimals and no grouping, dates DD/MM/YYYY, the clinic's GSTIN and SAC 9993 on every line.
  * UTF-8 with a byte-order mark so Excel reads Hindi names; CRLF line ends (RFC 4180).
  */
@@ -12,7 +13,7 @@ export const ACCOUNTS_CSV_COLUMNS = ["Type", "Document no.", "Against receipt", 
 export const HEALTHCARE_SAC = "9993";
 
 export interface AccountLine {
-  type: "receipt" | "credit_note";
+  type: "receipt" | "credit_note" | "platform_receipt";
   number: string;
   againstReceipt: string | null;
   /** The clinic-local calendar day, YYYY-MM-DD. */
@@ -21,15 +22,15 @@ export interface AccountLine {
   uhid: string | null;
   doctor: string;
   service: string;
-  method: "cash" | "upi" | "card";
+  method: "cash" | "upi" | "card" | "platform";
   /** Paise, negative for a credit note. */
   amountPaise: number;
   reference: string | null;
   gstin: string | null;
 }
 
-const METHOD_NAMES = { cash: "Cash", upi: "UPI", card: "Card" } as const;
-const TYPE_NAMES = { receipt: "Receipt", credit_note: "Credit note" } as const;
+const METHOD_NAMES = { cash: "Cash", upi: "UPI", card: "Card", platform: "Online (platform)" } as const;
+const TYPE_NAMES = { receipt: "Receipt", credit_note: "Credit note", platform_receipt: "Platform receipt" } as const;
 
 /** Rupees with two decimals, no grouping, a minus for a credit note: "500.00", "-200.00". Exact, from integer paise. */
 export function paiseToCsvAmount(paise: number): string {

@@ -42,12 +42,18 @@ export const Dashboard = z.object({
     waited: count,
     receiptsPaise: paise,
     creditNotesPaise: paise,
+    /** Taken by the platform online and marked "platform only" in Reconcile: counted once, as its own method. */
+    platformPaise: paise,
+    /** Counter receipts − credit notes + platform only. */
     collectedPaise: paise,
   }),
-  byMethod: z.array(z.object({ method: z.enum(["cash", "upi", "card"]), paise })),
+  byMethod: z.array(z.object({ method: z.enum(["cash", "upi", "card", "platform"]), paise })),
+  /** doctorId "" (no name): a platform receipt whose appointment the desk does not know. */
   byDoctor: z.array(z.object({ doctorId: z.string(), doctorName: z.string(), paise })),
-  /** The visit's service: the platform's name for a booked one, else the desk's fee kind (new case, follow-up). */
-  byService: z.array(z.object({ feeKind: z.enum(["booked_service", "new_case", "follow_up"]), label: z.string().nullable(), paise })),
+  /** The visit's service: the platform's name for a booked one, else the desk's fee kind (new case, follow-up); "online": a platform receipt of an appointment the desk does not know. */
+  byService: z.array(z.object({ feeKind: z.enum(["booked_service", "new_case", "follow_up", "online"]), label: z.string().nullable(), paise })),
+  /** Platform receipts of the period no one has decided about yet in Reconcile: shown, not counted. */
+  platformWaiting: z.object({ count, paise }),
   dues: z.object({ bills: count, billedPaise: paise, unbilledVisits: count, unbilledPaise: paise }),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

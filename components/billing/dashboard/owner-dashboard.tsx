@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { Download } from "lucide-react";
@@ -140,7 +141,7 @@ function Figures({ d, stale }: { d: Dashboard; stale: boolean }) {
   const c = useTranslations("dashboard.columns");
   const id = useId();
   const period = d.from === d.to ? t("showingOne", { day: displayDay(d.from) }) : t("showing", { from: displayDay(d.from), to: displayDay(d.to) });
-  const nothing = d.totals.visits === 0 && d.totals.noShows === 0 && d.totals.receiptsPaise === 0 && d.totals.creditNotesPaise === 0 && d.dues.bills === 0 && d.dues.unbilledVisits === 0;
+  const nothing = d.totals.visits === 0 && d.totals.noShows === 0 && d.totals.receiptsPaise === 0 && d.totals.creditNotesPaise === 0 && d.totals.platformPaise === 0 && d.platformWaiting.count === 0 && d.dues.bills === 0 && d.dues.unbilledVisits === 0;
   const serviceName = (s: Dashboard["byService"][number]) => s.label ?? t(`feeKinds.${s.feeKind}`);
   const rate = d.totals.expected ? `${((d.totals.noShows / d.totals.expected) * 100).toFixed(1)}%` : "—";
   const paiseCell = (p: number) => <span data-paise={p}>{formatPaise(p)}</span>;
@@ -158,7 +159,11 @@ function Figures({ d, stale }: { d: Dashboard; stale: boolean }) {
           value={d.totals.averageWaitSeconds === null ? "—" : t("tiles.waitMinutes", { minutes: Math.round(d.totals.averageWaitSeconds / 60) })}
           detail={d.totals.averageWaitSeconds === null ? t("tiles.waitNone") : t("tiles.waitOf", { count: d.totals.waited })}
         />
-        <Tile label={t("tiles.collected")} value={formatPaise(d.totals.collectedPaise)} detail={t("tiles.collectedDetail", { receipts: formatPaise(d.totals.receiptsPaise), refunds: formatPaise(d.totals.creditNotesPaise) })} testId="tile-collected" />
+        <Tile label={t("tiles.collected")} value={formatPaise(d.totals.collectedPaise)} detail={
+            d.totals.platformPaise
+              ? t("tiles.collectedDetailOnline", { receipts: formatPaise(d.totals.receiptsPaise), online: formatPaise(d.totals.platformPaise), refunds: formatPaise(d.totals.creditNotesPaise) })
+              : t("tiles.collectedDetail", { receipts: formatPaise(d.totals.receiptsPaise), refunds: formatPaise(d.totals.creditNotesPaise) })
+          } testId="tile-collected" />
         <Tile
           label={t("tiles.dues")}
           value={formatPaise(d.dues.billedPaise + d.dues.unbilledPaise)}
@@ -166,6 +171,14 @@ function Figures({ d, stale }: { d: Dashboard; stale: boolean }) {
           testId="tile-dues"
         />
       </dl>
+      {d.platformWaiting.count ? (
+        <Card className="flex flex-wrap items-center gap-x-4 gap-y-2 border-warning p-4 text-sm text-ink" data-testid="platform-waiting">
+          <p>{t("platformWaiting", { count: d.platformWaiting.count, amount: formatPaise(d.platformWaiting.paise) })}</p>
+          <Link href={`/billing/reconcile?clinic=${encodeURIComponent(d.clinicId)}`} className={buttonClasses({ variant: "secondary" })}>
+            {t("platformWaitingLink")}
+          </Link>
+        </Card>
+      ) : null}
       {nothing ? (
         <Card className="p-6 text-sm text-ink-muted" data-testid="dashboard-empty">
           {t("empty")}
@@ -204,7 +217,7 @@ function Figures({ d, stale }: { d: Dashboard; stale: boolean }) {
           </ChartCard>
           <div className="grid gap-6 xl:grid-cols-3">
             <Breakdown id={`${id}-method`} title={t("charts.byMethod")} column={c("method")} testId="method-table" items={d.byMethod.map((m) => ({ key: m.method, name: t(`methods.${m.method}`), paise: m.paise }))} total={d.totals.collectedPaise} />
-            <Breakdown id={`${id}-doctor`} title={t("charts.byDoctor")} column={c("doctor")} testId="doctor-table" items={d.byDoctor.map((x) => ({ key: x.doctorId, name: x.doctorName, paise: x.paise }))} total={d.totals.collectedPaise} />
+            <Breakdown id={`${id}-doctor`} title={t("charts.byDoctor")} column={c("doctor")} testId="doctor-table" items={d.byDoctor.map((x) => ({ key: x.doctorId, name: x.doctorName || t("doctorUnknown"), paise: x.paise }))} total={d.totals.collectedPaise} />
             <Breakdown id={`${id}-service`} title={t("charts.byService")} column={c("service")} testId="service-table" items={d.byService.map((x) => ({ key: `${x.feeKind}|${x.label ?? ""}`, name: serviceName(x), paise: x.paise }))} total={d.totals.collectedPaise} />
           </div>
         </>

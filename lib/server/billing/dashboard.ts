@@ -9,6 +9,7 @@ import * as clock from "@/lib/clock";
 import type { Db } from "../db/connect";
 import { ValidationError } from "../errors";
 import { clinicTimeZone } from "../queue/desk-bookings";
+import { countUncounted } from "./platform-receipts";
 
 /** Visits the patient came to: checked in, called or seen. A no-show, a cancelled or a booked-only visit is not one. */
 export const ATTENDED = sql.raw(`('checked_in', 'in_consultation', 'done')`);
@@ -41,7 +42,7 @@ export async function dashboardPeriod(db: Db, q: DashboardQuery, now = clock.now
 /** "booked_service|Skin consultation" or "new_case|": the fee kind and, for a booked service, the platform's name for it. */
 function serviceOf(key: string, paise: number) {
   const bar = key.indexOf("|");
-  return { feeKind: key.slice(0, bar) as "booked_service" | "new_case" | "follow_up", label: key.slice(bar + 1) || null, paise };
+  return { feeKind: key.slice(0, bar) as "booked_service" | "new_case" | "follow_up" | "online", label: key.slice(bar + 1) || null, paise };
 }
 
 const rows = async <T>(db: Db, query: SQL): Promise<T[]> => (((await db.execute(query)) as unknown as { rows: T[] }).rows ?? []);
@@ -102,7 +103,16 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
                (select sum(unbilled_paise) from queue_day_stats where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}) as unbilled_paise`,
   );
   const doctors = rows<{ id: string; name: string }>(db, sql`select platform_id as id, display_name as name from directory_entries where kind = 'doctor'`);
-  const [visitRows, firstRows, moneyRows, [owed], doctorRows] = await Promise.all([visitDays, firstVisits, money, dues, doctors]);
+  // Money the platform took online, counted by Reconcile's rule (platformCounting) as each event or decision came: running totals per day (migration 0028).
+  await countUncounted(db);
+  const platform = rows<{ dimension: "total" | "doctor" | "service" | "waiting"; key: string; day: string | null; paise: string; receipts: string }>(
+    db,
+    sql`select dimension, key, case when dimension = 'total' then day end as day, sum(paise) as paise, sum(receipts) as receipts
+          from platform_day_totals
+         where clinic_id = ${q.clinicId} and day >= ${q.from} and day <= ${q.to}
+         group by dimension, key, case when dimension = 'total' then day end`,
+  );
+  const [visitRows, firstRows, moneyRows, [owed], doctorRows, platformRows] = await Promise.all([visitDays, firstVisits, money, dues, doctors, platform]);
 
   const byDay = new Map(visitRows.map((r) => [r.day, r]));
   const newByDay = new Map(firstRows.map((r) => [r.day, n(r.patients)]));
@@ -111,6 +121,23 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
   const perDay = moneyOf("total");
   const collectedByDay = new Map(perDay.map((r) => [r.day!, net(r)]));
   const names = new Map(doctorRows.map((d) => [d.id, d.name]));
+  const byDoctorPaise = new Map(moneyOf("doctor").map((r) => [r.key, net(r)]));
+  const byServicePaise = new Map(moneyOf("service").map((r) => [r.key, net(r)]));
+  const add = (m: Map<string, number>, k: string, p: number) => m.set(k, (m.get(k) ?? 0) + p);
+  let platformPaise = 0;
+  const waiting = { count: 0, paise: 0 };
+  for (const r of platformRows) {
+    const p = n(r.paise);
+    if (r.dimension === "total") {
+      platformPaise += p;
+      add(collectedByDay, r.day!, p);
+    } else if (r.dimension === "doctor") add(byDoctorPaise, r.key, p);
+    else if (r.dimension === "service") add(byServicePaise, r.key, p);
+    else {
+      waiting.count += n(r.receipts);
+      waiting.paise += p;
+    }
+  }
   const received = perDay.reduce((s, r) => s + n(r.receipts), 0);
   const refunded = perDay.reduce((s, r) => s + n(r.credit_notes), 0);
 
@@ -140,11 +167,16 @@ export async function readDashboard(db: Db, q: { clinicId: string; from: string;
       waited,
       receiptsPaise: received,
       creditNotesPaise: refunded,
-      collectedPaise: received - refunded,
+      platformPaise,
+      collectedPaise: received - refunded + platformPaise,
     },
-    byMethod: moneyOf("method").map((r) => ({ method: r.key as "cash" | "upi" | "card", paise: net(r) })).sort(byPaise),
-    byDoctor: moneyOf("doctor").map((r) => ({ doctorId: r.key, doctorName: names.get(r.key) ?? r.key, paise: net(r) })).sort(byPaise),
-    byService: moneyOf("service").map((r) => serviceOf(r.key, net(r))).sort(byPaise),
+    byMethod: [
+      ...moneyOf("method").map((r) => ({ method: r.key as "cash" | "upi" | "card", paise: net(r) })),
+      ...(platformRows.some((r) => r.dimension === "total" && n(r.receipts) !== 0) ? [{ method: "platform" as const, paise: platformPaise }] : []),
+    ].sort(byPaise),
+    byDoctor: [...byDoctorPaise].map(([id, paise]) => ({ doctorId: id, doctorName: id ? (names.get(id) ?? id) : "", paise })).sort(byPaise),
+    byService: [...byServicePaise].map(([key, paise]) => serviceOf(key, paise)).sort(byPaise),
+    platformWaiting: waiting,
     dues: { bills: n(owed?.bills), billedPaise: n(owed?.billed_paise), unbilledVisits: n(owed?.unbilled_visits), unbilledPaise: n(owed?.unbilled_paise) },
   };
 }

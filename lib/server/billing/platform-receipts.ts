@@ -1,12 +1,13 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { PlatformReceiptEvent } from "@/lib/schemas/desk-events";
 import type { ReconcileRow, ReconcileTotals, ReconcileView } from "@/lib/schemas/reconcile";
 import { dayInZone } from "@/lib/schemas/calendar";
 import { sumPaise } from "@/lib/billing/money";
+import { platformCounting, type PlatformCounting } from "@/lib/billing/platform-counting";
 import * as clock from "@/lib/clock";
 import type { Db } from "../db/connect";
-import { creditNotes, platformReceiptDecisions, platformReceipts, receipts } from "../db/schema";
+import { creditNotes, platformDayTotals, platformReceiptDecisions, platformReceipts, queueAppointments, receipts } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { clinicTimeZone } from "../queue/desk-bookings";
 
@@ -54,6 +55,7 @@ export async function recordPlatformReceipt(db: Db, r: { inboxId: number; event:
         .values({ platformReceiptId, ...fields, stateAt, firstInboxId: r.inboxId, lastInboxId: r.inboxId, receivedAt: new Date(now), updatedAt: new Date(now) })
         .returning({ id: platformReceipts.id });
       await autoMatch(tx, row!.id, now);
+      await recount(tx, row!.id);
       return row!.id;
     }
     const newer = !existing.stateAt || stateAt.getTime() >= existing.stateAt.getTime();
@@ -68,6 +70,7 @@ export async function recordPlatformReceipt(db: Db, r: { inboxId: number; event:
       .set({ ...next, events: existing.events + 1, lastInboxId: Math.max(existing.lastInboxId, r.inboxId), updatedAt: new Date(now) })
       .where(eq(platformReceipts.id, existing.id));
     await autoMatch(tx, existing.id, now);
+    await recount(tx, existing.id);
     return existing.id;
   });
 }
@@ -156,11 +159,14 @@ export async function matchPending(db: Db, now = clock.now()): Promise<void> {
     .where(and(isNull(platformReceipts.problem), sql`not exists (select 1 from ${platformReceiptDecisions} d where d.platform_receipt_id = ${platformReceipts.id})`))
     .orderBy(desc(platformReceipts.updatedAt))
     .limit(200);
-  for (const u of undecided) await db.transaction((tx) => autoMatch(tx, u.id, now));
+  for (const u of undecided)
+    await db.transaction(async (tx) => {
+      await autoMatch(tx, u.id, now);
+      await recount(tx, u.id);
+    });
 }
 
-function stateOf(row: Row, decision: Decision | undefined, hasCandidates: boolean): ReconcileRow["state"] {
-  const net = platformNet(row);
+function stateOf(row: Pick<Row, "problem">, net: number | null, decision: Pick<Decision, "decision" | "platformNetPaise"> | undefined, hasCandidates: boolean): ReconcileRow["state"] {
   if (decision?.decision === "platform_only") return "platform_only";
   if (decision?.decision === "linked") return net === decision.platformNetPaise ? "matched" : "reported_differently";
   if (row.problem) return "unreadable";
@@ -207,7 +213,7 @@ export async function readReconciliation(db: Db, q: { clinicId: string; day?: st
       paidAt: (r.paidAt ?? r.stateAt ?? r.receivedAt).toISOString(),
       problem: r.problem,
       events: r.events,
-      state: stateOf(r, d, cs.length > 0),
+      state: stateOf(r, platformNet(r), d, cs.length > 0),
       decision: d ? { decision: d.decision, how: d.how, note: d.note, at: d.at.toISOString(), deskReceipt: d.deskReceiptId ? view(d.deskReceiptId) : null, platformNetPaise: d.platformNetPaise } : null,
       candidates: cs.map((c) => ({ ...view(c.receipt.id), how: c.how })),
     };
@@ -230,10 +236,99 @@ export async function reconciledTotals(db: Db, q: { clinicId: string; day: strin
     db.select({ amount: creditNotes.amountPaise, at: creditNotes.at }).from(creditNotes).where(and(eq(creditNotes.clinicId, q.clinicId), gte(creditNotes.at, from), lt(creditNotes.at, to))),
   ]);
   const counterPaise = sumPaise(rs.filter((r) => onDay(r.at)).map((r) => r.amount)) - sumPaise(notes.filter((n) => onDay(n.at)).map((n) => n.amount));
-  const ofDay = rows.filter((r) => r.clinicId === q.clinicId && r.netPaise !== null && r.paidAt && dayInZone(Date.parse(r.paidAt), q.timeZone) === q.day);
-  const sum = (states: ReconcileRow["state"][]) => sumPaise(ofDay.filter((r) => states.includes(r.state)).map((r) => r.netPaise!));
-  const platformOnlyPaise = sum(["platform_only"]);
-  return { counterPaise, platformOnlyPaise, matchedPaise: sum(["matched"]), waitingPaise: sum(["unmatched", "reported_differently"]), totalPaise: counterPaise + platformOnlyPaise };
+  const ofDay = rows.filter((r) => r.clinicId === q.clinicId && r.paidAt && dayInZone(Date.parse(r.paidAt), q.timeZone) === q.day);
+  const sum = (counting: PlatformCounting) => sumPaise(ofDay.filter((r) => platformCounting(r.state, r.netPaise) === counting).map((r) => r.netPaise!));
+  const platformOnlyPaise = sum("counted");
+  return { counterPaise, platformOnlyPaise, matchedPaise: sum("desk_counts"), waitingPaise: sum("waiting"), totalPaise: counterPaise + platformOnlyPaise };
+}
+
+/** A counted platform receipt of a period, as the accountant's CSV lists it. */
+export interface PeriodPlatformReceipt {
+  id: string;
+  number: string;
+  reference: string | null;
+  at: Date;
+  day: string;
+  netPaise: number;
+  patientId: string | null;
+  /** From the appointment the event names, when the desk knew it when counting. */
+  doctorId: string | null;
+  serviceName: string | null;
+}
+
+type Counted = Pick<Row, "countedAs" | "countedPaise" | "countedDay" | "countedDoctor" | "countedService">;
+const SERVICE_KEY = (name: string | null) => (name ? `booked_service|${name}` : "online|");
+
+/** Adds (sign 1) or takes back (sign −1) what a receipt counted into the clinic's day totals. */
+async function applyDayTotals(tx: Tx | Db, clinicId: string, c: Counted, sign: 1 | -1) {
+  if (!c.countedDay || c.countedPaise === null || (c.countedAs !== "counted" && c.countedAs !== "waiting")) return;
+  const keys: [string, string][] = c.countedAs === "waiting" ? [["waiting", ""]] : [["total", ""], ["doctor", c.countedDoctor ?? ""], ["service", SERVICE_KEY(c.countedService)]];
+  for (const [dimension, key] of keys) {
+    await tx.execute(sql`
+      insert into ${platformDayTotals} as t (clinic_id, day, dimension, key, paise, receipts) values (${clinicId}, ${c.countedDay}, ${dimension}, ${key}, ${sign * c.countedPaise}, ${sign})
+      on conflict (clinic_id, day, dimension, key) do update set paise = t.paise + excluded.paise, receipts = t.receipts + excluded.receipts`);
+  }
+}
+
+/**
+ * Counts a platform receipt again by the one rule (platformCounting) after anything that can change it:
+ * an event, an automatic match, a person's decision. What it counted before is taken out of the running
+ * totals and what it counts now put in, in the caller's transaction (under the decisions lock).
+ */
+async function recount(tx: Tx | Db, id: string): Promise<void> {
+  const [row] = await tx.select().from(platformReceipts).where(eq(platformReceipts.id, id));
+  if (!row) return;
+  const net = platformNet(row);
+  // Candidates only tell "unmatched" from "reported differently": both wait the same, so they are not looked up here.
+  const countedAs = platformCounting(stateOf(row, net, (await standingDecisions(tx, [id])).get(id), false), net);
+  let next: Counted = { countedAs, countedPaise: null, countedDay: null, countedDoctor: null, countedService: null };
+  if (row.clinicId && (countedAs === "counted" || countedAs === "waiting")) {
+    const at = row.paidAt ?? row.stateAt ?? row.receivedAt;
+    const [visit] = row.appointmentId
+      ? await tx.select({ doctorId: queueAppointments.doctorId, serviceName: queueAppointments.serviceName }).from(queueAppointments).where(eq(queueAppointments.appointmentId, row.appointmentId))
+      : [];
+    next = { countedAs, countedPaise: net, countedDay: dayInZone(at, await clinicTimeZone(tx as Db, row.clinicId)), countedDoctor: visit?.doctorId ?? null, countedService: visit?.serviceName ?? null };
+  }
+  const same = (Object.keys(next) as (keyof Counted)[]).every((k) => row[k] === next[k]);
+  if (same) return;
+  if (row.clinicId) {
+    await applyDayTotals(tx, row.clinicId, row, -1);
+    await applyDayTotals(tx, row.clinicId, next, 1);
+  }
+  await tx.update(platformReceipts).set(next).where(eq(platformReceipts.id, id));
+}
+
+/** Counts the platform receipts stored before migration 0028 (a few at most; new ones are counted as they change). */
+export async function countUncounted(db: Db): Promise<void> {
+  const rows = await db.select({ id: platformReceipts.id }).from(platformReceipts).where(isNull(platformReceipts.countedAs)).limit(1000);
+  for (const r of rows)
+    await db.transaction(async (tx) => {
+      await lockOf(tx, DECISIONS_LOCK);
+      await recount(tx, r.id);
+    });
+}
+
+/** The platform receipts counted on a clinic's days [from, to] (platform only), in the order they were paid: the CSV's lines. */
+export async function countedPlatformReceipts(db: Db, q: { clinicId: string; from: string; to: string }): Promise<PeriodPlatformReceipt[]> {
+  await countUncounted(db);
+  const rows = await db
+    .select({ r: platformReceipts, visitPatientId: queueAppointments.patientId })
+    .from(platformReceipts)
+    .leftJoin(queueAppointments, eq(queueAppointments.appointmentId, platformReceipts.appointmentId))
+    .where(and(eq(platformReceipts.clinicId, q.clinicId), eq(platformReceipts.countedAs, "counted"), gte(platformReceipts.countedDay, q.from), lte(platformReceipts.countedDay, q.to)));
+  return rows
+    .map(({ r, visitPatientId }) => ({
+      id: r.id,
+      number: r.receiptNumber ?? r.platformReceiptId,
+      reference: r.reference,
+      at: r.paidAt ?? r.stateAt ?? r.receivedAt,
+      day: r.countedDay!,
+      netPaise: r.countedPaise!,
+      patientId: r.patientId ?? visitPatientId,
+      doctorId: r.countedDoctor,
+      serviceName: r.countedService,
+    }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.number.localeCompare(b.number));
 }
 
 async function loadForDecision(tx: Tx, id: string): Promise<Row> {
@@ -259,6 +354,7 @@ export async function linkPlatformReceipt(db: Db, r: { id: string; deskReceiptId
     const note = r.note?.trim() || null;
     if (deskNet !== net && (!note || note.length < 3)) throw new ValidationError({ note: "The platform and the desk differ in amount: say why in a note." }, "A difference needs a note.");
     await tx.insert(platformReceiptDecisions).values({ platformReceiptId: r.id, decision: "linked", deskReceiptId: r.deskReceiptId, platformNetPaise: net, how: "staff", note, staffId: r.staffId, at: new Date(now) });
+    await recount(tx, r.id);
     return { differencePaise: net - deskNet };
   });
 }
@@ -273,5 +369,6 @@ export async function markPlatformOnly(db: Db, r: { id: string; note?: string; s
     const current = (await standingDecisions(tx, [r.id])).get(r.id);
     if (current?.decision === "platform_only") throw new ConflictError("This platform receipt is already marked platform only.", "already_platform_only");
     await tx.insert(platformReceiptDecisions).values({ platformReceiptId: r.id, decision: "platform_only", deskReceiptId: null, platformNetPaise: platformNet(row), how: "staff", note, staffId: r.staffId, at: new Date(now) });
+    await recount(tx, r.id);
   });
 }

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { receipts } from "./billing";
 
 const paise = (name: string) => bigint(name, { mode: "number" });
@@ -32,8 +33,19 @@ export const platformReceipts = pgTable(
     events: integer("events").notNull().default(1),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    /** As last counted (migration 0028, by platformCounting): counted, desk_counts, waiting or unknown; null: not yet. */
+    countedAs: text("counted_as", { enum: ["counted", "desk_counts", "waiting", "unknown"] }),
+    countedPaise: paise("counted_paise"),
+    countedDay: text("counted_day"),
+    countedDoctor: text("counted_doctor"),
+    countedService: text("counted_service"),
   },
-  (t) => [uniqueIndex("platform_receipts_platform_id_idx").on(t.platformReceiptId), index("platform_receipts_appointment_idx").on(t.appointmentId)],
+  (t) => [
+    uniqueIndex("platform_receipts_platform_id_idx").on(t.platformReceiptId),
+    index("platform_receipts_appointment_idx").on(t.appointmentId),
+    index("platform_receipts_counted_day_idx").on(t.clinicId, t.countedDay).where(sql`${t.countedAs} = 'counted'`),
+    index("platform_receipts_uncounted_idx").on(t.id).where(sql`${t.countedAs} IS NULL`),
+  ],
 );
 
 /**
@@ -57,4 +69,18 @@ export const platformReceiptDecisions = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull(),
   },
   (t) => [index("platform_receipt_decisions_receipt_idx").on(t.platformReceiptId, t.id), index("platform_receipt_decisions_desk_idx").on(t.deskReceiptId)],
+);
+
+/** Running totals of counted platform receipts per clinic day (total, doctor, service) and of the waiting ones (migration 0028). */
+export const platformDayTotals = pgTable(
+  "platform_day_totals",
+  {
+    clinicId: text("clinic_id").notNull(),
+    day: text("day").notNull(),
+    dimension: text("dimension", { enum: ["total", "doctor", "service", "waiting"] }).notNull(),
+    key: text("key").notNull(),
+    paise: paise("paise").notNull().default(0),
+    receipts: integer("receipts").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "platform_day_totals_pk", columns: [t.clinicId, t.day, t.dimension, t.key] })],
 );
