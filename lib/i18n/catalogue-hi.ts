@@ -17,6 +17,7 @@ import roomsHi from "./messages/rooms/hi.json";
 import priorityMarksHi from "./messages/priorityMarks/hi.json";
 import billingAdminHi from "./messages/billingAdmin/hi.json";
 import dashboardHi from "./messages/dashboard/hi.json";
+import type { Messages } from "./catalogue-en";
 
 // The same features, in the same order, as catalogue-en.ts.
 export const hi: Messages = { ...commonHi, ...drugsHi, ...patientsHi, ...liveHi, ...settingsHi, ...slotsHi, ...documentsHi, ...sessionsHi, ...queueHi, ...abhaHi, ...erasureHi, ...displaysHi, ...opdSlipsHi, ...billingHi, ...abdmHi, ...dashboardHi, ...billingAdminHi, ...roomsHi, ...priorityMarksHi };
