@@ -44,6 +44,8 @@ async function paidVisit(db: Db, desk: string) {
   const patientId = `pt-${id}`;
   await rememberPatient(db, { id: patientId, salutation: "Mr.", firstName: "Ravi", middleName: null, lastName: "Kulkarni", gender: "M", dob: "1980-01-01", mobile: "+919800000001", uhid: null });
   await db.insert(queueAppointments).values({ appointmentId: id, clinicId: CLINIC, doctorId: "dr-recon", day: DAY, startAt: new Date(MORNING), patientId, confId: "walk-in", mode: "in_clinic", source: "walk_in", status: "checked_in" });
+  // Paid on the visit's morning by the desk's clock, as the events are: a match by amount and visit looks within hours of it, whatever today is.
+  setClock(() => MORNING);
   const paid = await recordPayment(db, { appointmentId: id, key: `k-${uid()}`, staffId: desk, request: { payments: [{ method: "cash", amount: "500" }] } });
   return { appointmentId: id, patientId, receiptId: paid.receiptId!, label: paid.receiptLabel! };
 }
