@@ -20,6 +20,8 @@ declare module "vitest" {
     pgliteTemplateDump: string;
     /** A migrated PostgreSQL database that test databases are created from; null when PostgreSQL is not answering. */
     postgresTemplate: string | null;
+    /** The start of this run's PostgreSQL test database names: the teardown drops those, and no other run's. */
+    postgresRunPrefix: string;
   }
 }
 
@@ -42,7 +44,34 @@ export default async function setup(project: TestProject) {
   if (!existsSync(dump)) await dumpTemplate(template, dump);
   project.provide("pgliteTemplate", template);
   project.provide("pgliteTemplateDump", dump);
-  project.provide("postgresTemplate", await postgresTemplate(fingerprint));
+  const postgres = await postgresTemplate(fingerprint);
+  project.provide("postgresTemplate", postgres);
+  const runPrefix = `clinic_test_r${Date.now().toString(36)}_`;
+  project.provide("postgresRunPrefix", runPrefix);
+  // Test databases are handed from test to test within a worker and dropped here, with any a crashed
+  // run left behind more than a day ago.
+  return async () => {
+    if (postgres) await dropTestDatabases(runPrefix);
+  };
+}
+
+const STALE_AFTER_MS = 24 * 3600_000;
+
+async function dropTestDatabases(runPrefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await admin.connect();
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'clinic\\_test\\_%'");
+    for (const { datname } of rows) {
+      const started = /^clinic_test_r([0-9a-z]+)_/.exec(datname);
+      const stale = started ? Date.now() - parseInt(started[1]!, 36) > STALE_AFTER_MS : false;
+      if (datname.startsWith(runPrefix) || stale) await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
+    }
+  } catch {
+    // The server went away: nothing to drop.
+  } finally {
+    await admin.end().catch(() => {});
+  }
 }
 
 /**
