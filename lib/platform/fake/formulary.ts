@@ -69,7 +69,14 @@ export function parseFormulary(sources: readonly FormularySource[]): Pharmacolog
   return entries;
 }
 
-export function loadFormulary(sources: readonly FormularySource[] = FORMULARY_FILES): { entries: PharmacologyEntry[]; index: FormularyIndex } {
+type LoadedFormulary = { entries: PharmacologyEntry[]; index: FormularyIndex };
+/** The shipped files' formulary, parsed and indexed once per process: every sandbox only reads it (searches are pure). */
+let shipped: LoadedFormulary | undefined;
+
+export function loadFormulary(sources: readonly FormularySource[] = FORMULARY_FILES): LoadedFormulary {
+  if (sources === FORMULARY_FILES && shipped) return shipped;
   const entries = parseFormulary(sources);
-  return { entries, index: buildIndex(entries) };
+  const loaded = { entries, index: buildIndex(entries) };
+  if (sources === FORMULARY_FILES) shipped = loaded;
+  return loaded;
 }

@@ -79,13 +79,19 @@ export async function createSandbox(input: SandboxConfig, options: SandboxOption
   };
 }
 
+/** The search's hot paths are compiled once per process, by the first sandbox built in it. */
+let warmedUp = false;
+
 async function buildSandbox(input: SandboxConfig, options: SandboxOptions): Promise<BuiltSandbox> {
   const config = SandboxConfig.parse(input);
   const log = options.logger ?? sandboxLogger(options.logLevel);
   checkEncryptionKeys(config.encryptionKeys);
   const { index } = loadFormulary();
   // One throwaway search compiles the hot paths, so the first real request is as fast as the rest.
-  searchFormulary(index, PlatformDrugQuery.parse({ query: "amoxycilin + clavulanic acid" }));
+  if (!warmedUp) {
+    searchFormulary(index, PlatformDrugQuery.parse({ query: "amoxycilin + clavulanic acid" }));
+    warmedUp = true;
+  }
   const store = await Store.open(config.dataDir, log);
   const now = options.now ?? Date.now;
   const tokens = new TokenService(store, { accessSeconds: config.accessTokenTtlSeconds, refreshSeconds: config.refreshTokenTtlSeconds }, now);
