@@ -45,6 +45,26 @@ const useClientBoundary = {
   },
 };
 
+/**
+ * The app's own code never imports lib/testing: it holds the test-only wiring (lib/testing/process-wiring.ts
+ * installs a test's configuration, database and services in place of the real ones) and test harnesses.
+ */
+const TESTING = /(^|\/)testing\//;
+const noTestingImports = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    return {
+      ImportDeclaration(node) {
+        if (TESTING.test(node.source.value)) context.report({ node, message: `'${node.source.value}': the app never imports lib/testing (test-only wiring and harnesses).` });
+      },
+      ImportExpression(node) {
+        if (node.source.type === "Literal" && TESTING.test(String(node.source.value))) context.report({ node, message: `'${node.source.value}': the app never imports lib/testing (test-only wiring and harnesses).` });
+      },
+    };
+  },
+};
+const desk = { rules: { "use-client-boundary": useClientBoundary, "no-testing-imports": noTestingImports } };
+
 const config = [
   ...next,
   ...nextTs,
@@ -61,7 +81,13 @@ const config = [
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   { files: ["next.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
-  { ignores: CLIENT_FILES, plugins: { desk: { rules: { "use-client-boundary": useClientBoundary } } }, rules: { "desk/use-client-boundary": "error" } },
+  { plugins: { desk } },
+  { ignores: CLIENT_FILES, rules: { "desk/use-client-boundary": "error" } },
+  {
+    files: ["app/**", "lib/**", "components/**", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"],
+    ignores: ["lib/testing/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "desk/no-testing-imports": "error" },
+  },
   { ignores: CONTRACT_READERS, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, CLIENT_INTERNALS] }] } },
   { files: CLIENT_FILES, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, SERVER, CLIENT_INTERNALS] }] } },
   { files: ["lib/platform/fake/**"], rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX_ONLY] }] } },

@@ -18,6 +18,7 @@ import { DEFAULT_TOKEN_FORMAT, tokenFormatProblem } from "./queue/token-format";
 import { DEFAULT_UHID_CLINIC_CODE, DEFAULT_UHID_FORMAT, uhidClinicCodeProblem, uhidFormatProblem } from "./patients/uhid-format";
 import { DEFAULT_PRIORITY_MARKS, parsePriorityMarks, type PriorityMark } from "./queue/priority-marks";
 import { DEFAULT_SKIP_RETURN_AFTER } from "./queue/call-order";
+import { installedWiring } from "./installed-wiring";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -205,6 +206,9 @@ export function productionConfigError(): ConfigError | null {
   return result.success ? null : new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
 }
 
+/** Whether this process runs the tests (vitest sets NODE_ENV=test): lib/testing/process-wiring.ts installs a wiring only then. */
+export const isTestProcess = (): boolean => process.env.NODE_ENV === "test";
+
 const DEFAULT_SANDBOX_CLIENT_ID = "front-desk-sandbox";
 const DEFAULT_SANDBOX_AGENT_KEY = "front-desk-sandbox-agent";
 
@@ -301,6 +305,9 @@ function sealingKeyFor(raw: RawEnv, dataDir: string): string {
 let cached: AppEnv | undefined;
 
 export function env(): AppEnv {
+  // A test's configuration (lib/installed-wiring.ts); never set in production.
+  const installed = installedWiring()?.env;
+  if (installed) return installed();
   if (cached) return cached;
   const raw = parse();
   const dataDir = path.resolve(raw.DATA_DIR);

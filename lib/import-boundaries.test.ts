@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 let eslint: ESLint;
 
-const BOUNDARY_RULES = new Set(["no-restricted-imports", "desk/use-client-boundary"]);
+const BOUNDARY_RULES = new Set(["no-restricted-imports", "desk/use-client-boundary", "desk/no-testing-imports"]);
 
 async function boundaryMessages(file: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -46,6 +46,14 @@ describe("import boundaries (eslint.config.mjs)", () => {
     // A server component or route handler may read lib/server.
     expect(await boundaryMessages("app/(desk)/legal.tsx", server)).toEqual([]);
     expect(await boundaryMessages("components/drugs/legal.tsx", 'import type { DrugEntry } from "@/lib/schemas/drugs";\nexport type E = DrugEntry;\n')).toEqual([]);
+  }, 60_000);
+
+  it("keeps the test-only wiring and harnesses of lib/testing out of the app", async () => {
+    const wiring = 'import { installWiring } from "@/lib/testing/process-wiring";\nexport const w = installWiring;\n';
+    expect(await boundaryMessages("lib/server/violation.ts", wiring)).toEqual([expect.stringMatching(/never imports lib\/testing/)]);
+    expect(await boundaryMessages("app/api/violation/route.ts", 'export const load = () => import("../../../lib/testing/databases");\n')).toHaveLength(1);
+    expect(await boundaryMessages("lib/server/legal.test.ts", wiring)).toEqual([]);
+    expect(await boundaryMessages("lib/testing/legal.ts", 'import { pgliteTestDatabase } from "./databases";\nexport const d = pgliteTestDatabase;\n')).toEqual([]);
   }, 60_000);
 
   it("keeps the sandbox to lib/schemas, the contract and its own files", async () => {

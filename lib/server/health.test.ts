@@ -3,12 +3,15 @@
  * when the platform errors, hangs past the probe timeout, or refuses our credentials; and the
  * probe is cached so polling health cannot hammer the platform.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
+import { installWiringForFile } from "@/lib/testing/process-wiring";
 import { createPlatform, type Platform } from "@/lib/platform/client";
+import { checkHealth, resetHealthProbe } from "./health";
+import { log } from "./log";
 
-const wiring = vi.hoisted(() => ({
+const wiring = {
   t: undefined as TestDatabase | undefined,
   platform: undefined as Platform | undefined,
   baseUrl: "",
@@ -16,18 +19,27 @@ const wiring = vi.hoisted(() => ({
   allowUnsigned: false,
   databaseDown: undefined as Error | undefined,
   logged: [] as { fields: unknown; message: string }[],
-}));
-vi.mock("@/lib/env", () => ({ env: () => ({ platform: { baseUrl: wiring.baseUrl, clientId: wiring.clientId, emulator: true }, webhooks: { allowUnsigned: wiring.allowUnsigned } }) }));
-vi.mock("@/lib/server/db", () => ({
-  database: async () => {
-    if (wiring.databaseDown) throw wiring.databaseDown;
-    return wiring.t!.database;
+};
+installWiringForFile(
+  {
+    env: () => ({ platform: { baseUrl: wiring.baseUrl, clientId: wiring.clientId, emulator: true }, webhooks: { allowUnsigned: wiring.allowUnsigned }, logLevel: "warn" }),
+    database: () => {
+      if (wiring.databaseDown) throw wiring.databaseDown;
+      return wiring.t!.database;
+    },
+    services: () => ({ platform: wiring.platform }),
   },
-}));
-vi.mock("@/lib/server/log", () => ({ log: () => ({ error: (fields: unknown, message: string) => wiring.logged.push({ fields, message }), warn: () => {} }) }));
-vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: wiring.platform }) }));
+  "health.test.ts",
+);
+// What health writes to the app's log, caught instead of written.
+beforeEach(() => {
+  vi.spyOn(log(), "error").mockImplementation(((fields: unknown, message: string) => void wiring.logged.push({ fields, message })) as never);
+  vi.spyOn(log(), "warn").mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
 
-const { checkHealth, resetHealthProbe, PROBE_TIMEOUT_MS } = await import("./health");
+/** The probe's timeout for a hanging platform: PROBE_TIMEOUT_MS (2 s) in production, shorter here so the test does not wait it out. */
+const PROBE_TIMEOUT_MS = 200;
 
 describe("health", () => {
   let h: PlatformHarness;
@@ -131,7 +143,7 @@ describe("health", () => {
     it("degraded within the probe timeout when the platform hangs", async () => {
       await h.setFaults({ hangRate: 1 });
       const started = Date.now();
-      const health = await checkHealth();
+      const health = await checkHealth({ probeTimeoutMs: PROBE_TIMEOUT_MS });
       expect(health).toMatchObject({ status: "degraded", platform: { reachable: false } });
       expect(health.reasons).toEqual([`The platform did not answer within ${PROBE_TIMEOUT_MS / 1000} s.`]);
       // A lower bound only: a timer never fires early, but a loaded machine may run it late.

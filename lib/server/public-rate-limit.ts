@@ -12,6 +12,9 @@ export interface RateLimit {
 
 export type RateAdmission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
+/** The start of the fixed window `now` falls in. */
+export const rateWindowStart = (rate: RateLimit, now: number): Date => new Date(Math.floor(now / (rate.windowSeconds * 1000)) * rate.windowSeconds * 1000);
+
 /**
  * A fixed-window count per key (a client address on a public page), in the database so every app
  * instance shares it: one upsert, so parallel requests cannot slip past the limit. (The sign-in
@@ -19,7 +22,7 @@ export type RateAdmission = { admitted: true } | { admitted: false; retryAfterSe
  */
 export async function admitPublicRequest(db: Db, key: string, rate: RateLimit, now = clock.now()): Promise<RateAdmission> {
   const windowMs = rate.windowSeconds * 1000;
-  const start = new Date(Math.floor(now / windowMs) * windowMs);
+  const start = rateWindowStart(rate, now);
   const [row] = await db
     .insert(publicRateLimits)
     .values({ key, windowStart: start, hits: 1 })

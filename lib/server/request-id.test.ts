@@ -8,18 +8,22 @@ import { createPlatform, type Platform } from "@/lib/platform/client";
 import { ConflictError } from "./errors";
 import { withStaff } from "./with-staff";
 import { pathTemplate } from "@/lib/platform/client";
+import type { StaffSession } from "./auth/session";
+import { databaseOf, installWiringForFile } from "@/lib/testing/process-wiring";
 
-const state = vi.hoisted(() => ({ platform: undefined as Platform | undefined, staffId: "" }));
-vi.mock("@/lib/env", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/env")>();
-  return { ...real, env: () => ({ appUrl: "http://localhost:3000", logLevel: "silent" }) };
-});
-vi.mock("@/lib/server/auth/session", () => ({
-  getStaffSession: async () => ({ id: state.staffId, name: "Dr. Test Harness", email: "doctor@clinic.test", role: "doctor" }),
-}));
-vi.mock("@/lib/server/audit", () => ({ recordAudit: async () => undefined }));
-vi.mock("@/lib/server/db", () => ({ db: async () => ({}) }));
-vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: state.platform }) }));
+const state = { platform: undefined as Platform | undefined, staffId: "" };
+installWiringForFile(
+  {
+    env: () => ({ appUrl: "http://localhost:3000", logLevel: "warn" }),
+    database: databaseOf({}),
+    services: () => ({ platform: state.platform }),
+    routes: {
+      staffSession: async () => ({ id: state.staffId, name: "Dr. Test Harness", email: "doctor@clinic.test", role: "doctor" }) as StaffSession,
+      recordAudit: async () => undefined,
+    },
+  },
+  "request-id.test.ts",
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const search = withStaff({ action: "drugs.read" }, async ({ platform }) => Response.json(await platform.drugs.findGenericDrugs({ q: "paracetamol", exact: false, limit: 5 })));

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { installWiringForFile } from "@/lib/testing/process-wiring";
 import { PEER_ADDRESS_HEADER, addressAsSent, clientAddress } from "./request-info";
 
-vi.mock("@/lib/env", () => ({ env: () => ({ trustedProxyHops: 0, trustedProxyAddresses: ["127.0.0.1", "::1"] }) }));
+installWiringForFile({ env: () => ({ trustedProxyHops: 0, trustedProxyAddresses: ["127.0.0.1", "::1"] }) }, "request-info.test.ts");
 
 const LOOPBACK = ["127.0.0.1", "::1"];
 const from = (peer: string, forwarded?: string) => ({ [PEER_ADDRESS_HEADER]: peer, ...(forwarded ? { "x-forwarded-for": forwarded } : {}) });

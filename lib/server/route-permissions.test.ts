@@ -14,8 +14,12 @@ import type { AuditEntry } from "./audit";
 import type { RowKind } from "./row-owners";
 import { METHOD_NOT_ALLOWED, HTTP_METHODS } from "./route-methods";
 import { log } from "./log";
+import type { StaffSession } from "./auth/session";
+import type { Database } from "./db";
+import type { Display } from "./displays/displays";
+import { installWiringForFile } from "@/lib/testing/process-wiring";
 
-const session = vi.hoisted(() => ({
+const session = {
   role: null as Role | null,
   audits: [] as AuditEntry[],
   /** The platform doctor the signed-in doctor's staff record is linked to. */
@@ -24,24 +28,8 @@ const session = vi.hoisted(() => ({
   rowDoctor: undefined as string | undefined,
   /** The request comes from a paired waiting-room display (its cookie names a live display). */
   display: false,
-}));
+};
 
-vi.mock("@/lib/env", () => ({
-  env: () => ({ appUrl: "http://localhost:3000", platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500, emulator: true }, webhooks: {}, logLevel: "warn" }),
-}));
-vi.mock("@/lib/server/auth/session", () => ({
-  getStaffSession: async () => (session.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Test", email: "t@example.test", role: session.role } : null),
-}));
-vi.mock("@/lib/server/row-owners", async (original) => ({
-  ...(await original<typeof import("./row-owners")>()),
-  rowViewer: async (_db: unknown, staff: { role: Role }) => ({ role: staff.role, doctorId: staff.role === "doctor" ? session.ownDoctor : null }),
-  rowDoctor: async () => (session.rowDoctor === undefined ? undefined : { doctorId: session.rowDoctor }),
-}));
-vi.mock("@/lib/server/displays/display-session", () => ({
-  displayFromRequest: async () => (session.display ? { id: "00000000-0000-4000-8000-0000000000d1", name: "Hall TV", clinicId: "cl-1", doctors: [] } : null),
-  carriesDisplayCookie: () => session.display,
-}));
-vi.mock("@/lib/server/audit", () => ({ recordAudit: async (_db: unknown, entry: AuditEntry) => void session.audits.push(entry) }));
 // Past the permission check nothing is reachable: an allowed call ends in a 4xx/5xx of its own, never 401/403.
 const unreachable = (what: string): unknown =>
   new Proxy(() => undefined, {
@@ -50,8 +38,22 @@ const unreachable = (what: string): unknown =>
       throw new Error(`${what} is not available in the route × role test`);
     },
   });
-vi.mock("@/lib/server/db", () => ({ db: async () => unreachable("db"), database: async () => unreachable("database") }));
-vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: { forStaff: () => unreachable("platform") } }) }));
+installWiringForFile(
+  {
+    env: () => ({ appUrl: "http://localhost:3000", platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500, emulator: true }, webhooks: {}, logLevel: "warn" }),
+    database: () => unreachable("database") as Database,
+    services: { platform: { forStaff: () => unreachable("platform") } },
+    routes: {
+      staffSession: async () => (session.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Test", email: "t@example.test", role: session.role } : null) as StaffSession | null,
+      rowViewer: async (_db, staff) => ({ role: staff.role, doctorId: staff.role === "doctor" ? session.ownDoctor : null }),
+      rowDoctor: async () => (session.rowDoctor === undefined ? undefined : { doctorId: session.rowDoctor }),
+      displayFromRequest: async () => (session.display ? ({ id: "00000000-0000-4000-8000-0000000000d1", name: "Hall TV", clinicId: "cl-1", doctors: [] } as unknown as Display) : null),
+      carriesDisplayCookie: () => session.display,
+      recordAudit: async (_db, entry) => void session.audits.push(entry),
+    },
+  },
+  "route-permissions.test.ts",
+);
 
 /** Routes that serve no staff session: the platform's receivers, sign-in, discovery, health. */
 const PUBLIC_ROUTES = new Set([

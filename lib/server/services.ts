@@ -17,6 +17,7 @@ import { createDisplayHub, type DisplayHub } from "./displays/display-hub";
 import { signingKeyStore, type SigningKeyStore } from "./webhooks/signing-keys";
 import { log } from "./log";
 import { processSingletonAsync } from "./process-singleton";
+import { installedWiring } from "@/lib/installed-wiring";
 
 export interface Services {
   idp: IdentityProvider;
@@ -40,6 +41,9 @@ export interface Services {
  * services need (see process-singleton.ts for why a slot, and for the few others that remain).
  */
 export function services(): Promise<Services> {
+  // A test's services (lib/installed-wiring.ts); never set in production.
+  const installed = installedWiring()?.services;
+  if (installed) return installed();
   return processSingletonAsync("__clinicServices", async () => {
     const config = env();
     const db = await database();

@@ -5,15 +5,22 @@ import type { AuditEntry } from "./audit";
 import { ConflictError, PlatformTimeoutError } from "./errors";
 import { isSameOrigin, readBodyText, withStaff } from "./with-staff";
 import { log } from "./log";
+import type { StaffSession } from "./auth/session";
+import { databaseOf, installWiringForFile } from "@/lib/testing/process-wiring";
 
-const state = vi.hoisted(() => ({ role: null as Role | null, audits: [] as AuditEntry[] }));
-vi.mock("@/lib/env", () => ({ env: () => ({ appUrl: "http://localhost:3000", logLevel: "warn" }) }));
-vi.mock("@/lib/server/auth/session", () => ({
-  getStaffSession: async () => (state.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Asha", email: "asha@example.test", role: state.role } : null),
-}));
-vi.mock("@/lib/server/audit", () => ({ recordAudit: async (_db: unknown, entry: AuditEntry) => void state.audits.push(entry) }));
-vi.mock("@/lib/server/db", () => ({ db: async () => ({}) }));
-vi.mock("@/lib/server/services", () => ({ services: async () => ({ platform: { forStaff: () => ({}) } }) }));
+const state = { role: null as Role | null, audits: [] as AuditEntry[] };
+installWiringForFile(
+  {
+    env: () => ({ appUrl: "http://localhost:3000", logLevel: "warn" }),
+    database: databaseOf({}),
+    services: { platform: { forStaff: () => ({}) } },
+    routes: {
+      staffSession: async () => (state.role ? { id: "00000000-0000-4000-8000-000000000001", name: "Asha", email: "asha@example.test", role: state.role } : null) as StaffSession | null,
+      recordAudit: async (_db, entry) => void state.audits.push(entry),
+    },
+  },
+  "with-staff.test.ts",
+);
 
 const APP_URL = "http://localhost:3000";
 const post = (headers: Record<string, string>, url = "http://localhost:3000/api/patients") => new Request(url, { method: "POST", headers });

@@ -3,20 +3,20 @@ import type { z } from "zod";
 import { isStorableText, storableJson, toStorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/storable-text";
 import { env } from "@/lib/env";
 import { can, ownRowsOnly, type Action } from "@/lib/access";
-import { getStaffSession, type StaffSession } from "./auth/session";
+import type { StaffSession } from "./auth/session";
 import { db } from "./db";
 import type { Db } from "./db/connect";
 import { services } from "./services";
 import { readLimitedBody } from "./read-body";
 import type { StaffPlatform } from "@/lib/platform/client";
-import { recordAudit, type AuditEntry } from "./audit";
+import type { AuditEntry } from "./audit";
 import { addressAsSent, clientAddress } from "./request-info";
 import { ForbiddenError, PayloadTooLargeError, UnauthenticatedError, UnsupportedMediaTypeError, ValidationError, problemResponse } from "./errors";
 import { isPrototypeName, strictSearchParams } from "./query-params";
 import { answerRequest } from "./request-context";
 import { logAnswered } from "./log";
-import { carriesDisplayCookie } from "./displays/display-session";
-import { rowDoctor, rowRefusal, rowViewer, type RowKind } from "./row-owners";
+import { rowRefusal, type RowKind } from "./row-owners";
+import { routeWiring } from "./route-wiring";
 
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
@@ -141,7 +141,8 @@ function staffRoute<Q = undefined, B = undefined>(
   const bodySchema = options.body && storableJson(options.body);
   const answer = async (req: Request, route?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
-      const staff = await getStaffSession(req);
+      const { staffSession, carriesDisplayCookie, recordAudit, rowDoctor, rowViewer } = routeWiring();
+      const staff = await staffSession(req);
       // A waiting-room display's browser reads its own feed and nothing else (lib/access.ts, `display`).
       if (!staff) throw carriesDisplayCookie(req) ? new ForbiddenError(DISPLAY_REFUSAL) : new UnauthenticatedError();
       const store = await db();

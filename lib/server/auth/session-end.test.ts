@@ -10,7 +10,12 @@ import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { setClock } from "@/lib/clock";
 import { pgliteTestDatabase, postgresAvailable, postgresTestDatabase, type TestDatabase } from "@/lib/testing/databases";
-import type { Db } from "../db/connect";
+import type { Database, Db } from "../db/connect";
+import type { Platform } from "@/lib/platform/client";
+import { createLiveHub, type LiveHub } from "../events/live-hub";
+import { createStreamRegistry } from "../events/stream-registry";
+import { createQueueHub, type QueueHub } from "../queue/queue-hub";
+import { installWiringForFile } from "@/lib/testing/process-wiring";
 import { staff, staffSessions } from "../db/schema";
 import { addStaff } from "./staff-repo";
 import { sessionWatch } from "./session-watch";
@@ -19,44 +24,40 @@ import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const SECRET = "session-end-test-secret-0123456789abcdefghijkl";
 const SETTINGS = { maxHours: 10, idleMinutes: 60 };
-const app = vi.hoisted(() => ({ db: undefined as unknown, database: undefined as unknown, cookies: [] as { name: string; value: string }[] }));
+const app = { db: undefined as Db | undefined, database: undefined as Database | undefined, cookies: [] as { name: string; value: string }[] };
 
-vi.mock("@/lib/env", () => ({
-  env: () => ({
-    appUrl: "http://localhost:3000",
-    authSecret: "session-end-test-secret-0123456789abcdefghijkl",
-    demoAccounts: false,
-    sessions: { maxHours: 10, idleMinutes: 60 },
-    signInThrottle: {},
-    liveStreamsPerStaff: 5,
-    platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500 },
-    webhooks: {},
-    logLevel: "warn",
-  }),
-}));
-vi.mock("@/lib/server/db", () => ({ db: async () => app.db, database: async () => app.database }));
 // The composition root, with this test's database behind the live feed and the queue it serves.
-vi.mock("@/lib/server/services", async () => {
-  const [{ createLiveHub }, { createQueueHub }, { createStreamRegistry }] = await Promise.all([
-    import("@/lib/server/events/live-hub"),
-    import("@/lib/server/queue/queue-hub"),
-    import("@/lib/server/events/stream-registry"),
-  ]);
-  let built: object | undefined;
-  return {
-    services: async () =>
+let built: { platform: Platform; liveHub: LiveHub; queueHub: QueueHub; liveStreams: ReturnType<typeof createStreamRegistry> } | undefined;
+installWiringForFile(
+  {
+    env: () => ({
+      appUrl: "http://localhost:3000",
+      authSecret: SECRET,
+      demoAccounts: false,
+      sessions: SETTINGS,
+      signInThrottle: {},
+      liveStreamsPerStaff: 5,
+      platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500 },
+      webhooks: {},
+      logLevel: "warn",
+    }),
+    database: () => app.database!,
+    services: () =>
       (built ??= {
-        platform: { forStaff: () => ({}), tokens: { signIn: async () => {} } },
-        liveHub: createLiveHub({ db: app.db as Db }),
-        queueHub: createQueueHub({ db: app.db as Db }),
+        platform: { forStaff: () => ({}), tokens: { signIn: async () => {} } } as unknown as Platform,
+        liveHub: createLiveHub({ db: app.db! }),
+        queueHub: createQueueHub({ db: app.db! }),
         liveStreams: createStreamRegistry(() => 5),
       }),
-  };
-});
+  },
+  "session-end.test.ts",
+);
 // next-auth requires next/headers for the request's cookies, which only Next's server provides: a
-// stand-in takes its place in Node's module cache (a CommonJS require is beyond vi.mock).
+// stand-in takes its place in Node's module cache for this file (a CommonJS require is beyond vi.mock),
+// and the module that was there before is put back after it.
 const requireHere = createRequire(import.meta.url);
 const nextHeaders = requireHere.resolve("next/headers");
+const realNextHeaders = requireHere.cache[nextHeaders];
 requireHere.cache[nextHeaders] = {
   id: nextHeaders,
   filename: nextHeaders,
@@ -66,6 +67,10 @@ requireHere.cache[nextHeaders] = {
     headers: async () => new Headers({ host: "localhost:3000" }),
   },
 } as unknown as NodeJS.Module;
+afterAll(() => {
+  if (realNextHeaders) requireHere.cache[nextHeaders] = realNextHeaders;
+  else delete requireHere.cache[nextHeaders];
+});
 
 const pgUp = await postgresAvailable();
 let t: TestDatabase;
@@ -78,7 +83,11 @@ beforeAll(async () => {
   app.database = t.database;
   elsewhere = pgUp ? (await t.openAnother()).db : t.database.db;
 });
-afterAll(async () => t?.dispose());
+afterAll(async () => {
+  // The hubs' own connections go before the database does: the next file in this worker must not hear from them.
+  await Promise.all([built?.liveHub.close(), built?.queueHub.close()]);
+  await t?.dispose();
+});
 
 const { GET: queueStream } = await import("@/app/api/queue/stream/route");
 const { GET: liveStream } = await import("@/app/api/events/stream/route");

@@ -7,12 +7,16 @@ import { backfillNameKeys } from "../patients/patient-index";
 import { log } from "../log";
 import { processSingletonAsync } from "../process-singleton";
 import { platformDemo } from "../platform-demo";
+import { installedWiring } from "@/lib/installed-wiring";
 
 export type { Db, Database } from "./connect";
 export * as tables from "./schema";
 
 // One per process (see processSingleton), so PGlite is opened once even across Next's development reloads.
 export function database(): Promise<Database> {
+  // A test's database (lib/installed-wiring.ts); never set in production.
+  const installed = installedWiring()?.database;
+  if (installed) return installed();
   return processSingletonAsync("__clinicDb", async () => {
     const config = env();
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,14 +1,12 @@
 import "server-only";
 import { principalCan } from "@/lib/access";
-import { getStaffSession } from "../auth/session";
-import { recordAudit } from "../audit";
 import { db } from "../db";
 import type { Db } from "../db/connect";
 import { ForbiddenError, UnauthenticatedError, ValidationError, problemResponse } from "../errors";
 import { answerRequest } from "../request-context";
 import { clientAddress } from "../request-info";
 import { logAnswered } from "../log";
-import { displayFromRequest } from "./display-session";
+import { routeWiring } from "../route-wiring";
 import type { Display } from "./displays";
 
 const ACTION = "display.feed" as const;
@@ -21,9 +19,10 @@ const ACTION = "display.feed" as const;
 export function withDisplay(handler: (ctx: { req: Request; display: Display; db: Db }) => Promise<Response>) {
   const answer = async (req: Request): Promise<Response> => {
     try {
+      const { displayFromRequest, staffSession, recordAudit } = routeWiring();
       const display = await displayFromRequest(req);
       if (!display) {
-        const staff = await getStaffSession(req);
+        const staff = await staffSession(req);
         if (!staff) throw new UnauthenticatedError();
         await recordAudit(await db(), { action: ACTION, resource: "display", resourceId: null, outcome: "denied", staffId: staff.id, ip: clientAddress(req.headers) ?? null, detail: { role: staff.role, method: req.method, path: new URL(req.url).pathname } });
         throw new ForbiddenError("Only a paired waiting-room display reads this feed.");

@@ -1,31 +1,33 @@
 /** GET /api/drugs/entry through its real handler: the platform is a stand-in, the session a doctor's. */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { DrugEntryQuery, DrugMonograph } from "@/lib/schemas/drugs";
+import type { StaffSession } from "@/lib/server/auth/session";
+import { PlatformUnavailableError } from "@/lib/server/errors";
+import { databaseOf, installWiringForFile } from "@/lib/testing/process-wiring";
 
-const state = vi.hoisted(() => ({ calls: [] as unknown[], answer: null as unknown, fail: false }));
+const state = { calls: [] as unknown[], answer: null as unknown, fail: false };
 
-vi.mock("@/lib/env", () => ({
-  env: () => ({ appUrl: "http://localhost:3000", platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500, drugCacheSeconds: 60, emulator: true }, webhooks: {}, logLevel: "warn" }),
-}));
-vi.mock("@/lib/server/auth/session", () => ({
-  getStaffSession: async () => ({ id: "00000000-0000-4000-8000-000000000001", name: "Dr Test", email: "d@example.test", role: "doctor" }),
-}));
-vi.mock("@/lib/server/db", () => ({ db: async () => ({}), database: async () => ({}) }));
-vi.mock("@/lib/server/services", () => ({
-  services: async () => ({
-    platform: {
-      forStaff: () => ({
-        drugs: {
-          findDrugEntry: async (q: DrugEntryQuery) => {
-            state.calls.push(q);
-            if (state.fail) throw new (await import("@/lib/server/errors")).PlatformUnavailableError();
-            return state.answer;
+installWiringForFile(
+  {
+    env: () => ({ appUrl: "http://localhost:3000", platform: { baseUrl: "http://127.0.0.1:9", timeoutMs: 500, drugCacheSeconds: 60, emulator: true }, webhooks: {}, logLevel: "warn" }),
+    database: databaseOf({}),
+    services: {
+      platform: {
+        forStaff: () => ({
+          drugs: {
+            findDrugEntry: async (q: DrugEntryQuery) => {
+              state.calls.push(q);
+              if (state.fail) throw new PlatformUnavailableError();
+              return state.answer;
+            },
           },
-        },
-      }),
+        }),
+      },
     },
-  }),
-}));
+    routes: { staffSession: async () => ({ id: "00000000-0000-4000-8000-000000000001", name: "Dr Test", email: "d@example.test", role: "doctor" }) as StaffSession },
+  },
+  "entry-route.test.ts",
+);
 
 const { GET } = await import("@/app/api/drugs/entry/route");
 const { drugAnswers } = await import("./answer-cache");

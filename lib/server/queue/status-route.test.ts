@@ -1,22 +1,27 @@
 /** GET /api/status/{link} through its real handler, anonymous, on a PGlite database. */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRIORITY_MARKS } from "@/lib/queue/priority-marks";
 import { pgliteTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { installWiringForFile } from "@/lib/testing/process-wiring";
+import { useUpWindow } from "@/lib/testing/rate-window";
 import { setClock } from "@/lib/clock";
 
-const state = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock("@/lib/env", () => ({
-  env: () => ({ appUrl: "http://localhost:3000", trustedProxyHops: 0, trustedProxyAddresses: [], opd: { priorityMarks: [], skipReturnAfter: 3 }, logLevel: "warn" }),
-}));
-vi.mock("@/lib/server/db", () => ({ db: async () => state.db }));
+const state = { t: undefined as TestDatabase | undefined };
+installWiringForFile(
+  {
+    env: () => ({ appUrl: "http://localhost:3000", trustedProxyHops: 0, trustedProxyAddresses: [], opd: { priorityMarks: [], skipReturnAfter: 3 }, logLevel: "warn" }),
+    database: () => state.t!.database,
+  },
+  "status-route.test.ts",
+);
 
 const { GET, POST } = await import("@/app/api/status/[token]/route");
 const { directoryEntries, staff } = await import("../db/schema");
 const { rememberPatient } = await import("../patients/patient-index");
 const { addWalkIn } = await import("./opd-counter");
 const { createQueueHub } = await import("./queue-hub");
-const { STATUS_PAGE_RATE, statusLinkFor } = await import("./visit-status");
+const { STATUS_PAGE_RATE, statusLinkFor, statusPageRateKey } = await import("./visit-status");
 
 const MORNING = Date.parse("2026-11-27T10:30:00+05:30");
 const get = (token: string) => GET(new Request(`http://localhost:3000/api/status/${token}`), { params: Promise.resolve({ token }) });
@@ -26,7 +31,7 @@ describe("GET /api/status/{link}", () => {
   let token = "";
   beforeAll(async () => {
     t = await pgliteTestDatabase();
-    state.db = t.database.db;
+    state.t = t;
     const db = t.database.db;
     const hub = createQueueHub({ db });
     const [desk] = await db.insert(staff).values({ email: "route@clinic.test", name: "Desk", role: "receptionist", passwordHash: "x" }).returning({ id: staff.id });
@@ -80,10 +85,13 @@ describe("GET /api/status/{link}", () => {
   });
 
   it("answers 429 with Retry-After once an address has used its minute, and refuses other methods", async () => {
-    setClock(() => Date.parse("2026-11-27T12:00:00+05:30"));
+    const noon = Date.parse("2026-11-27T12:00:00+05:30");
+    setClock(() => noon);
+    // The address (unknown here: no trusted peer) has used all but two of its minute's requests.
+    await useUpWindow(t.database.db, statusPageRateKey(undefined), STATUS_PAGE_RATE, STATUS_PAGE_RATE.limit - 2, noon);
     const answers = [];
-    for (let i = 0; i < STATUS_PAGE_RATE.limit + 1; i++) answers.push((await get(token)).status);
-    expect(answers.filter((s) => s === 200)).toHaveLength(STATUS_PAGE_RATE.limit);
+    for (let i = 0; i < 3; i++) answers.push((await get(token)).status);
+    expect(answers).toEqual([200, 200, 429]);
     const last = await get(token);
     expect(last.status).toBe(429);
     expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);

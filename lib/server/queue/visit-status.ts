@@ -97,6 +97,9 @@ export async function readVisitStatus(db: Db, token: string, config: { priorityM
 /** Status-page requests per client address per minute: a waiting room on one Wi-Fi shares an address, so room for ~40 phones polling. */
 export const STATUS_PAGE_RATE = { limit: 120, windowSeconds: 60 };
 
+/** The rate-limit key of a status-page visitor: their address, or one shared key for every visitor whose address is unknown. */
+export const statusPageRateKey = (address: string | undefined): string => `status-page:${address ?? "unknown"}`;
+
 export type StatusAnswer = { kind: "status"; status: VisitStatus } | { kind: "not-found" } | { kind: "limited"; retryAfterSeconds: number };
 
 /**
@@ -111,7 +114,7 @@ export async function answerStatusPage(
   config: { priorityMarks: readonly PriorityMark[]; skipReturnAfter: number },
   now = clock.now(),
 ): Promise<StatusAnswer> {
-  const admission = await admitPublicRequest(db, `status-page:${visitor.address ?? "unknown"}`, STATUS_PAGE_RATE, now);
+  const admission = await admitPublicRequest(db, statusPageRateKey(visitor.address), STATUS_PAGE_RATE, now);
   if (!admission.admitted) return { kind: "limited", retryAfterSeconds: admission.retryAfterSeconds };
   if (!StatusToken.safeParse(token).success) return { kind: "not-found" };
   const status = await readVisitStatus(db, token, config, now);
