@@ -13,7 +13,7 @@ const thisTab = () => (tabId ??= typeof crypto.randomUUID === "function" ? crypt
 
 const MAX_KEPT = 300;
 
-/** Every required field of a live event (lib/schemas/live-events.ts) of its kind: the card shows them as they came. */
+/** Every field of a live event (lib/schemas/live-events.ts) of its kind: the card shows them as they came. */
 const EVENT_FIELDS = {
   id: "integer",
   kind: "string",
@@ -34,6 +34,9 @@ const EVENT_FIELDS = {
   video: "object|null",
 } as const satisfies FieldKinds<LiveEvent>;
 
+/** The fields the schema fills with null when absent (names looked up later, appointment details): absent, they read as null here too. */
+const NULL_WHEN_ABSENT = ["doctorName", "clinicName", "clinicTimeZone", "startsAt", "serviceName", "status"] as const;
+
 const parsed = (data: string): unknown => {
   try {
     return JSON.parse(data);
@@ -45,7 +48,9 @@ const parsed = (data: string): unknown => {
 /** A `platform-event` message, or undefined when it is not one (checked without zod: see answer.ts). */
 export function readLiveEvent(data: string): LiveEvent | undefined {
   const json = parsed(data);
-  return isJsonObject(json) && wrongFields(json, EVENT_FIELDS).length === 0 ? (json as LiveEvent) : undefined;
+  if (!isJsonObject(json)) return undefined;
+  const event = { ...Object.fromEntries(NULL_WHEN_ABSENT.map((k) => [k, null])), ...json };
+  return wrongFields(event, EVENT_FIELDS).length === 0 ? (event as LiveEvent) : undefined;
 }
 
 /** A `stream-closed` message, or undefined when it is not one. */

@@ -40,9 +40,15 @@ describe("stream messages", () => {
 
   it("a live event is used as it came when whole; one short of a field the card shows, or with an id that is not a whole number, is dropped", () => {
     expect(readLiveEvent(JSON.stringify(event))).toEqual(event);
-    const noDoctorName: Partial<LiveEvent> = { ...event };
-    delete noDoctorName.doctorName;
-    for (const bad of [JSON.stringify(noDoctorName), JSON.stringify({ ...event, id: 41.5 }), JSON.stringify({ ...event, video: "https://meet" }), "null", "not json"]) expect(readLiveEvent(bad), bad).toBeUndefined();
+    const noKind: Partial<LiveEvent> = { ...event };
+    delete noKind.kind;
+    for (const bad of [JSON.stringify(noKind), JSON.stringify({ ...event, id: 41.5 }), JSON.stringify({ ...event, video: "https://meet" }), JSON.stringify({ ...event, doctorName: 7 }), "null", "not json"]) expect(readLiveEvent(bad), bad).toBeUndefined();
+  });
+
+  it("the names and appointment details the schema fills with null when absent read as null here too", () => {
+    const bare: Partial<LiveEvent> = { ...event };
+    for (const k of ["doctorName", "clinicName", "clinicTimeZone", "startsAt", "serviceName", "status"] as const) delete bare[k];
+    expect(readLiveEvent(JSON.stringify(bare))).toEqual({ ...event, doctorName: null, clinicName: null, clinicTimeZone: null, startsAt: null, serviceName: null, status: null });
   });
 
   it("a stream's closing is read only with a reason the page knows", () => {
