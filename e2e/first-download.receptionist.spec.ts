@@ -8,12 +8,15 @@ import { expect, test } from "./fixtures";
  * reschedule and booking journeys open them). The ABHA scan dialog stays in its pages' first
  * download: a scanner types the code the moment the button is pressed, and the box must be there.
  */
+/** A string only zod's runtime carries (its schema classes' names survive minifying). */
+const ZOD_MARKER = "$ZodType";
+
 function scriptsOf(page: Page) {
   const texts: string[] = [];
   page.on("response", (res) => {
     if (res.request().resourceType() === "script") void res.text().then((t) => texts.push(t), () => {});
   });
-  return { carries: (marker: string) => texts.some((t) => t.includes(marker)) };
+  return { carries: (marker: string) => texts.some((t) => t.includes(marker)), count: () => texts.length };
 }
 
 test("today's queue: the walk-in, reschedule and link dialogs come with the first hover, not the first download", async ({ page }) => {
@@ -35,4 +38,32 @@ test("slots: the booking dialog is not in the first download and comes with the 
   await page.getByRole("heading", { level: 1 }).hover();
   await page.locator("main").getByRole("combobox").first().hover();
   await expect.poll(() => scripts.carries("booking-title")).toBe(true);
+});
+
+// The read-only pages check the BFF's answers without zod (lib/api-client/answer.ts): its ~32 KiB
+// (gzip) and its start-up stay out of their first download, and come only with a form that validates.
+for (const [path, heading] of [
+  ["/appointments/today", "Today's queue"],
+  ["/slots", null],
+  ["/patients", null],
+  ["/live", null],
+  ["/documents", null],
+  ["/drugs", null],
+] as const) {
+  test(`${path}: zod is not in the first download`, async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await page.goto(path);
+    await expect(heading ? page.getByRole("heading", { level: 1, name: heading }) : page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.count(), "the page's scripts were read").toBeGreaterThan(3);
+    expect(scripts.carries(ZOD_MARKER)).toBe(false);
+  });
+}
+
+test("the marker finds zod where a page does validate in the browser: the registration form's first download carries it", async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto("/patients/new");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect.poll(() => scripts.carries(ZOD_MARKER)).toBe(true);
 });

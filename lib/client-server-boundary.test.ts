@@ -115,6 +115,7 @@ describe("the pieces of the check", () => {
     expect(zoneOf("lib/environment.ts")).toBeUndefined();
     expect(zoneOf("lib/platform/wire/drugs.ts")).toBe("platform-wire");
     expect(zoneOf("lib/platform/wire/webhook-names.ts")).toBe("shared");
+    expect(zoneOf("lib/platform/wire/event-kinds.ts")).toBe("shared");
     expect(zoneOf("lib/platform/client/index.ts")).toBe("server");
     expect(zoneOf("lib/platform/fake/server.ts")).toBe("server");
     expect(zoneOf("lib/schemas/drugs.ts")).toBeUndefined();

@@ -3,7 +3,8 @@
 import { useCallback, useId, useRef, useState, type DragEvent } from "react";
 import { Upload, UploadCloud } from "lucide-react";
 import { useLocale, useTranslations } from "use-intl";
-import { ACCEPTED_EXTENSIONS, DOCUMENT_TASKS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentTask, type DocumentType, type PatientDocument } from "@/lib/schemas/documents";
+import { ACCEPTED_EXTENSIONS, DOCUMENT_TASKS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentTask, type DocumentType } from "@/lib/schemas/document-files";
+import type { PatientDocument } from "@/lib/schemas/documents";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

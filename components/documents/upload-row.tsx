@@ -4,7 +4,7 @@ import { CheckCircle2, FileText, RotateCcw, TriangleAlert, X } from "lucide-reac
 import { useLocale, useTranslations } from "use-intl";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { kindLabel } from "@/lib/api-client/documents";
-import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentType } from "@/lib/schemas/documents";
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentType } from "@/lib/schemas/document-files";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Select } from "@/components/ui/field";

@@ -29,11 +29,13 @@ export function featureOfPath(path: string | undefined): ProblemFeature {
 
 type Message = { title: string; detail?: string };
 
-function useProblemMessage(error: unknown, feature: ProblemFeature): Message & { signIn: boolean; offline: boolean } {
+function useProblemMessage(error: unknown, feature: ProblemFeature): Message & { signIn: boolean; offline: boolean; reload?: boolean } {
   const t = useTranslations("problems");
   if (!(error instanceof ApiProblemError)) return { title: t("generic"), signIn: false, offline: false };
   const { problem, kind } = error;
   if (kind === "network") return { title: t("network"), detail: t("networkDetail"), signIn: false, offline: true };
+  // The answer came from a newer build: retrying cannot help, reloading does.
+  if (kind === "outdated") return { title: t("outdated"), detail: t("outdatedDetail"), signIn: false, offline: false, reload: true };
   if (kind === "invalid-response") return { title: t("invalidResponse"), detail: t("invalidResponseDetail"), signIn: false, offline: false };
   const serverDetail = problem.detail;
   switch (problem.status) {
@@ -86,7 +88,8 @@ export function ProblemAlert({
   const t = useTranslations();
   const message = useProblemMessage(error, feature ?? featureOfPath(error instanceof ApiProblemError ? error.path : undefined));
   const fieldErrors = error instanceof ApiProblemError ? error.problem.errors : undefined;
-  const reference = error instanceof ApiProblemError ? error.reference : undefined;
+  // An answer from another build was not read: no reference (nothing failed on the server) to read out.
+  const reference = error instanceof ApiProblemError && error.kind !== "outdated" ? error.reference : undefined;
   const Icon = message.offline ? CloudOff : TriangleAlert;
   const ref = useRef<HTMLDivElement>(null);
 
@@ -122,7 +125,12 @@ export function ProblemAlert({
             </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
-            {message.signIn ? (
+            {message.reload ? (
+              <Button size="sm" onClick={() => window.location.reload()}>
+                <RefreshCw aria-hidden className="size-4" />
+                {t("problems.reload")}
+              </Button>
+            ) : message.signIn ? (
               <Link href={`/login${returnTo ? `?callbackUrl=${encodeURIComponent(returnTo)}` : ""}`} className={buttonClasses({ size: "sm" })}>
                 <LogIn aria-hidden className="size-4" />
                 {t("problems.signInAgain")}

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { LiveEvent } from "@/lib/schemas/live-events";
-import { DOCTOR_JOINED } from "@/lib/platform/wire/webhook-names";
+import { DOCTOR_JOINED } from "@/lib/platform/wire/event-kinds";
 import { appointmentTime, doctorLabel, eventTitle, patientLabel } from "./event-words";
 
 export { patientLabel };

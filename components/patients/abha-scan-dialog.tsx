@@ -8,7 +8,7 @@ import { Camera, CameraOff, QrCode, UserPlus, X } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { fetchDuplicates, patientKeys } from "@/lib/api-client/patients";
 import { readAbhaQr, type AbhaQrProblem, type AbhaScan } from "@/lib/schemas/abha-qr";
-import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { todayInIndia } from "@/lib/schemas/india-today";
 import type { DuplicateQuery } from "@/lib/schemas/patients";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/field";

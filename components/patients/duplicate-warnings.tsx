@@ -5,7 +5,7 @@ import { Users } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { useDuplicateWarnings } from "@/lib/api-client/patients";
 import { isStrongDuplicate, type DuplicateMatch, type DuplicateQuery } from "@/lib/schemas/patients";
-import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { todayInIndia } from "@/lib/schemas/india-today";
 import { ageOn, formatIsoDate } from "@/lib/schemas/patient-age";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

@@ -4,7 +4,7 @@ import { UserRound } from "lucide-react";
 import { useTranslations } from "use-intl";
 import type { PatientSummary } from "@/lib/schemas/patient-summary";
 import { ageOn, formatIsoDate } from "@/lib/schemas/patient-age";
-import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { todayInIndia } from "@/lib/schemas/india-today";
 import { cn } from "@/components/ui/cn";
 import { formatMobile } from "./format-mobile";
 

@@ -9,7 +9,7 @@ import { usePatientProfile } from "@/lib/api-client/patients";
 import { ApiProblemError } from "@/lib/api-client/http";
 import type { PatientProfile } from "@/lib/schemas/patients";
 import { ageOn, formatIsoDate } from "@/lib/schemas/patient-age";
-import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { todayInIndia } from "@/lib/schemas/india-today";
 import { formatDateTime } from "@/lib/i18n/format";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";

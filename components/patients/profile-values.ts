@@ -1,6 +1,6 @@
 import { CLEARABLE_FIELDS, PatientRegistration, type PatientProfile, type PatientRegistrationInput, type PatientUpdateInput } from "@/lib/schemas/patients";
 import { ageOn, formatIsoDate } from "@/lib/schemas/patient-age";
-import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { todayInIndia } from "@/lib/schemas/india-today";
 import { rowsFromExtras } from "./extras-rows";
 import { EMPTY_REGISTRATION, suggestionFor, type RegistrationValues } from "./registration-values";
 

@@ -24,7 +24,7 @@ import { AbhaScanDialog, ScanAbhaButton } from "./abha-scan-dialog";
 import { ABHA_SCAN_STORAGE_KEY, registrationFromScan } from "./abha-prefill";
 import { readAbhaScanHandOver } from "./abha-hand-over";
 import type { AbhaScan } from "@/lib/schemas/abha-qr";
-import { todayInIndia } from "@/lib/schemas/patient-fields";
+import { todayInIndia } from "@/lib/schemas/india-today";
 import { issueShareVisit } from "@/lib/api-client/abdm-shares";
 import { clearShareVisitHandOver, readShareVisitHandOver, type ShareVisitHandOver } from "./share-visit-hand-over";
 

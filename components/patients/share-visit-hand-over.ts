@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { IdempotencyKey } from "@/lib/schemas/idempotency-key";
+import { SHARE_VISIT_STORAGE_KEY } from "./share-visit-hand-over-start";
 
-/** Where "Register patient" on a Scan & Share row leaves the visit to issue once the patient is registered. */
-export const SHARE_VISIT_STORAGE_KEY = "abdm-share-visit";
+export { handShareVisitOver, SHARE_VISIT_STORAGE_KEY } from "./share-visit-hand-over-start";
 
 /**
  * A share being registered: which share, for which doctor, and the key its OPD token is issued
@@ -17,14 +17,6 @@ export const ShareVisitHandOver = z.object({
   key: IdempotencyKey,
 });
 export type ShareVisitHandOver = z.infer<typeof ShareVisitHandOver>;
-
-export function handShareVisitOver(v: Omit<ShareVisitHandOver, "key">): void {
-  try {
-    sessionStorage.setItem(SHARE_VISIT_STORAGE_KEY, JSON.stringify({ ...v, key: crypto.randomUUID() }));
-  } catch {
-    // Storage refused (private mode, full): registration still opens; the token is then issued from the list.
-  }
-}
 
 /** The share waiting for its visit in this tab, kept until the visit is issued or the registration is abandoned. */
 export function readShareVisitHandOver(): ShareVisitHandOver | null {

@@ -6,6 +6,7 @@ import { useTheme } from "next-themes";
 import { Toaster } from "sonner";
 import { useTranslations } from "use-intl";
 import { getQueryClient } from "@/lib/api-client/query-client";
+import { DeskUpdatedNotice } from "@/components/feedback/desk-updated-notice";
 import { AppIntlProvider } from "@/lib/i18n/intl-provider";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -28,7 +29,7 @@ function ThemedToaster() {
 
 /**
  * The desk pages' providers (app/(desk)/layout.tsx): the page's language catalogue for
- * `useTranslations`, TanStack Query and the toasts. Pages outside the desk do without them.
+ * `useTranslations`, TanStack Query, the toasts and the "desk was updated" notice. Pages outside the desk do without them.
  */
 export function DeskProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
   const queryClient = getQueryClient();
@@ -36,6 +37,7 @@ export function DeskProviders({ locale, children }: { locale: Locale; children: 
     <AppIntlProvider locale={locale}>
       <QueryClientProvider client={queryClient}>
         {children}
+        <DeskUpdatedNotice />
         <ThemedToaster />
       </QueryClientProvider>
     </AppIntlProvider>

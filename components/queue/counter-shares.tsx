@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { ABHA_SCAN_STORAGE_KEY } from "@/components/patients/abha-scan-storage";
-import { handShareVisitOver } from "@/components/patients/share-visit-hand-over";
+import { handShareVisitOver } from "@/components/patients/share-visit-hand-over-start";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label, Select } from "@/components/ui/field";

@@ -4,7 +4,7 @@ import { useState, type KeyboardEvent } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { readIndianDate } from "@/lib/schemas/patient-age";
-import { addDays } from "@/lib/schemas/slots";
+import { addDays } from "@/lib/schemas/calendar";
 import { displayDay } from "@/lib/slots/clinic-time";
 import { Button } from "./button";
 import { FieldError, Input, Label } from "./field";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CounterShares } from "@/lib/schemas/abdm-shares";
+import type { CounterShares } from "@/lib/schemas/abdm-shares";
 import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
-import { QueueEntry } from "@/lib/schemas/queue";
-import { apiGet, ApiProblemError, sendJson } from "./http";
+import { apiGet, ApiProblemError, objectAnswer, sendJson } from "./http";
+import { QueueEntryAnswer } from "./queue";
 import { shareKeys } from "./counter-share-cache";
 import { useIntentKey } from "./opd-counter";
 import { queueKeys } from "./queue-keys";
@@ -18,7 +18,7 @@ export { shareKeys } from "./counter-share-cache";
 export function useCounterShares(clinicId: string | null, day: string) {
   return useQuery({
     queryKey: shareKeys.day(clinicId ?? "", day),
-    queryFn: ({ signal }) => apiGet("/api/abdm/shares", { clinicId, day }, CounterShares, signal),
+    queryFn: ({ signal }) => apiGet("/api/abdm/shares", { clinicId, day }, objectAnswer<CounterShares>({ shares: "array" }), signal),
     enabled: Boolean(clinicId),
   });
 }
@@ -28,7 +28,7 @@ export function useShareVisit(clinicId: string) {
   const key = useIntentKey();
   return useMutation({
     mutationFn: ({ shareId, doctorId }: { shareId: string; doctorId: string }) =>
-      sendJson("POST", `/api/abdm/shares/${encodeURIComponent(shareId)}/visit`, { doctorId }, QueueEntry, { [IDEMPOTENCY_HEADER]: key.current() }),
+      sendJson("POST", `/api/abdm/shares/${encodeURIComponent(shareId)}/visit`, { doctorId }, QueueEntryAnswer, { [IDEMPOTENCY_HEADER]: key.current() }),
     onSuccess: () => key.renew(),
     onError: (err) => {
       if (err instanceof ApiProblemError) key.renew();
@@ -39,5 +39,5 @@ export function useShareVisit(clinicId: string) {
 
 /** Issues the OPD token for a share whose patient was just registered (the registration form's last step), under the hand-over's key. */
 export function issueShareVisit(shareId: string, doctorId: string, key: string) {
-  return sendJson("POST", `/api/abdm/shares/${encodeURIComponent(shareId)}/visit`, { doctorId }, QueueEntry, { [IDEMPOTENCY_HEADER]: key });
+  return sendJson("POST", `/api/abdm/shares/${encodeURIComponent(shareId)}/visit`, { doctorId }, QueueEntryAnswer, { [IDEMPOTENCY_HEADER]: key });
 }

@@ -1,12 +1,11 @@
 "use client";
 
 import { useRef } from "react";
-import { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
-import { BillingSettings, ReceiptDocument, VisitBilling, type BillingSettingsInput, type CreditNoteRequest, type PaymentRequest } from "@/lib/schemas/billing";
-import { DayCloseView } from "@/lib/schemas/day-close";
-import { apiGet, ApiProblemError, sendJson } from "./http";
+import type { BillingSettings, BillingSettingsInput, CreditNoteRequest, PaymentRequest, ReceiptDocument, VisitBilling } from "@/lib/schemas/billing";
+import type { DayCloseView } from "@/lib/schemas/day-close";
+import { anyAnswer, apiGet, ApiProblemError, objectAnswer, sendJson } from "./http";
 
 export const billingKeys = {
   visit: (appointmentId: string) => ["billing", "visit", appointmentId] as const,
@@ -14,9 +13,27 @@ export const billingKeys = {
   settings: (clinicId: string) => ["billing", "settings", clinicId] as const,
 };
 
-const PaymentOutcome = z.object({ receiptId: z.string().nullable(), receiptLabel: z.string().nullable(), amountPaise: z.number().int(), changePaise: z.number().int(), duePaise: z.number().int(), replayed: z.boolean() });
-export type PaymentOutcome = z.infer<typeof PaymentOutcome>;
-const CreditNoteOutcome = z.object({ id: z.string(), label: z.string(), amountPaise: z.number().int(), refundablePaise: z.number().int(), replayed: z.boolean() });
+export interface PaymentOutcome {
+  receiptId: string | null;
+  receiptLabel: string | null;
+  amountPaise: number;
+  changePaise: number;
+  duePaise: number;
+  replayed: boolean;
+}
+const PaymentOutcome = objectAnswer<PaymentOutcome>({ receiptId: "string|null", receiptLabel: "string|null", amountPaise: "integer", changePaise: "integer", duePaise: "integer", replayed: "boolean" });
+interface CreditNoteOutcome {
+  id: string;
+  label: string;
+  amountPaise: number;
+  refundablePaise: number;
+  replayed: boolean;
+}
+const CreditNoteOutcome = objectAnswer<CreditNoteOutcome>({ id: "string", label: "string", amountPaise: "integer", refundablePaise: "integer", replayed: "boolean" });
+const VisitBillingAnswer = objectAnswer<VisitBilling>({ appointmentId: "string", clinicId: "string", billed: "boolean", lines: "array", totalPaise: "integer" });
+const ReceiptAnswer = objectAnswer<ReceiptDocument>({ id: "string", label: "string", lines: "array", payments: "array" });
+const SettingsAnswer = objectAnswer<BillingSettings>({ clinicId: "string", registrationFeePaise: "integer", newCaseFeePaise: "integer", followUpFeePaise: "integer", followUpDays: "integer", procedures: "array" });
+const DayCloseAnswer = objectAnswer<DayCloseView>({ clinicId: "string", cashierId: "string", day: "string", totals: "object" });
 
 /** One key per intent: a double click sends the same key and the server replays; refused or answered, the next press is new. */
 function useIntentKey() {
@@ -25,7 +42,7 @@ function useIntentKey() {
 }
 
 export function useVisitBilling(appointmentId: string) {
-  return useQuery({ queryKey: billingKeys.visit(appointmentId), queryFn: ({ signal }) => apiGet(`/api/billing/visits/${encodeURIComponent(appointmentId)}`, {}, VisitBilling, signal) });
+  return useQuery({ queryKey: billingKeys.visit(appointmentId), queryFn: ({ signal }) => apiGet(`/api/billing/visits/${encodeURIComponent(appointmentId)}`, {}, VisitBillingAnswer, signal) });
 }
 
 export function useRecordPayment(appointmentId: string) {
@@ -42,11 +59,11 @@ export function useRecordPayment(appointmentId: string) {
 }
 
 export function useReceipt(id: string) {
-  return useQuery({ queryKey: billingKeys.receipt(id), queryFn: ({ signal }) => apiGet(`/api/billing/receipts/${encodeURIComponent(id)}`, {}, ReceiptDocument, signal) });
+  return useQuery({ queryKey: billingKeys.receipt(id), queryFn: ({ signal }) => apiGet(`/api/billing/receipts/${encodeURIComponent(id)}`, {}, ReceiptAnswer, signal) });
 }
 
 export function useRecordPrint(id: string) {
-  return useMutation({ mutationFn: () => sendJson("POST", `/api/billing/receipts/${encodeURIComponent(id)}/prints`, undefined, z.object({ copy: z.enum(["original", "duplicate"]) })) });
+  return useMutation({ mutationFn: () => sendJson("POST", `/api/billing/receipts/${encodeURIComponent(id)}/prints`, undefined, objectAnswer<{ copy: "original" | "duplicate" }>({ copy: "string" })) });
 }
 
 export function useIssueCreditNote(receiptId: string) {
@@ -63,25 +80,25 @@ export function useIssueCreditNote(receiptId: string) {
 }
 
 export function useBillingSettings(clinicId: string | null) {
-  return useQuery({ queryKey: billingKeys.settings(clinicId ?? ""), enabled: !!clinicId, queryFn: ({ signal }) => apiGet("/api/billing/settings", { clinicId: clinicId! }, BillingSettings, signal) });
+  return useQuery({ queryKey: billingKeys.settings(clinicId ?? ""), enabled: !!clinicId, queryFn: ({ signal }) => apiGet("/api/billing/settings", { clinicId: clinicId! }, SettingsAnswer, signal) });
 }
 
 export function useSaveBillingSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BillingSettingsInput) => sendJson("PUT", "/api/billing/settings", body, BillingSettings),
+    mutationFn: (body: BillingSettingsInput) => sendJson("PUT", "/api/billing/settings", body, SettingsAnswer),
     onSuccess: (saved) => client.setQueryData(billingKeys.settings(saved.clinicId), saved),
   });
 }
 
 export function useDayClose(clinicId: string | null) {
-  return useQuery({ queryKey: ["billing", "day-close", clinicId ?? ""], enabled: !!clinicId, queryFn: ({ signal }) => apiGet("/api/billing/day-close", { clinicId: clinicId! }, DayCloseView, signal) });
+  return useQuery({ queryKey: ["billing", "day-close", clinicId ?? ""], enabled: !!clinicId, queryFn: ({ signal }) => apiGet("/api/billing/day-close", { clinicId: clinicId! }, DayCloseAnswer, signal) });
 }
 
 export function useCloseDay(clinicId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { denominations: Record<string, number>; note?: string }) => sendJson("POST", "/api/billing/day-close", { clinicId, ...body }, DayCloseView),
+    mutationFn: (body: { denominations: Record<string, number>; note?: string }) => sendJson("POST", "/api/billing/day-close", { clinicId, ...body }, DayCloseAnswer),
     onSettled: () => client.invalidateQueries({ queryKey: ["billing", "day-close", clinicId] }),
   });
 }
@@ -89,7 +106,7 @@ export function useCloseDay(clinicId: string) {
 export function useReopenDay(clinicId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { closeId: string; reason: string }) => sendJson("POST", `/api/billing/day-close/${encodeURIComponent(v.closeId)}/reopen`, { reason: v.reason }, z.unknown()),
+    mutationFn: (v: { closeId: string; reason: string }) => sendJson("POST", `/api/billing/day-close/${encodeURIComponent(v.closeId)}/reopen`, { reason: v.reason }, anyAnswer()),
     onSettled: () => client.invalidateQueries({ queryKey: ["billing", "day-close", clinicId] }),
   });
 }

@@ -1,8 +1,11 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ClinicRooms, PriorityMarkList, type PriorityMarksInput } from "@/lib/schemas/counter-settings";
-import { apiGet, sendJson } from "./http";
+import type { ClinicRooms, PriorityMarkList, PriorityMarksInput } from "@/lib/schemas/counter-settings";
+import { apiGet, objectAnswer, sendJson } from "./http";
+
+const RoomsAnswer = objectAnswer<ClinicRooms>({ clinicId: "string", day: "string", today: "string", doctors: "array" });
+const MarksAnswer = objectAnswer<PriorityMarkList>({ marks: "array" });
 
 const roomsKey = (clinicId: string, day?: string) => ["settings", "rooms", clinicId, day ?? "today"] as const;
 const marksKey = ["settings", "priority-marks"] as const;
@@ -13,7 +16,7 @@ export const useClinicRooms = (clinicId: string | null, day?: string) =>
     queryKey: roomsKey(clinicId ?? "", day),
     enabled: !!clinicId,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => apiGet("/api/settings/rooms", day ? { clinicId: clinicId!, day } : { clinicId: clinicId! }, ClinicRooms, signal),
+    queryFn: ({ signal }) => apiGet("/api/settings/rooms", day ? { clinicId: clinicId!, day } : { clinicId: clinicId! }, RoomsAnswer, signal),
   });
 
 /** What the rooms form sends: `room` as typed (the server trims; empty clears), `day` only for a day's room. */
@@ -27,19 +30,19 @@ export interface SetRoomRequest {
 export function useSetRoom() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SetRoomRequest) => sendJson("PUT", "/api/settings/rooms", input, ClinicRooms),
+    mutationFn: (input: SetRoomRequest) => sendJson("PUT", "/api/settings/rooms", input, RoomsAnswer),
     onSuccess: (rooms) =>
       // A usual room shows on every day's list; today's list and the queue's counter bar may change too.
       Promise.all([client.invalidateQueries({ queryKey: ["settings", "rooms", rooms.clinicId] }), client.invalidateQueries({ queryKey: ["queue"] })]),
   });
 }
 
-export const usePriorityMarks = () => useQuery({ queryKey: marksKey, queryFn: ({ signal }) => apiGet("/api/settings/priority-marks", {}, PriorityMarkList, signal) });
+export const usePriorityMarks = () => useQuery({ queryKey: marksKey, queryFn: ({ signal }) => apiGet("/api/settings/priority-marks", {}, MarksAnswer, signal) });
 
 export function useSavePriorityMarks() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PriorityMarksInput) => sendJson("PUT", "/api/settings/priority-marks", input, PriorityMarkList),
+    mutationFn: (input: PriorityMarksInput) => sendJson("PUT", "/api/settings/priority-marks", input, MarksAnswer),
     onSuccess: (list) => {
       client.setQueryData(marksKey, list);
       return client.invalidateQueries({ queryKey: ["queue"] });

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { CounterShareMessage, type CounterShares } from "@/lib/schemas/abdm-shares";
+import type { CounterShare, CounterShareMessage, CounterShares } from "@/lib/schemas/abdm-shares";
+import { isJsonObject, wrongFields, type FieldKinds } from "./answer";
 import { queueKeys } from "./queue-keys";
 
 /** Under the day's queue key: a refetch of the day (the stream's reopening) reads the list again too. */
@@ -8,22 +9,17 @@ export const shareKeys = { day: (clinicId: string, day: string) => [...queueKeys
 /**
  * A `counter-share` message from the clinic's queue stream: the new share's row goes straight into
  * the day's list (newest first; the same share again replaces itself), validated with the list's own
- * schema. The list is marked stale so its next read reconciles with the server. When the message
+ * fields (see readCounterShare). The list is marked stale so its next read reconciles with the server. When the message
  * cannot be used (unreadable, no row, another clinic's, or the day's list not loaded yet) the list is
  * refetched instead, as before.
  */
 export function putCounterShare(client: QueryClient, clinicId: string, data: string): void {
-  let parsed: ReturnType<typeof CounterShareMessage.safeParse> | undefined;
-  try {
-    parsed = CounterShareMessage.safeParse(JSON.parse(data));
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed?.success || parsed.data.clinicId !== clinicId) {
+  const message = readCounterShare(data);
+  if (!message || message.clinicId !== clinicId) {
     void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === "queue" && q.queryKey[1] === clinicId && q.queryKey[3] === "abdm-shares" });
     return;
   }
-  const { day, share } = parsed.data;
+  const { day, share } = message;
   const key = shareKeys.day(clinicId, day);
   const list = client.getQueryData<CounterShares>(key);
   if (!share || !list) {
@@ -33,4 +29,36 @@ export function putCounterShare(client: QueryClient, clinicId: string, data: str
   const shares = [share, ...list.shares.filter((s) => s.id !== share.id)].sort((a, b) => Date.parse(b.sharedAt) - Date.parse(a.sharedAt));
   client.setQueryData<CounterShares>(key, { ...list, shares });
   void client.invalidateQueries({ queryKey: key, exact: true, refetchType: "none" });
+}
+
+/** Every field of a share row (lib/schemas/abdm-shares.ts), of its kind: the row goes on screen as it came. */
+const SHARE_ROW = {
+  id: "string",
+  counter: "string",
+  tokenNumber: "string",
+  name: "string",
+  gender: "string",
+  yearOfBirth: "integer",
+  abhaAddress: "string",
+  abhaNumber: "string|null",
+  mobile: "string|null",
+  sharedAt: "string",
+  expiresAt: "string",
+  patientId: "string|null",
+  visitToken: "string|null",
+  cardPayload: "string",
+} as const satisfies FieldKinds<CounterShare>;
+
+/** A `counter-share` message, or undefined when it is not one (checked without zod, which the queue page does not download). */
+export function readCounterShare(data: string): CounterShareMessage | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (!isJsonObject(json) || wrongFields(json, { clinicId: "string", day: "string", share: "object|null" }).length) return undefined;
+  const share = json.share;
+  if (isJsonObject(share) && wrongFields(share, SHARE_ROW).length) return undefined;
+  return json as CounterShareMessage;
 }

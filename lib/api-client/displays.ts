@@ -1,19 +1,18 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { DisplayList } from "@/lib/schemas/displays";
-import { apiGet, sendJson } from "./http";
+import type { DisplayList } from "@/lib/schemas/displays";
+import { anyAnswer, apiGet, objectAnswer, sendJson } from "./http";
 
 const key = ["settings", "displays"] as const;
 
 /** Paired displays, re-read every 30 s so "On now" follows the TVs. */
-export const useDisplays = () => useQuery({ queryKey: key, queryFn: ({ signal }) => apiGet("/api/settings/displays", {}, DisplayList, signal), refetchInterval: 30_000 });
+export const useDisplays = () => useQuery({ queryKey: key, queryFn: ({ signal }) => apiGet("/api/settings/displays", {}, objectAnswer<DisplayList>({ displays: "array" }), signal), refetchInterval: 30_000 });
 
 export function usePairDisplay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PairDisplayRequest) => sendJson("POST", "/api/settings/displays", input, z.object({ id: z.string(), name: z.string() })),
+    mutationFn: (input: PairDisplayRequest) => sendJson("POST", "/api/settings/displays", input, objectAnswer<{ id: string; name: string }>({ id: "string", name: "string" })),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -21,7 +20,7 @@ export function usePairDisplay() {
 export function useRevokeDisplay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson("DELETE", `/api/settings/displays/${encodeURIComponent(id)}`, undefined, z.unknown()),
+    mutationFn: (id: string) => sendJson("DELETE", `/api/settings/displays/${encodeURIComponent(id)}`, undefined, anyAnswer()),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -1,22 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import {
-  CancelledUploadOutcome,
-  DOCUMENT_KINDS,
-  kindFromFileName,
-  MAX_DOCUMENT_BYTES,
-  PatientDocument,
-  PatientDocumentList,
-  SNIFF_BYTES,
-  sniffDocumentKind,
-  type DocumentKind,
-  type DocumentTask,
-  type DocumentType,
-} from "@/lib/schemas/documents";
-import { Problem } from "@/lib/schemas/problem";
-import { apiGet, ApiProblemError, sendJson, withRequestReference } from "./http";
+import type { CancelledUploadOutcome, PatientDocument, PatientDocumentList } from "@/lib/schemas/documents";
+import { DOCUMENT_KINDS, kindFromFileName, MAX_DOCUMENT_BYTES, SNIFF_BYTES, sniffDocumentKind, type DocumentKind, type DocumentTask, type DocumentType } from "@/lib/schemas/document-files";
+import { apiGet, ApiProblemError, checkBuild, expectAnswer, objectAnswer, problemOf, sendJson } from "./http";
 import { REQUEST_ID_HEADER } from "@/lib/request-id";
+
+/** The answers this file reads (see answer.ts). */
+const DocumentAnswer = objectAnswer<PatientDocument>({ id: "string", patientId: "string", documentId: "string", fileName: "string", mime: "string", sizeBytes: "integer", uploadedAt: "string", tasks: "array" });
+const ListAnswer = objectAnswer<PatientDocumentList>({ documents: "array" });
+const OutcomeAnswer = objectAnswer<CancelledUploadOutcome>({ outcome: "string" });
 
 export const documentKeys = {
   forPatient: (patientId: string) => ["documents", "patient", patientId] as const,
@@ -25,7 +18,7 @@ export const documentKeys = {
 export function usePatientDocuments(patientId: string) {
   return useQuery({
     queryKey: documentKeys.forPatient(patientId),
-    queryFn: ({ signal }) => apiGet("/api/documents", { patient: patientId }, PatientDocumentList, signal),
+    queryFn: ({ signal }) => apiGet("/api/documents", { patient: patientId }, ListAnswer, signal),
   });
 }
 
@@ -75,7 +68,7 @@ export function newAttemptId(): string {
 export async function whatBecameOfUpload(attempt: string, patientId: string, { waitMs = 150_000, everyMs = 500 } = {}): Promise<CancelledUploadOutcome> {
   const until = Date.now() + waitMs;
   for (;;) {
-    const answer = await sendJson("POST", "/api/documents/cancelled-uploads", { attempt, patient: patientId }, CancelledUploadOutcome);
+    const answer = await sendJson("POST", "/api/documents/cancelled-uploads", { attempt, patient: patientId }, OutcomeAnswer);
     if (answer.outcome !== "sending") return answer;
     if (Date.now() > until) return { outcome: "unknown" };
     await new Promise((resolve) => setTimeout(resolve, everyMs));
@@ -129,14 +122,14 @@ export function uploadDocument({ file, attempt, sha256, resend, patientId, docum
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = PatientDocument.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiProblemError({ type: "about:blank", title: "The server's answer has an unexpected shape", status: xhr.status }, "invalid-response"));
-        return;
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (!ok) return reject(new ApiProblemError(problemOf(body, xhr.status, "", xhr.getResponseHeader(REQUEST_ID_HEADER))));
+      try {
+        checkBuild({ ok, status: xhr.status, headers: { get: (name) => xhr.getResponseHeader(name) } });
+        resolve(expectAnswer(body, DocumentAnswer, xhr.status));
+      } catch (error) {
+        reject(error);
       }
-      const problem = Problem.safeParse(body);
-      reject(new ApiProblemError(withRequestReference(problem.success ? { ...problem.data, status: xhr.status } : { type: "about:blank", title: `HTTP ${xhr.status}`, status: xhr.status }, xhr.getResponseHeader(REQUEST_ID_HEADER))));
     };
     if (signal.aborted) return abort();
     xhr.send(file);

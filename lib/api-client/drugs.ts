@@ -2,8 +2,8 @@
 
 import { useMemo } from "react";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { DrugMonograph, DrugRelated, DrugSearchResult, DrugSuggestions, PrescriptionResult, type DrugListEntry } from "@/lib/schemas/drugs";
-import { apiGet, sendJson } from "./http";
+import type { DrugListEntry, DrugMonograph, DrugRelated, DrugSearchResult, DrugSuggestions, PrescriptionResult } from "@/lib/schemas/drugs";
+import { apiGet, objectAnswer, sendJson } from "./http";
 import { useDebouncedValue } from "./use-debounced-value";
 
 export type DrugSearchParams = { q: string; category: string; exact: boolean };
@@ -27,7 +27,7 @@ export function findGenericDrugs(params: DrugSearchParams, signal?: AbortSignal,
   return apiGet(
     "/api/drugs",
     { q: params.q, category: params.category, exact: params.exact ? "true" : undefined, limit },
-    DrugSearchResult,
+    objectAnswer<DrugSearchResult>({ results: "array", info: "object" }),
     signal,
   );
 }
@@ -71,7 +71,7 @@ export function useDrugSuggestions(typed: string) {
   const prefix = useDebouncedValue(typed.trim().replace(/\s+/g, " "), SUGGEST_DEBOUNCE_MS);
   return useQuery({
     queryKey: drugKeys.suggest(prefix),
-    queryFn: ({ signal }) => apiGet("/api/drugs/suggest", { q: prefix }, DrugSuggestions, signal),
+    queryFn: ({ signal }) => apiGet("/api/drugs/suggest", { q: prefix }, objectAnswer<DrugSuggestions>({ suggestions: "array" }), signal),
     enabled: prefix.length >= 2,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
@@ -82,7 +82,7 @@ export function useDrugSuggestions(typed: string) {
 export function useRelatedDrugs(name: string) {
   return useQuery({
     queryKey: drugKeys.related(name),
-    queryFn: ({ signal }) => apiGet("/api/drugs/related", { name }, DrugRelated, signal),
+    queryFn: ({ signal }) => apiGet("/api/drugs/related", { name }, objectAnswer<DrugRelated>({ alternatives: "array", sharingComponents: "array", sameCategory: "array" }), signal),
     staleTime: 5 * 60_000,
   });
 }
@@ -91,12 +91,12 @@ export function useRelatedDrugs(name: string) {
 export function useDrugEntry(row: Pick<DrugListEntry, "name" | "pageNumber" | "isReference">) {
   return useQuery({
     queryKey: drugKeys.entry(row.name, row.pageNumber, row.isReference),
-    queryFn: ({ signal }) => apiGet("/api/drugs/entry", { name: row.name, page: row.pageNumber, reference: row.isReference ? "true" : "false" }, DrugMonograph, signal),
+    queryFn: ({ signal }) => apiGet("/api/drugs/entry", { name: row.name, page: row.pageNumber, reference: row.isReference ? "true" : "false" }, objectAnswer<DrugMonograph>({ entry: "object", brands: "array" }), signal),
     staleTime: 5 * 60_000,
   });
 }
 
 /** Reads a pasted prescription, one row a line. */
 export function useReadPrescription() {
-  return useMutation({ mutationFn: (text: string) => sendJson("POST", "/api/drugs/prescription", { text }, PrescriptionResult) });
+  return useMutation({ mutationFn: (text: string) => sendJson("POST", "/api/drugs/prescription", { text }, objectAnswer<PrescriptionResult>({ rows: "array" })) });
 }

@@ -1,18 +1,23 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { ErasureLog, type ErasureRequest } from "@/lib/schemas/erasure";
-import { apiGet, sendJson } from "./http";
+import type { ErasureLog, ErasureRequest } from "@/lib/schemas/erasure";
+import { apiGet, objectAnswer, sendJson } from "./http";
 import { patientKeys } from "./patients";
 
 export const erasureKeys = { log: ["erasures"] as const };
 
 export function useErasureLog() {
-  return useQuery({ queryKey: erasureKeys.log, queryFn: ({ signal }) => apiGet("/api/settings/erasures", {}, ErasureLog, signal) });
+  return useQuery({ queryKey: erasureKeys.log, queryFn: ({ signal }) => apiGet("/api/settings/erasures", {}, objectAnswer<ErasureLog>({ entries: "array" }), signal) });
 }
 
-const ErasureAnswer = z.object({ pseudonym: z.string(), completedAt: z.string().nullable(), counts: z.record(z.string(), z.number()), resumes: z.boolean() });
+interface ErasureDone {
+  pseudonym: string;
+  completedAt: string | null;
+  counts: Record<string, number>;
+  resumes: boolean;
+}
+const ErasureAnswer = objectAnswer<ErasureDone>({ pseudonym: "string", completedAt: "string|null", counts: "object", resumes: "boolean" });
 
 /** Erase what the desk holds about a patient (the patient asked); the answer names the pseudonym the log keeps. */
 export function useErasePatient(patientId: string) {

@@ -1,9 +1,15 @@
-import type { z } from "zod";
-import { Problem, PROBLEM_CONTENT_TYPE } from "@/lib/schemas/problem";
-import { ApiProblemError } from "./problem-error";
+import type { Problem } from "@/lib/schemas/problem";
+import { PROBLEM_CONTENT_TYPE, readProblem } from "@/lib/schemas/problem-body";
+import { BUILD_HEADER, THIS_BUILD } from "@/lib/build-stamp";
+import { ApiProblemError, markDeskOutdated } from "./problem-error";
+import type { Expected } from "./answer";
 import { acceptRequestId, problemInstance, REQUEST_ID_HEADER } from "@/lib/request-id";
 
+// No zod here (nor in the API clients, which import the answers' types only): see answer.ts for why
+// a structural check and the build stamp stand in for parsing each answer with its schema.
+
 export { ApiProblemError, type ApiErrorKind } from "./problem-error";
+export { anyAnswer, objectAnswer, type Expected } from "./answer";
 
 /** The problem with the answer's `x-request-id` as its `instance` when the body named none (a proxy's own error page). */
 export function withRequestReference(problem: Problem, requestId: string | null): Problem {
@@ -36,12 +42,38 @@ function isAbort(error: unknown): boolean {
 const ACCEPT = `application/json, ${PROBLEM_CONTENT_TYPE}`;
 
 /**
- * GET a same-origin BFF route and parse the answer with `schema`. Throws ApiProblemError for
- * non-2xx answers, unreachable servers and answers that don't match the schema; an aborted
- * request rethrows the AbortError so React Query can drop it quietly.
+ * Whether a successful answer may be read: one from another build of the desk is refused (and the
+ * page is marked outdated, so it asks for a reload); one without the stamp (not from our BFF, or a
+ * BFF from before stamps) falls to the structural check. Failed answers are problems and always read.
  */
-export function apiGet<T>(path: string, params: QueryParams, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  return apiRequest("GET", buildPath(path, params), undefined, schema, {}, signal);
+export function checkBuild(response: { ok: boolean; status: number; headers: { get(name: string): string | null } }): void {
+  if (!response.ok) return;
+  const build = response.headers.get(BUILD_HEADER);
+  if (build === null || build === THIS_BUILD) return;
+  markDeskOutdated();
+  throw new ApiProblemError({ type: "about:blank", title: "The desk was updated", status: response.status, detail: `This page is from build ${THIS_BUILD}; the server runs ${build}.` }, "outdated");
+}
+
+/** The answer as `expected`, or ApiProblemError("invalid-response"). */
+export function expectAnswer<T>(json: unknown, expected: Expected<T>, status: number): T {
+  if (!expected.accepts(json)) throw new ApiProblemError({ type: "about:blank", title: "The server's answer has an unexpected shape", status, detail: `Expected ${expected.shape}.` }, "invalid-response");
+  return json as T;
+}
+
+/** A failed answer as a problem: its problem+json body when it is one (status from the answer), else the HTTP status. */
+export function problemOf(json: unknown, status: number, statusText: string, requestId: string | null): Problem {
+  const parsed = readProblem(json);
+  const problem: Problem = parsed ? { ...parsed, status } : { type: "about:blank", title: statusText || `HTTP ${status}`, status };
+  return withRequestReference(problem, requestId);
+}
+
+/**
+ * GET a same-origin BFF route and check the answer is `expected`. Throws ApiProblemError for
+ * non-2xx answers, unreachable servers, answers from another build of the desk and answers of
+ * another shape; an aborted request rethrows the AbortError so React Query can drop it quietly.
+ */
+export function apiGet<T>(path: string, params: QueryParams, expected: Expected<T>, signal?: AbortSignal): Promise<T> {
+  return apiRequest("GET", buildPath(path, params), undefined, expected, {}, signal);
 }
 
 /** POST/PATCH/PUT/DELETE JSON (or nothing) to a same-origin BFF route; failures throw ApiProblemError as apiGet does. */
@@ -49,22 +81,22 @@ export function sendJson<T>(
   method: "POST" | "PATCH" | "PUT" | "DELETE",
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  expected: Expected<T>,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  return apiRequest(method, path, body, schema, headers);
+  return apiRequest(method, path, body, expected, headers);
 }
 
 /** The browser's one fetch of the BFF: problem+json answers become ApiProblemError carrying the request path. */
-async function apiRequest<T>(method: string, path: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
+async function apiRequest<T>(method: string, path: string, body: unknown, expected: Expected<T>, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
   try {
-    return await requestParsed(method, path, body, schema, headers, signal);
+    return await requestChecked(method, path, body, expected, headers, signal);
   } catch (error) {
     throw withRequestPath(error, path);
   }
 }
 
-async function requestParsed<T>(method: string, path: string, body: unknown, schema: z.ZodType<T>, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
+async function requestChecked<T>(method: string, path: string, body: unknown, expected: Expected<T>, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
   let response: Response;
   let text: string;
   try {
@@ -88,20 +120,10 @@ async function requestParsed<T>(method: string, path: string, body: unknown, sch
   } catch {
     isJson = false;
   }
-  if (!response.ok) {
-    const parsed = Problem.safeParse(json);
-    const problem: Problem = parsed.success ? { ...parsed.data, status: response.status } : { type: "about:blank", title: response.statusText || `HTTP ${response.status}`, status: response.status };
-    throw new ApiProblemError(withRequestReference(problem, response.headers.get(REQUEST_ID_HEADER)));
-  }
+  if (!response.ok) throw new ApiProblemError(problemOf(json, response.status, response.statusText, response.headers.get(REQUEST_ID_HEADER)));
+  checkBuild(response);
   if (!isJson) throw new ApiProblemError({ type: "about:blank", title: "The server's answer is not JSON", status: response.status }, "invalid-response");
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiProblemError(
-      { type: "about:blank", title: "The server's answer has an unexpected shape", status: response.status, detail: parsed.error.issues[0]?.message },
-      "invalid-response",
-    );
-  }
-  return parsed.data;
+  return expectAnswer(json, expected, response.status);
 }
 
 export { signingOutHere, signInAgain } from "./session-end";

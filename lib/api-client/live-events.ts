@@ -1,8 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LiveEvent, LiveEventPage, LiveStreamClosed } from "@/lib/schemas/live-events";
-import { apiGet, signInAgain } from "./http";
+import type { LiveEvent, LiveEventPage, LiveStreamClosed } from "@/lib/schemas/live-events";
+import { apiGet, objectAnswer, signInAgain } from "./http";
+import { isJsonObject, wrongFields, type FieldKinds } from "./answer";
 
 export type FeedStatus = "loading" | "live" | "reconnecting" | "error" | "paused";
 
@@ -11,6 +12,52 @@ let tabId: string | undefined;
 const thisTab = () => (tabId ??= typeof crypto.randomUUID === "function" ? crypto.randomUUID() : Math.random().toString(36).slice(2));
 
 const MAX_KEPT = 300;
+
+/** Every field of a live event (lib/schemas/live-events.ts) of its kind: the card shows them as they came. */
+const EVENT_FIELDS = {
+  id: "integer",
+  kind: "string",
+  receivedAt: "string",
+  occurredAt: "string|null",
+  verification: "string",
+  appointmentId: "string|null",
+  doctorId: "string|null",
+  patientId: "string|null",
+  patientName: "string|null",
+  doctorName: "string|null",
+  clinicName: "string|null",
+  clinicId: "string|null",
+  clinicTimeZone: "string|null",
+  startsAt: "string|null",
+  serviceName: "string|null",
+  status: "string|null",
+  video: "object|null",
+} as const satisfies FieldKinds<LiveEvent>;
+
+/** The fields the schema fills with null when absent (names looked up later, appointment details): absent, they read as null here too. */
+const NULL_WHEN_ABSENT = ["doctorName", "clinicName", "clinicTimeZone", "startsAt", "serviceName", "status"] as const;
+
+const parsed = (data: string): unknown => {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+};
+
+/** A `platform-event` message, or undefined when it is not one (checked without zod: see answer.ts). */
+export function readLiveEvent(data: string): LiveEvent | undefined {
+  const json = parsed(data);
+  if (!isJsonObject(json)) return undefined;
+  const event = { ...Object.fromEntries(NULL_WHEN_ABSENT.map((k) => [k, null])), ...json };
+  return wrongFields(event, EVENT_FIELDS).length === 0 ? (event as LiveEvent) : undefined;
+}
+
+/** A `stream-closed` message, or undefined when it is not one. */
+export function readStreamClosed(data: string): LiveStreamClosed | undefined {
+  const json = parsed(data);
+  return isJsonObject(json) && (["too-many-streams", "replaced", "signed-out"] as unknown[]).includes(json.reason) ? (json as LiveStreamClosed) : undefined;
+}
 const backoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.8 + Math.random() * 0.4);
 
 /**
@@ -46,18 +93,18 @@ export function useLiveFeed(onLive?: (event: LiveEvent) => void) {
         setStatus("live");
       };
       source.addEventListener("platform-event", (msg) => {
-        const parsed = LiveEvent.safeParse(JSON.parse((msg as MessageEvent<string>).data));
-        if (!parsed.success) return;
-        lastId = Math.max(lastId, parsed.data.id);
-        add([parsed.data]);
-        onLiveRef.current?.(parsed.data);
+        const event = readLiveEvent((msg as MessageEvent<string>).data);
+        if (!event) return;
+        lastId = Math.max(lastId, event.id);
+        add([event]);
+        onLiveRef.current?.(event);
       });
       // The server closed this stream for good (too many open elsewhere, or the session ended): stop.
       source.addEventListener("stream-closed", (msg) => {
-        const parsed = LiveStreamClosed.safeParse(JSON.parse((msg as MessageEvent<string>).data));
+        const closing = readStreamClosed((msg as MessageEvent<string>).data);
         source?.close();
-        if (closed || !parsed.success || parsed.data.reason === "replaced") return;
-        if (parsed.data.reason === "signed-out") return signInAgain();
+        if (closed || !closing || closing.reason === "replaced") return;
+        if (closing.reason === "signed-out") return signInAgain();
         setStatus("paused");
       });
       source.onerror = () => {
@@ -68,7 +115,7 @@ export function useLiveFeed(onLive?: (event: LiveEvent) => void) {
       };
     };
 
-    apiGet("/api/events", { limit: 50 }, LiveEventPage)
+    apiGet("/api/events", { limit: 50 }, objectAnswer<LiveEventPage>({ events: "array" }))
       .then((page) => {
         if (closed) return;
         lastId = page.events[0]?.id ?? 0;

@@ -3,10 +3,13 @@
 import { useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
-import { CounterActionResult, QueueEntry, type CounterAction, type WalkInRequest } from "@/lib/schemas/queue";
-import { SlotCalendar } from "@/lib/schemas/slots";
-import { apiGet, ApiProblemError, sendJson } from "./http";
-import { queueKeys } from "./queue";
+import type { CounterAction, CounterActionResult, WalkInRequest } from "@/lib/schemas/queue";
+import { apiGet, ApiProblemError, objectAnswer, sendJson } from "./http";
+import { QueueEntryAnswer } from "./queue";
+import { queueKeys } from "./queue-keys";
+import { SlotCalendarAnswer } from "./slots";
+
+const CounterActionAnswer = objectAnswer<CounterActionResult>({ action: "string", entry: "object|null", finished: "array", replayed: "boolean", heldForPayment: "array" });
 
 const newKey = () => crypto.randomUUID();
 
@@ -27,7 +30,7 @@ export function useAddWalkIn(clinicId: string) {
   const client = useQueryClient();
   const key = useIntentKey();
   return useMutation({
-    mutationFn: (body: WalkInRequest) => sendJson("POST", "/api/queue/walk-ins", body, QueueEntry, { [IDEMPOTENCY_HEADER]: key.current() }),
+    mutationFn: (body: WalkInRequest) => sendJson("POST", "/api/queue/walk-ins", body, QueueEntryAnswer, { [IDEMPOTENCY_HEADER]: key.current() }),
     onSuccess: () => key.renew(),
     onError: (err) => {
       // Refused (not lost): the next attempt is a new intent.
@@ -55,7 +58,7 @@ export function useCounterAction(clinicId: string) {
   };
   return useMutation({
     mutationFn: (v: { doctorId: string; action: CounterAction; allowUnpaid?: boolean }) =>
-      sendJson("POST", `/api/queue/doctors/${encodeURIComponent(v.doctorId)}/counter`, { clinicId, action: v.action, ...(v.allowUnpaid ? { allowUnpaid: true } : {}) }, CounterActionResult, { [IDEMPOTENCY_HEADER]: keyFor(v) }),
+      sendJson("POST", `/api/queue/doctors/${encodeURIComponent(v.doctorId)}/counter`, { clinicId, action: v.action, ...(v.allowUnpaid ? { allowUnpaid: true } : {}) }, CounterActionAnswer, { [IDEMPOTENCY_HEADER]: keyFor(v) }),
     onSuccess: (_out, v) => void keys.current.delete(slot(v)),
     onError: (err, v) => {
       if (err instanceof ApiProblemError) keys.current.delete(slot(v));
@@ -68,7 +71,7 @@ export function useCounterAction(clinicId: string) {
 export function useTodaySlots(q: { doctorId: string; clinicId: string; day: string } | null) {
   return useQuery({
     queryKey: ["slots", "week", q?.doctorId ?? "", q?.clinicId ?? "", "day", q?.day ?? ""],
-    queryFn: ({ signal }) => apiGet("/api/slots", { doctorId: q!.doctorId, clinicId: q!.clinicId, from: q!.day, to: q!.day }, SlotCalendar, signal),
+    queryFn: ({ signal }) => apiGet("/api/slots", { doctorId: q!.doctorId, clinicId: q!.clinicId, from: q!.day, to: q!.day }, SlotCalendarAnswer, signal),
     enabled: !!q?.doctorId && !!q.clinicId,
     staleTime: 30_000,
     retry: false,

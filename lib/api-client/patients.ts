@@ -2,18 +2,10 @@
 
 import { useMemo } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { PatientSearchResult } from "@/lib/schemas/patient-summary";
-import {
-  DuplicateResult,
-  IDEMPOTENCY_HEADER,
-  PatientProfile,
-  RegistrationAnswer,
-  UhidAvailability,
-  type DuplicateQuery,
-  type PatientRegistrationInput,
-  type PatientUpdateInput,
-} from "@/lib/schemas/patients";
-import { apiGet, sendJson } from "./http";
+import type { PatientSearchResult } from "@/lib/schemas/patient-summary";
+import type { DuplicateQuery, DuplicateResult, PatientProfile, PatientRegistrationInput, PatientUpdateInput, RegistrationAnswer, UhidAvailability } from "@/lib/schemas/patients";
+import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
+import { apiGet, objectAnswer, sendJson } from "./http";
 import { useDebouncedValue } from "./use-debounced-value";
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -28,8 +20,16 @@ export const patientKeys = {
   uhid: (uhid: string) => ["patients", "uhid", uhid] as const,
 };
 
+/** The answers this file reads (see answer.ts). */
+const SearchAnswer = objectAnswer<PatientSearchResult>({ patients: "array" });
+const ProfileAnswer = objectAnswer<PatientProfile>({ id: "string", firstName: "string", displayName: "string", dob: "string", extras: "object" });
+const DuplicatesAnswer = objectAnswer<DuplicateResult>({ matches: "array" });
+const UhidAnswer = objectAnswer<UhidAvailability>({ uhid: "string", available: "boolean", usedBy: "object|null" });
+/** Registered (`id`) or still being confirmed (`state`): a union, so only "an object" is checked here and the form tells them apart. */
+const RegistrationAnswerShape = objectAnswer<RegistrationAnswer>();
+
 export function searchPatients(q: string, limit: number, signal?: AbortSignal): Promise<PatientSearchResult> {
-  return apiGet("/api/patients/search", { q, limit }, PatientSearchResult, signal);
+  return apiGet("/api/patients/search", { q, limit }, SearchAnswer, signal);
 }
 
 /** Patients matching what is typed (recent ones when nothing is), ~150 ms after the last keystroke. */
@@ -49,7 +49,7 @@ export function usePatientSearch(q: string, { limit = 10, enabled = true }: { li
 export function usePatientProfile(id: string) {
   return useQuery({
     queryKey: patientKeys.profile(id),
-    queryFn: ({ signal }) => apiGet(`/api/patients/${encodeURIComponent(id)}`, {}, PatientProfile, signal),
+    queryFn: ({ signal }) => apiGet(`/api/patients/${encodeURIComponent(id)}`, {}, ProfileAnswer, signal),
     staleTime: 0,
   });
 }
@@ -63,7 +63,7 @@ export function duplicateQueryOf(input: DuplicateQuery): DuplicateQuery {
 }
 
 export function fetchDuplicates(q: DuplicateQuery, signal?: AbortSignal): Promise<DuplicateResult> {
-  return apiGet("/api/patients/duplicates", q, DuplicateResult, signal);
+  return apiGet("/api/patients/duplicates", q, DuplicatesAnswer, signal);
 }
 
 /** Patients that look like these details, asked afresh (the check just before registering). */
@@ -96,7 +96,7 @@ export function useUhidAvailability(uhid: string) {
   const value = useDebouncedValue(uhid.trim(), 250);
   return useQuery({
     queryKey: patientKeys.uhid(value),
-    queryFn: ({ signal }) => apiGet("/api/patients/uhid", { uhid: value }, UhidAvailability, signal),
+    queryFn: ({ signal }) => apiGet("/api/patients/uhid", { uhid: value }, UhidAnswer, signal),
     enabled: value.length > 0,
     staleTime: 5_000,
   });
@@ -104,7 +104,7 @@ export function useUhidAvailability(uhid: string) {
 
 /** One registration attempt; the same key is sent again on a retry so the server does only what is missing. */
 export function registerPatient(body: PatientRegistrationInput, idempotencyKey: string): Promise<RegistrationAnswer> {
-  return sendJson("POST", "/api/patients", body, RegistrationAnswer, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  return sendJson("POST", "/api/patients", body, RegistrationAnswerShape, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 export function useRegisterPatient() {
@@ -118,7 +118,7 @@ export function useRegisterPatient() {
 export function useUpdatePatient(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PatientUpdateInput) => sendJson("PATCH", `/api/patients/${encodeURIComponent(id)}`, body, PatientProfile),
+    mutationFn: (body: PatientUpdateInput) => sendJson("PATCH", `/api/patients/${encodeURIComponent(id)}`, body, ProfileAnswer),
     onSuccess: (profile) => {
       client.setQueryData(patientKeys.profile(id), profile);
       return client.invalidateQueries({ queryKey: ["patients", "search"] });

@@ -1,17 +1,33 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { QueueChange, QueueDay, QueueEntry, SlotHolder, type LinkPatientRequest, type RescheduleRequest, type StatusChangeRequest } from "@/lib/schemas/queue";
-import { apiGet, ApiProblemError, sendJson, signInAgain } from "./http";
+import type { LinkPatientRequest, QueueChange, QueueDay, QueueEntry, RescheduleRequest, SlotHolder, StatusChangeRequest } from "@/lib/schemas/queue";
+import { apiGet, ApiProblemError, objectAnswer, sendJson, signInAgain } from "./http";
+import { isJsonObject, wrongFields } from "./answer";
 
 import { putCounterShare } from "./counter-share-cache";
 import { queueKeys } from "./queue-keys";
 
 export { queueKeys } from "./queue-keys";
 
-const PatientAppointments = z.object({ appointments: z.array(QueueEntry) });
+/** The answers this file reads (see answer.ts): the fields a page cannot do without, of their kinds. */
+export const QueueEntryAnswer = objectAnswer<QueueEntry>({ appointmentId: "string", clinicId: "string", doctorId: "string", day: "string", start: "string", status: "string", version: "number" });
+const QueueDayAnswer = objectAnswer<QueueDay>({ clinicId: "string", day: "string", timeZone: "string", appointments: "array", counter: "object" });
+const SlotHolderAnswer = objectAnswer<SlotHolder>({ appointment: "object|null" });
+const PatientAppointments = objectAnswer<{ appointments: QueueEntry[] }>({ appointments: "array" });
+
+/** A `queue-change` message of the queue's stream, or undefined when it is not one. */
+export function readQueueChange(data: string): QueueChange | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const fields = { appointmentId: "string", clinicId: "string", day: "string", version: "number", status: "string" } as const;
+  return isJsonObject(json) && wrongFields(json, fields).length === 0 ? (json as QueueChange) : undefined;
+}
 
 export function usePatientAppointments(patientId: string) {
   return useQuery({
@@ -25,7 +41,7 @@ export function usePatientAppointments(patientId: string) {
 export function useSlotHolder(q: { doctorId: string; clinicId: string; start: string } | null) {
   return useQuery({
     queryKey: ["queue", "slot", q?.doctorId ?? "", q?.clinicId ?? "", q?.start ?? ""],
-    queryFn: ({ signal }) => apiGet("/api/queue/slot", q!, SlotHolder, signal),
+    queryFn: ({ signal }) => apiGet("/api/queue/slot", q!, SlotHolderAnswer, signal),
     enabled: !!q,
   });
 }
@@ -33,7 +49,7 @@ export function useSlotHolder(q: { doctorId: string; clinicId: string; start: st
 export function useQueueDay(clinicId: string | null, day: string) {
   return useQuery({
     queryKey: queueKeys.day(clinicId ?? "", day),
-    queryFn: ({ signal }) => apiGet("/api/queue", { clinicId, day }, QueueDay, signal),
+    queryFn: ({ signal }) => apiGet("/api/queue", { clinicId, day }, QueueDayAnswer, signal),
     enabled: !!clinicId,
     staleTime: 10_000,
   });
@@ -67,9 +83,8 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
       signInAgain();
     });
     source.addEventListener("queue-change", (msg) => {
-      const parsed = QueueChange.safeParse(JSON.parse((msg as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      const change = parsed.data;
+      const change = readQueueChange((msg as MessageEvent<string>).data);
+      if (!change) return;
       // The new status is on screen as soon as the message is; the refetch then brings the rest (arrival time, patient).
       client.setQueryData<QueueDay>(queueKeys.day(clinicId, change.day), (d) =>
         d ? { ...d, appointments: d.appointments.map((a) => (a.appointmentId === change.appointmentId && a.version < change.version ? { ...a, status: change.status, version: change.version } : a)) } : d,
@@ -97,7 +112,7 @@ export function useChangeQueueStatus(clinicId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ appointmentId, ...body }: StatusChangeRequest & { appointmentId: string }) =>
-      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/status`, body, QueueEntry),
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/status`, body, QueueEntryAnswer),
     onSuccess: (entry) => putEntry(client, entry),
     onError: onChangeError(client, clinicId),
   });
@@ -106,7 +121,7 @@ export function useChangeQueueStatus(clinicId: string) {
 export function useUndoQueueChange(clinicId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ appointmentId, version }: { appointmentId: string; version: number }) => sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/undo`, { version }, QueueEntry),
+    mutationFn: ({ appointmentId, version }: { appointmentId: string; version: number }) => sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/undo`, { version }, QueueEntryAnswer),
     onSuccess: (entry) => putEntry(client, entry),
     onError: onChangeError(client, clinicId),
   });
@@ -116,7 +131,7 @@ export function useRescheduleAppointment(clinicId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ appointmentId, ...body }: RescheduleRequest & { appointmentId: string }) =>
-      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/reschedule`, body, QueueEntry),
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/reschedule`, body, QueueEntryAnswer),
     onSettled: () => client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) }),
   });
 }
@@ -125,7 +140,7 @@ export function useLinkQueuePatient(clinicId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ appointmentId, ...body }: LinkPatientRequest & { appointmentId: string }) =>
-      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/patient`, body, QueueEntry),
+      sendJson("POST", `/api/queue/${encodeURIComponent(appointmentId)}/patient`, body, QueueEntryAnswer),
     onSuccess: (entry) => putEntry(client, entry),
     onError: onChangeError(client, clinicId),
   });

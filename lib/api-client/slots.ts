@@ -1,12 +1,17 @@
 "use client";
 
 import { useEffect } from "react";
-import { z } from "zod";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { AssistantSessionView, RecentAssistantSessions } from "@/lib/schemas/assistant-session";
-import { ClinicDirectory, DirectoryEntry, type DirectoryEntryInput, type DirectoryKind } from "@/lib/schemas/clinic-directory";
-import { addDays, Booking, SlotCalendar, type BookingRequest } from "@/lib/schemas/slots";
-import { apiGet, ApiProblemError, sendJson } from "./http";
+import type { AssistantSessionView, RecentAssistantSessions } from "@/lib/schemas/assistant-session";
+import type { ClinicDirectory, DirectoryEntry, DirectoryEntryInput, DirectoryKind } from "@/lib/schemas/clinic-directory";
+import type { Booking, BookingRequest, SlotCalendar } from "@/lib/schemas/slots";
+import { addDays } from "@/lib/schemas/calendar";
+import { anyAnswer, apiGet, ApiProblemError, objectAnswer, sendJson } from "./http";
+
+/** The answers this file reads (see answer.ts). */
+export const SlotCalendarAnswer = objectAnswer<SlotCalendar>({ doctorId: "string", clinicId: "string", from: "string", to: "string", services: "array", slots: "array" });
+const DirectoryAnswer = objectAnswer<ClinicDirectory>({ doctors: "array", clinics: "array" });
+const SessionAnswer = objectAnswer<AssistantSessionView>({ sessionId: "string", expiresAt: "string", deskHoldsToken: "boolean" });
 
 export type SlotWeek = { doctorId: string; clinicId: string; monday: string };
 
@@ -23,13 +28,13 @@ export const slotKeys = {
 function weekQuery(w: SlotWeek) {
   return {
     queryKey: slotKeys.week(w),
-    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet("/api/slots", { doctorId: w.doctorId, clinicId: w.clinicId, from: w.monday, to: addDays(w.monday, 6) }, SlotCalendar, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet("/api/slots", { doctorId: w.doctorId, clinicId: w.clinicId, from: w.monday, to: addDays(w.monday, 6) }, SlotCalendarAnswer, signal),
     staleTime: 30_000,
   };
 }
 
 export function useClinicDirectory() {
-  return useQuery({ queryKey: slotKeys.directory, queryFn: ({ signal }) => apiGet("/api/slots/directory", {}, ClinicDirectory, signal), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: slotKeys.directory, queryFn: ({ signal }) => apiGet("/api/slots/directory", {}, DirectoryAnswer, signal), staleTime: 5 * 60_000 });
 }
 
 /** The shown week, with the weeks either side fetched in the background so paging is instant. */
@@ -53,7 +58,7 @@ function markTaken(client: QueryClient, doctorId: string, clinicId: string, conf
 export function useBookSlot() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (req: BookingRequest) => sendJson("POST", "/api/slots/bookings", req, Booking),
+    mutationFn: (req: BookingRequest) => sendJson("POST", "/api/slots/bookings", req, objectAnswer<Booking>({ appointmentId: "string", confId: "string", start: "string" })),
     onSuccess: (booking, req) => {
       markTaken(client, req.doctorId, req.clinicId, booking.confId, req.start);
       void client.invalidateQueries({ queryKey: slotKeys.practice(req.doctorId, req.clinicId) });
@@ -68,7 +73,7 @@ export function useBookSlot() {
 
 /** The sessions this doctor looked up or refreshed lately. */
 export function useRecentAssistantSessions() {
-  return useQuery({ queryKey: slotKeys.recentSessions, queryFn: ({ signal }) => apiGet("/api/assistant/sessions", {}, RecentAssistantSessions, signal), staleTime: 0 });
+  return useQuery({ queryKey: slotKeys.recentSessions, queryFn: ({ signal }) => apiGet("/api/assistant/sessions", {}, objectAnswer<RecentAssistantSessions>({ sessions: "array" }), signal), staleTime: 0 });
 }
 
 export function useAssistantSession(id: string | null) {
@@ -76,7 +81,7 @@ export function useAssistantSession(id: string | null) {
   return useQuery({
     queryKey: slotKeys.session(id ?? ""),
     queryFn: async ({ signal }) => {
-      const session = await apiGet(`/api/assistant/sessions/${encodeURIComponent(id!)}`, {}, AssistantSessionView, signal);
+      const session = await apiGet(`/api/assistant/sessions/${encodeURIComponent(id!)}`, {}, SessionAnswer, signal);
       void client.invalidateQueries({ queryKey: slotKeys.recentSessions });
       return session;
     },
@@ -89,7 +94,7 @@ export function useAssistantSession(id: string | null) {
 export function useRefreshAssistantSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson("POST", `/api/assistant/sessions/${encodeURIComponent(id)}/refresh`, undefined, AssistantSessionView),
+    mutationFn: (id: string) => sendJson("POST", `/api/assistant/sessions/${encodeURIComponent(id)}/refresh`, undefined, SessionAnswer),
     onSuccess: (session) => {
       client.setQueryData(slotKeys.session(session.sessionId), session);
       void client.invalidateQueries({ queryKey: slotKeys.recentSessions });
@@ -100,13 +105,13 @@ export function useRefreshAssistantSession() {
 export const settingsDirectoryKey = ["settings", "clinics"] as const;
 
 export function useSettingsDirectory() {
-  return useQuery({ queryKey: settingsDirectoryKey, queryFn: ({ signal }) => apiGet("/api/settings/clinics", {}, ClinicDirectory, signal) });
+  return useQuery({ queryKey: settingsDirectoryKey, queryFn: ({ signal }) => apiGet("/api/settings/clinics", {}, DirectoryAnswer, signal) });
 }
 
 export function useSaveDirectoryEntry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (entry: DirectoryEntryInput) => sendJson("PUT", "/api/settings/clinics", entry, DirectoryEntry),
+    mutationFn: (entry: DirectoryEntryInput) => sendJson("PUT", "/api/settings/clinics", entry, objectAnswer<DirectoryEntry>({ kind: "string", platformId: "string", displayName: "string" })),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: settingsDirectoryKey }), client.invalidateQueries({ queryKey: slotKeys.directory })]),
   });
 }
@@ -115,7 +120,7 @@ export function useRemoveDirectoryEntry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (key: { kind: DirectoryKind; platformId: string }) =>
-      sendJson("DELETE", `/api/settings/clinics?kind=${key.kind}&platformId=${encodeURIComponent(key.platformId)}`, undefined, z.unknown()),
+      sendJson("DELETE", `/api/settings/clinics?kind=${key.kind}&platformId=${encodeURIComponent(key.platformId)}`, undefined, anyAnswer()),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: settingsDirectoryKey }), client.invalidateQueries({ queryKey: slotKeys.directory })]),
   });
 }

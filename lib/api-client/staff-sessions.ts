@@ -1,17 +1,17 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { DoctorLinkSaved, SessionsEnded, StaffSessionsView } from "@/lib/schemas/staff-sessions";
-import { apiGet, sendJson } from "./http";
+import type { DoctorLinkSaved, SessionsEnded, StaffSessionsView } from "@/lib/schemas/staff-sessions";
+import { apiGet, objectAnswer, sendJson } from "./http";
 
 const key = ["settings", "staff-sessions"] as const;
 
-export const useStaffSessions = () => useQuery({ queryKey: key, queryFn: ({ signal }) => apiGet("/api/settings/staff-sessions", {}, StaffSessionsView, signal) });
+export const useStaffSessions = () => useQuery({ queryKey: key, queryFn: ({ signal }) => apiGet("/api/settings/staff-sessions", {}, objectAnswer<StaffSessionsView>({ staff: "array" }), signal) });
 
 export function useSignOutEverywhere() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (staffId: string) => sendJson("DELETE", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}`, undefined, SessionsEnded),
+    mutationFn: (staffId: string) => sendJson("DELETE", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}`, undefined, objectAnswer<SessionsEnded>({ ended: "integer" })),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -21,7 +21,7 @@ export function useLinkDoctor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ staffId, platformDoctorId }: { staffId: string; platformDoctorId: string | null }) =>
-      sendJson("PUT", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}/doctor`, { platformDoctorId }, DoctorLinkSaved),
+      sendJson("PUT", `/api/settings/staff-sessions/${encodeURIComponent(staffId)}/doctor`, { platformDoctorId }, objectAnswer<DoctorLinkSaved>({ staffId: "string", platformDoctorId: "string|null" })),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

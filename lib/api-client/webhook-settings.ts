@@ -1,19 +1,21 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { SigningKeyIssued, TestEventSent, WebhookReceiptList, WebhookSettingsView, type NewWebhookSubscription } from "@/lib/schemas/webhook-settings";
-import { apiGet, sendJson } from "./http";
+import type { NewWebhookSubscription, SigningKeyIssued, TestEventSent, WebhookReceiptList, WebhookSettingsView } from "@/lib/schemas/webhook-settings";
+import { anyAnswer, apiGet, objectAnswer, sendJson } from "./http";
 
-export const PlatformConnection = z.object({
-  mode: z.enum(["sandbox", "live"]),
-  baseUrl: z.string(),
-  clientId: z.string(),
-  timeoutMs: z.number(),
-  encryption: z.object({ enabled: z.boolean(), kid: z.string().optional() }),
-  identityProvider: z.object({ issuer: z.string(), jwksUrl: z.string() }),
-  database: z.enum(["postgres", "pglite"]),
-});
+/** What Settings shows of the platform connection (app/api/settings/platform). */
+export interface PlatformConnection {
+  mode: "sandbox" | "live";
+  baseUrl: string;
+  clientId: string;
+  timeoutMs: number;
+  encryption: { enabled: boolean; kid?: string };
+  identityProvider: { issuer: string; jwksUrl: string };
+  database: "postgres" | "pglite";
+}
+const PlatformConnectionAnswer = objectAnswer<PlatformConnection>({ mode: "string", baseUrl: "string", clientId: "string", timeoutMs: "number", encryption: "object", identityProvider: "object", database: "string" });
+const KeyIssuedAnswer = objectAnswer<SigningKeyIssued>({ subscriptionId: "string", signingKey: "string" });
 
 const keys = {
   platform: ["settings", "platform"] as const,
@@ -21,12 +23,12 @@ const keys = {
   receipts: ["settings", "webhooks", "receipts"] as const,
 };
 
-export const usePlatformConnection = () => useQuery({ queryKey: keys.platform, queryFn: ({ signal }) => apiGet("/api/settings/platform", {}, PlatformConnection, signal) });
+export const usePlatformConnection = () => useQuery({ queryKey: keys.platform, queryFn: ({ signal }) => apiGet("/api/settings/platform", {}, PlatformConnectionAnswer, signal) });
 
-export const useWebhookSettings = () => useQuery({ queryKey: keys.webhooks, queryFn: ({ signal }) => apiGet("/api/settings/webhooks", {}, WebhookSettingsView, signal) });
+export const useWebhookSettings = () => useQuery({ queryKey: keys.webhooks, queryFn: ({ signal }) => apiGet("/api/settings/webhooks", {}, objectAnswer<WebhookSettingsView>({ receiverUrl: "string", subscriptions: "array", intake: "object" }), signal) });
 
 export const useWebhookReceipts = () =>
-  useQuery({ queryKey: keys.receipts, queryFn: ({ signal }) => apiGet("/api/settings/webhooks/receipts", {}, WebhookReceiptList, signal), refetchInterval: 5000 });
+  useQuery({ queryKey: keys.receipts, queryFn: ({ signal }) => apiGet("/api/settings/webhooks/receipts", {}, objectAnswer<WebhookReceiptList>({ receipts: "array" }), signal), refetchInterval: 5000 });
 
 function useInvalidating<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const client = useQueryClient();
@@ -34,11 +36,11 @@ function useInvalidating<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) 
 }
 
 export const useRegisterWebhook = () =>
-  useInvalidating((input: NewWebhookSubscription) => sendJson("POST", "/api/settings/webhooks", input, SigningKeyIssued));
+  useInvalidating((input: NewWebhookSubscription) => sendJson("POST", "/api/settings/webhooks", input, KeyIssuedAnswer));
 
-export const useDeleteWebhook = () => useInvalidating((id: string) => sendJson("DELETE", `/api/settings/webhooks/${encodeURIComponent(id)}`, undefined, z.unknown()));
+export const useDeleteWebhook = () => useInvalidating((id: string) => sendJson("DELETE", `/api/settings/webhooks/${encodeURIComponent(id)}`, undefined, anyAnswer()));
 
 export const useRotateWebhookKey = () =>
-  useInvalidating((id: string) => sendJson("POST", `/api/settings/webhooks/${encodeURIComponent(id)}/rotate`, undefined, SigningKeyIssued));
+  useInvalidating((id: string) => sendJson("POST", `/api/settings/webhooks/${encodeURIComponent(id)}/rotate`, undefined, KeyIssuedAnswer));
 
-export const useSendTestEvent = () => useInvalidating(() => sendJson("POST", "/api/settings/webhooks/test", undefined, TestEventSent));
+export const useSendTestEvent = () => useInvalidating(() => sendJson("POST", "/api/settings/webhooks/test", undefined, objectAnswer<TestEventSent>({ eventId: "string", deliveries: "number" })));

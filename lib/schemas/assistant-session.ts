@@ -26,6 +26,7 @@ export const RecentAssistantSession = z.object({
 });
 export type RecentAssistantSession = z.infer<typeof RecentAssistantSession>;
 export const RecentAssistantSessions = z.object({ sessions: z.array(RecentAssistantSession) });
+export type RecentAssistantSessions = z.infer<typeof RecentAssistantSessions>;
 
 const UUID_IN_TEXT = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { storableText } from "./storable-text";
+import { DEFAULT_CLINIC_TIME_ZONE } from "./clinic-zone";
 
 export const DirectoryKind = z.enum(["doctor", "clinic"]);
 export type DirectoryKind = z.infer<typeof DirectoryKind>;
@@ -13,7 +14,7 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-export const DEFAULT_CLINIC_TIME_ZONE = "Asia/Kolkata";
+export { DEFAULT_CLINIC_TIME_ZONE };
 
 /** One doctor or clinic as the platform knows it; entered by admins on Settings → Clinics. */
 export const DirectoryEntryInput = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRESCRIPTION_MAX_LINES } from "./prescription-limits";
 import { storableText } from "./storable-text";
 
 /** A yes/no query parameter: `true`/`false`/`1`/`0`. */
@@ -175,8 +176,7 @@ export const DrugSearchResult = z.object({
 });
 export type DrugSearchResult = z.infer<typeof DrugSearchResult>;
 
-/** A whole prescription pasted at once (typed or OCR text): one medicine a line. */
-export const PRESCRIPTION_MAX_LINES = 30;
+export { PRESCRIPTION_MAX_LINES };
 export const PrescriptionRequest = z.strictObject({
   text: storableText()
     .max(6000, "Paste at most 6000 characters")

@@ -1,23 +1,15 @@
 import { z } from "zod";
-import { dayInZone, isRealDay } from "./calendar";
+import { isRealDay } from "./calendar";
 import { patientError } from "./patient-messages";
 import { storableText } from "./storable-text";
 import { ABHA_HANDLE_MAX, abhaAddressProblem, abhaNumberDigits, formatAbhaNumber } from "./abha";
-import * as clock from "@/lib/clock";
+import { todayInIndia } from "./india-today";
+import { BLOOD_GROUPS, DESIGNATIONS, GENDERS } from "./patient-choices";
 
 /** Field rules shared by the sandbox, the BFF routes and the registration form. */
-export const GENDERS = ["M", "F", "O"] as const;
-export type Gender = (typeof GENDERS)[number];
-export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"] as const;
-export type BloodGroup = (typeof BLOOD_GROUPS)[number];
-/** Spec 2.3 designation enum, as the directory spells it. */
-export const DESIGNATIONS = ["Mr.", "Ms.", "Mrs.", "Miss.", "Kumar.", "Shri.", "Smt.", "Dr.", "Master.", "Baby.", "Mohd.", "B/O"] as const;
-export type Designation = (typeof DESIGNATIONS)[number];
+export { BLOOD_GROUPS, DESIGNATIONS, GENDERS, type BloodGroup, type Designation, type Gender } from "./patient-choices";
 
-/** Today's date (YYYY-MM-DD) in India, where the clinics are: a birth "today" in IST is not in the future. */
-export function todayInIndia(now = clock.nowDate()): string {
-  return dayInZone(now, "Asia/Kolkata");
-}
+export { todayInIndia };
 
 export const DateOfBirth = storableText({ error: patientError("dob.required") })
   .trim()

@@ -1,4 +1,4 @@
-import { DESIGNATIONS, type Designation } from "./patient-fields";
+import { DESIGNATIONS, type Designation } from "./patient-choices";
 
 /** The platform stores names in lowercase; the desk shows them in proper case ("o'brien-shah" → "O'Brien-Shah"). */
 export function properCase(text: string): string {

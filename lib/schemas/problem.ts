@@ -16,4 +16,4 @@ export const Problem = z.object({
   instance: z.string().optional(),
 });
 export type Problem = z.infer<typeof Problem>;
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+export { PROBLEM_CONTENT_TYPE } from "./problem-body";

@@ -112,6 +112,7 @@ export const SlotHolderQuery = z.strictObject({
 });
 
 export const SlotHolder = z.object({ appointment: QueueEntry.nullable() });
+export type SlotHolder = z.infer<typeof SlotHolder>;
 
 const PlatformId = (missing: string) => z.string().trim().min(1, missing).max(100).regex(/^[A-Za-z0-9._:-]+$/, "This id has characters an id never has.");
 

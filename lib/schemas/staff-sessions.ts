@@ -24,6 +24,7 @@ export const StaffSessionsView = z.object({
 export type StaffSessionsView = z.infer<typeof StaffSessionsView>;
 
 export const SessionsEnded = z.object({ ended: z.number().int().min(0) });
+export type SessionsEnded = z.infer<typeof SessionsEnded>;
 export const StaffIdParam = z.object({ staffId: z.string().uuid() });
 
 /**

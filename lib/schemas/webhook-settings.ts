@@ -62,6 +62,7 @@ export const WebhookReceipt = z.object({
 });
 export type WebhookReceipt = z.infer<typeof WebhookReceipt>;
 export const WebhookReceiptList = z.object({ receipts: z.array(WebhookReceipt) });
+export type WebhookReceiptList = z.infer<typeof WebhookReceiptList>;
 
 export const TestEventSent = z.object({ eventId: z.string(), deliveries: z.number() });
 export type TestEventSent = z.infer<typeof TestEventSent>;

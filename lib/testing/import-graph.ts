@@ -22,6 +22,8 @@ export const ZONES: readonly { prefix: string; zone: Zone }[] = [
   { prefix: "lib/platform/fake/", zone: "server" },
   // Event kind names are what staff subscribe to and see on the live feed: shared with the browser.
   { prefix: "lib/platform/wire/webhook-names.ts", zone: "shared" },
+  // The same names without zod (webhook-names.ts re-exports them), for the live feed's first download.
+  { prefix: "lib/platform/wire/event-kinds.ts", zone: "shared" },
   { prefix: "lib/platform/wire/", zone: "platform-wire" },
 ];
 /** "shared" marks a file inside a guarded folder that client code may import after all. */

@@ -1,20 +1,9 @@
 import { z } from "zod";
+import { SUBSCRIBABLE_EVENT_KINDS } from "./event-kinds";
 
-/** Spec 6.1: the kinds a subscription names, plus the documented tele-consultation notification. */
-export const SUBSCRIBABLE_EVENT_KINDS = [
-  "appointment.created",
-  "appointment.updated",
-  "prescription.created",
-  "prescription.updated",
-  "receipt.created",
-  "receipt.updated",
-  "user.delete",
-  "appointment.tele.dr_joined",
-] as const;
+export { DOCTOR_JOINED, SUBSCRIBABLE_EVENT_KINDS } from "./event-kinds";
 export const EventKind = z.enum(SUBSCRIBABLE_EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;
-
-export const DOCTOR_JOINED = "appointment.tele.dr_joined" satisfies EventKind;
 
 export const WEBHOOK_PROTOCOLS = ["http", "https", "sqs", "lambda"] as const;
 export const WebhookProtocol = z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(WEBHOOK_PROTOCOLS));
