@@ -66,6 +66,8 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 interface OutboxState {
   /** Writes the database could not take even into the outbox (it is down): kept until it answers again. */
   memory: DeskWrite[];
+  /** The waits before each in-line attempt, when not RETRY_DELAYS_MS (setDeskWriteRetryDelays). */
+  retryDelaysMs?: readonly number[];
   timer: ReturnType<typeof setInterval> | undefined;
   /** A drainSoon pass is running; another was asked for meanwhile. */
   soon?: boolean;
@@ -84,9 +86,18 @@ function stateOf(db: Db): OutboxState {
   return state;
 }
 
+/**
+ * The waits before each in-line attempt of a desk write to this database (null: the default
+ * 0, 100, 400 ms). For tests: what a failing write proves does not depend on how long it waits.
+ */
+export function setDeskWriteRetryDelays(db: Db, delaysMs: readonly number[] | null): void {
+  stateOf(db).retryDelaysMs = delaysMs ?? undefined;
+}
+const retryDelays = (db: Db) => stateOf(db).retryDelaysMs ?? RETRY_DELAYS_MS;
+
 async function tryApply(db: Db, w: DeskWrite): Promise<unknown> {
   let last: unknown;
-  for (const delay of RETRY_DELAYS_MS) {
+  for (const delay of retryDelays(db)) {
     if (delay) await wait(delay);
     try {
       await apply(db, w);
@@ -100,7 +111,7 @@ async function tryApply(db: Db, w: DeskWrite): Promise<unknown> {
 
 async function enqueue(db: Db, w: DeskWrite, err: unknown): Promise<void> {
   try {
-    await db.insert(deskOutbox).values({ kind: w.kind, payload: w, attempts: RETRY_DELAYS_MS.length, lastError: reason(err) });
+    await db.insert(deskOutbox).values({ kind: w.kind, payload: w, attempts: retryDelays(db).length, lastError: reason(err) });
   } catch {
     stateOf(db).memory.push(w);
   }

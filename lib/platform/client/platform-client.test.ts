@@ -131,16 +131,16 @@ describe("platform client against the sandbox platform", () => {
   });
 
   it("times out a slow platform with 504 instead of hanging", async () => {
-    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 150 }, { database: t.database, idp: h.idp });
     await h.setFaults({ latencyMs: 1500, pathPrefix: "/svc-mcp" });
     const err = await quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol")).catch((e) => e);
-    // The desk's 400 ms limit ended the call, not the platform's late answer (which would have been a success).
+    // The desk's 150 ms limit ended the call, not the platform's late answer (which would have been a success).
     expect(err).toBeInstanceOf(PlatformTimeoutError);
-    expect(err).toMatchObject({ status: 504, limitMs: 400 });
+    expect(err).toMatchObject({ status: 504, limitMs: 150 });
   });
 
   it("times out a platform that never answers", async () => {
-    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp });
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 150 }, { database: t.database, idp: h.idp });
     await h.setFaults({ hangRate: 1, pathPrefix: "/svc-mcp" });
     await expect(quick.forStaff(h.staff).drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformTimeoutError);
   });
@@ -237,9 +237,9 @@ describe("platform client over a real connection (the production transport: undi
   });
 
   it("times out a slow platform and one that never answers, and stops at once when the caller goes away", async () => {
-    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 400 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
+    const quick = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 150 }, { database: t.database, idp: h.idp }).forStaff(h.staff);
     await h.setFaults({ latencyMs: 1500, pathPrefix: "/svc-mcp" });
-    await expect(quick.drugs.findGenericDrugs(query("paracetamol"))).rejects.toMatchObject({ status: 504, limitMs: 400 });
+    await expect(quick.drugs.findGenericDrugs(query("paracetamol"))).rejects.toMatchObject({ status: 504, limitMs: 150 });
     await h.setFaults({ latencyMs: 0, hangRate: 1, pathPrefix: "/svc-mcp" });
     await expect(quick.drugs.findGenericDrugs(query("paracetamol"))).rejects.toBeInstanceOf(PlatformTimeoutError);
     const patient = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 5000 }, { database: t.database, idp: h.idp }).forStaff(h.staff);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DoctorJoinedBody } from "../wire/webhooks";
 import { matchingKeyIndex, parseSignatureHeader } from "../wire/webhook-signature";
-import { call, sandboxForTests, signIn, start, startReceiver, testConfig } from "./test-support";
+import { silentLogger } from "./log";
+import { startSandbox } from "./server";
+import { call, sandboxForTests, signIn, startReceiver, testConfig } from "./test-support";
 
 const SIGNING_KEY = "whsec_test_0123456789abcdef";
+const RETRY_AFTER_MS = 60_000;
 
 /** The probe's value once it has one. */
 const waitFor = <T>(probe: () => Promise<T | undefined> | T | undefined): Promise<T> =>
@@ -134,7 +137,8 @@ describe("sandbox webhooks: subscriptions and signed delivery", () => {
   });
 
   it("picks pending retries up again after a restart", async () => {
-    await call(harness.sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [1500], timeoutMs: 10_000 } });
+    // A retry due in 60 s: it cannot fire before the sandbox is stopped, however loaded the machine.
+    await call(harness.sandbox.url, "PUT", "/__sandbox/webhooks/schedule", { body: { retryDelaysMs: [RETRY_AFTER_MS], timeoutMs: 10_000 } });
     await subscribe({ endpoint: receiver.url, event_names: ["user.delete"], protocol: "http", signing_key: SIGNING_KEY });
     receiver.answer([500]);
     const id = (await emit({ event: "user.delete" })).json.deliveries[0].id;
@@ -144,12 +148,14 @@ describe("sandbox webhooks: subscriptions and signed delivery", () => {
     });
     await harness.sandbox.close();
     expect(receiver.received).toHaveLength(1);
-    harness.sandbox = await start(testConfig(harness.idp, harness.dataDir));
+    // Started again once the retry is due (its clock past the delay, instead of waiting the delay out): it sends it unasked.
+    harness.sandbox = await startSandbox(testConfig(harness.idp, harness.dataDir), { logger: silentLogger, now: () => Date.now() + RETRY_AFTER_MS });
     const record = await waitFor(async () => {
       const d = (await call(harness.sandbox.url, "GET", "/__sandbox/webhooks/deliveries")).json.data.find((x: { id: string }) => x.id === id);
       return d?.state === "delivered" ? d : undefined;
     });
     expect(record.attempts.map((a: { status: number }) => a.status)).toEqual([500, 200]);
+    expect(receiver.received).toHaveLength(2);
     harness.token = (await signIn(harness.sandbox, harness.idp)).access_token;
   });
 

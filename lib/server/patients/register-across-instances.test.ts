@@ -61,7 +61,7 @@ for (const { name, kind, open, available } of databases) describe.skipIf(!availa
     // No UHID: nothing on the platform would refuse a second profile of the same person.
     const r = registration({ uhid: undefined });
     // A slow platform keeps the first create open while the second instance arrives.
-    await h.setFaults({ latencyMs: 300, pathPrefix: "/profiles" });
+    await h.setFaults({ latencyMs: 100, pathPrefix: "/profiles" });
     await h.resetStats();
     try {
       const answers = await Promise.all([a(key, r), b(key, r), a(key, r), b(key, r)]);
@@ -78,7 +78,7 @@ for (const { name, kind, open, available } of databases) describe.skipIf(!availa
   it("lets other details under the same key wait on the other instance and answer the first attempt's patient", async () => {
     const [a, b] = [await instance(t.database), await instance(other)];
     const key = randomUUID();
-    await h.setFaults({ latencyMs: 300, pathPrefix: "/profiles" });
+    await h.setFaults({ latencyMs: 100, pathPrefix: "/profiles" });
     await h.resetStats();
     try {
       const first = a(key, registration());

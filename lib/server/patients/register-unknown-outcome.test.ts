@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { bothDatabases, type TestDatabase } from "@/lib/testing/databases";
+import { holdRequests, type HeldRequests } from "@/lib/testing/held-requests";
 import { startPlatformHarness, TEST_CLIENT_ID, type PlatformHarness } from "@/lib/testing/platform-harness";
 import { PatientRegistration } from "@/lib/schemas/patients";
 import { createPlatform, type Platform } from "@/lib/platform/client";
@@ -11,18 +12,14 @@ import { reconcileRegistrations } from "./registration-reconciler";
 import { deskPartnerRef } from "./partner-ref";
 
 /**
- * The desk gives up after DESK_TIMEOUT_MS; the platform is made slower than it (LATE_MS), yet still
- * creates the patient. Only the attempts that are meant to time out go through the hurried client;
- * retries and look-ups use an unhurried one, so a loaded machine cannot time out a call that should
- * succeed. LATE_MS - DESK_TIMEOUT_MS is the window a retry is sent in before the late create lands
- * (1 s, as before: 2.6 s - 1.5 s).
+ * The desk gives up after DESK_TIMEOUT_MS; the platform's create is held (lib/testing/held-requests)
+ * until the test lets it land, after the desk has given up, yet the platform still creates the patient.
+ * Only the attempts that are meant to time out go through the hurried client; retries and look-ups
+ * use an unhurried one, so a loaded machine cannot time out a call that should succeed. Which comes
+ * first, the retry or the late create, is set by the test, not by a race against a fixed delay.
  */
-const DESK_TIMEOUT_MS = 400;
-const LATE_MS = 1_400;
-/** Past LATE_MS from its sending, the late create has landed: LANDED_MS gives it time to be written. */
-const LANDED_MS = 800;
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const untilLanded = (sentAt: number) => wait(Math.max(0, sentAt + LATE_MS + LANDED_MS - performance.now()));
+const DESK_TIMEOUT_MS = 300;
+const CREATE = { method: "POST", pathPrefix: "/profiles/v1/patient" };
 
 /** A surname of letters only, unique to one test, so the platform's profiles of that patient can be counted. */
 const surname = () => `Joshi${Array.from(randomUUID().replaceAll("-", "").slice(0, 8), (c) => String.fromCharCode(97 + (parseInt(c, 16) % 26))).join("")}`;
@@ -38,8 +35,9 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
   let h: PlatformHarness;
   let platform: Platform;
   let deps: Parameters<typeof registerPatient>[0];
-  /** The same desk, but giving up on the platform after DESK_TIMEOUT_MS. */
+  /** The same desk, but giving up on the platform after DESK_TIMEOUT_MS; its creates are held until released. */
   let hurried: Parameters<typeof registerPatient>[0];
+  let late: HeldRequests;
 
   const profiles = async () =>
     ((await (await h.fetch(`${h.sandboxUrl}/__sandbox/patients`)).json()) as { patients: { oid: string; username: string | null; ln: string | null }[] }).patients;
@@ -51,14 +49,18 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
     h = await startPlatformHarness(t.database);
     platform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: 10_000 }, { database: t.database, idp: h.idp });
     deps = { db: t.database.db, patients: platform.forStaff(h.staff).patients, staffId: h.staff.id };
-    const hurriedPlatform = createPlatform({ ...h.connection, clientId: TEST_CLIENT_ID, timeoutMs: DESK_TIMEOUT_MS }, { database: t.database, idp: h.idp });
+    late = holdRequests(h.connection.fetch!, CREATE);
+    const hurriedPlatform = createPlatform({ ...h.connection, fetch: late.fetch, clientId: TEST_CLIENT_ID, timeoutMs: DESK_TIMEOUT_MS }, { database: t.database, idp: h.idp });
     hurried = { ...deps, patients: hurriedPlatform.forStaff(h.staff).patients };
+    // Signed in beforehand (the tokens are kept in the database both clients share): only the create may run into the hurried limit.
+    await platform.tokens.signIn(h.staff);
   }, 120_000);
   afterAll(async () => {
     await h?.close();
     await t?.dispose();
   });
   beforeEach(async () => {
+    await late.release();
     await h.resetFaults();
     await h.resetStats();
   });
@@ -69,12 +71,12 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
   ])("answers 'being confirmed' when the platform answers after the desk's timeout, and the retry with the same key records its one profile (%s)", async (_name, over) => {
     const r = meena(over);
     const key = randomUUID();
-    await h.setFaults({ latencyMs: LATE_MS, pathPrefix: "/profiles/v1/patient" });
     const first = await registerPatient(hurried, key, r);
     expect(first).toMatchObject({ state: "confirming" });
-    await h.resetFaults();
-    // The platform still creates it once its delay is over (looked for until it is there, instead of a fixed wait).
-    await vi.waitFor(async () => expect(await profilesNamed(r.lastName!)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(late.held).toBe(1);
+    // The platform answers after the desk's timeout: it still creates the patient.
+    expect((await late.release()).map((res) => res.status)).toEqual([200]);
+    expect(await profilesNamed(r.lastName!)).toHaveLength(1);
 
     const retry = await registerPatient(deps, key, r);
     expect(retry).toMatchObject({ directory: "done" });
@@ -91,16 +93,14 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
   it.sequential("a retry sent while the late create is still on its way makes no second profile either", async () => {
     const r = meena();
     const key = randomUUID();
-    await h.setFaults({ latencyMs: LATE_MS, pathPrefix: "/profiles/v1/patient" });
-    const sentAt = performance.now();
     expect(await registerPatient(hurried, key, r)).toMatchObject({ state: "confirming" });
-    // At once, before the platform has created it: the look-up finds nothing and the desk creates again, under the same id.
-    await h.resetFaults();
+    // Before the platform has created it: the look-up finds nothing and the desk creates again, under the same id.
+    expect(late.held).toBe(1);
     const retry = await registerPatient(deps, key, r);
     expect(retry).toMatchObject({ directory: "done" });
-    // The retry really came before the late create (else this test would prove nothing).
-    expect(performance.now() - sentAt).toBeLessThan(LATE_MS);
-    await untilLanded(sentAt);
+    // Only now does the late create land: after the retry's (else this test would prove nothing).
+    expect(late.held).toBe(1);
+    await late.release();
     const held = await profilesNamed(r.lastName!);
     expect(held).toHaveLength(1);
     expect(retry).toMatchObject({ id: held[0]!.oid });
@@ -109,15 +109,13 @@ for (const { name, open: openDb, available } of databases) describe.skipIf(!avai
   it.sequential("while the platform cannot be asked, the answer stays 'being confirmed' and nothing is created", async () => {
     const r = meena();
     const key = randomUUID();
-    await h.setFaults({ latencyMs: LATE_MS, pathPrefix: "/profiles/v1/patient" });
-    const sentAt = performance.now();
     expect(await registerPatient(hurried, key, r)).toMatchObject({ state: "confirming" });
     await h.resetStats();
     await h.setFaults({ errorRate: 1, pathPrefix: "/" });
     expect(await registerPatient(deps, key, r)).toMatchObject({ state: "confirming" });
     expect((await h.stats())["profiles.create"] ?? 0).toBe(0);
     await h.resetFaults();
-    await untilLanded(sentAt);
+    await late.release();
     expect(await registerPatient(deps, key, r)).toMatchObject({ id: (await profilesNamed(r.lastName!))[0]!.oid });
     expect(await profilesNamed(r.lastName!)).toHaveLength(1);
   });
