@@ -8,7 +8,7 @@
  */
 
 /** Catalogue files: messages/{en,hi}.json and messages/<feature>/{en,hi}.json (not the TV's tv-*.json, read as plain text). */
-const MESSAGE_CATALOGUE = /[\\/]lib[\\/]i18n[\\/]messages[\\/](?:[A-Za-z]+[\\/])?(?:en|hi)\.json$/;
+const MESSAGE_CATALOGUE = /(?:^|[\\/])lib[\\/]i18n[\\/]messages[\\/](?:[A-Za-z]+[\\/])?(?:en|hi)\.json$/;
 
 /** The catalogue with each message replaced by its compiled form (JSON-serialisable). */
 function precompile(catalogue, compile) {
