@@ -17,6 +17,8 @@ function buildStamp(phase) {
   return process.env.DESK_BUILD_STAMP;
 }
 
+const { MESSAGE_CATALOGUE } = require("./lib/i18n/precompile-loader.cjs");
+
 /** @type {(phase: string) => import('next').NextConfig} */
 module.exports = (phase) => {
   const stamp = buildStamp(phase);
@@ -30,6 +32,20 @@ module.exports = (phase) => {
     typescript: { ignoreBuildErrors: process.env.DESK_TYPES_CHECKED_ALONGSIDE === "1" },
     poweredByHeader: false,
     serverExternalPackages: ["@electric-sql/pglite", "undici"],
+    turbopack: {
+      // The browser's catalogues arrive compiled (lib/i18n/precompile-loader.cjs) and are formatted by
+      // use-intl's format-only runtime: intl-messageformat's parser is not downloaded.
+      rules: {
+        "*.json": {
+          condition: { all: ["browser", { path: MESSAGE_CATALOGUE }] },
+          loaders: [require.resolve("./lib/i18n/precompile-loader.cjs")],
+          as: "*.js",
+        },
+      },
+      resolveAlias: {
+        "use-intl/format-message": { browser: "use-intl/format-message/format-only" },
+      },
+    },
     experimental: {
       authInterrupts: true,
       // The build cache makes a rebuild after a small change ~10 s instead of ~70 s, but writing it

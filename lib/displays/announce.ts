@@ -1,11 +1,12 @@
 import type { DisplayDoctorFeed, DisplayFeed } from "@/lib/schemas/displays";
-import tvEn from "@/lib/i18n/messages/displays/en.json";
-import tvHi from "@/lib/i18n/messages/displays/hi.json";
+// The TV's words are plain templates (fill below), not the desk's compiled catalogue: files of their own.
+import tvEn from "@/lib/i18n/messages/displays/tv-en.json";
+import tvHi from "@/lib/i18n/messages/displays/tv-hi.json";
 
 /** The display speaks and shows both languages by turns, whatever the desk's language: both are bundled. */
 export const TV_LANGUAGES = ["en", "hi"] as const;
 export type TvLanguage = (typeof TV_LANGUAGES)[number];
-export const TV_TEXT = { en: tvEn.displays.tv, hi: tvHi.displays.tv } as const;
+export const TV_TEXT = { en: tvEn, hi: tvHi satisfies Record<keyof typeof tvEn, string> } as const;
 export type TvText = typeof TV_TEXT.en;
 /** The BCP 47 tag each language is spoken in. */
 export const SPEECH_LANG: Record<TvLanguage, string> = { en: "en-IN", hi: "hi-IN" };
