@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_HEADER } from "@/lib/schemas/idempotency-header";
-import type { BillingSettings, BillingSettingsInput, CreditNoteRequest, PaymentRequest, ReceiptDocument, VisitBilling } from "@/lib/schemas/billing";
+import type { BillingSettings, BillingSettingsInput, CreditNoteRequest, PaymentOutcome, PaymentRequest, ReceiptDocument, VisitBilling } from "@/lib/schemas/billing";
 import type { DayCloseView } from "@/lib/schemas/day-close";
 import { anyAnswer, apiGet, ApiProblemError, objectAnswer, sendJson } from "./http";
 
@@ -13,14 +13,6 @@ export const billingKeys = {
   settings: (clinicId: string) => ["billing", "settings", clinicId] as const,
 };
 
-export interface PaymentOutcome {
-  receiptId: string | null;
-  receiptLabel: string | null;
-  amountPaise: number;
-  changePaise: number;
-  duePaise: number;
-  replayed: boolean;
-}
 const PaymentOutcome = objectAnswer<PaymentOutcome>({ receiptId: "string|null", receiptLabel: "string|null", amountPaise: "integer", changePaise: "integer", duePaise: "integer", replayed: "boolean" });
 interface CreditNoteOutcome {
   id: string;

@@ -155,3 +155,13 @@ export const ReceiptDocument = z.object({
   printCount: z.number().int(),
 });
 export type ReceiptDocument = z.infer<typeof ReceiptDocument>;
+
+/** What recording a payment answers (the BFF's body; the browser reads it as this type). */
+export interface PaymentOutcome {
+  receiptId: string | null;
+  receiptLabel: string | null;
+  amountPaise: number;
+  changePaise: number;
+  duePaise: number;
+  replayed: boolean;
+}

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, max, min, sql } from "drizzle-orm";
 import { documentLabel, financialYear } from "@/lib/billing/financial-year";
 import { formatPaise, parseRupees, rupeeNumberToPaise, sumPaise, type ParsedRupees } from "@/lib/billing/money";
 import { amountInWords } from "@/lib/billing/words";
-import type { BillingSettings, BillingSettingsInput, BillingState, CreditNoteRequest, PaymentRequest, ReceiptDocument, ReceiptSummary, VisitBilling } from "@/lib/schemas/billing";
+import type { BillingSettings, BillingSettingsInput, BillingState, CreditNoteRequest, PaymentOutcome, PaymentRequest, ReceiptDocument, ReceiptSummary, VisitBilling } from "@/lib/schemas/billing";
 import { dayInZone, displayDay } from "@/lib/schemas/calendar";
 import * as clock from "@/lib/clock";
 import type { Db } from "../db/connect";
@@ -322,14 +322,6 @@ async function nextNumber(tx: Tx, clinicId: string, series: "RC" | "CN", fy: str
   return row!.n;
 }
 
-export interface PaymentOutcome {
-  receiptId: string | null;
-  receiptLabel: string | null;
-  amountPaise: number;
-  changePaise: number;
-  duePaise: number;
-  replayed: boolean;
-}
 
 /** JSON with sorted keys: jsonb gives stored objects back in its own key order. */
 const canonical = (v: unknown): string =>
