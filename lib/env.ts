@@ -186,9 +186,19 @@ function loadDotEnv() {
   if (existsSync(file) && typeof process.loadEnvFile === "function") process.loadEnvFile(file);
 }
 
-function parse(): RawEnv {
+/**
+ * The variables a configuration is read from. Left out, this process's environment (with .env);
+ * given, only those: the start-up checks of the scripts are tested with their own, in-process.
+ */
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+function processEnv(): EnvSource {
   loadDotEnv();
-  const result = EnvSchema.safeParse(process.env);
+  return process.env;
+}
+
+function parse(source: EnvSource = processEnv()): RawEnv {
+  const result = EnvSchema.safeParse(source);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
   }
@@ -200,9 +210,8 @@ function parse(): RawEnv {
  * NODE_ENV: `npm start` and the cluster check it before they start `next start`, so a missing
  * NEXTAUTH_SECRET or DATA_SEALING_KEY stops them with one line instead of a server that answers 500.
  */
-export function productionConfigError(): ConfigError | null {
-  loadDotEnv();
-  const result = EnvSchema.safeParse({ ...process.env, NODE_ENV: "production" });
+export function productionConfigError(source: EnvSource = processEnv()): ConfigError | null {
+  const result = EnvSchema.safeParse({ ...source, NODE_ENV: "production" });
   return result.success ? null : new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
 }
 
@@ -304,15 +313,20 @@ function sealingKeyFor(raw: RawEnv, dataDir: string): string {
 
 let cached: AppEnv | undefined;
 
-export function env(): AppEnv {
+/** This process's configuration, read once; or, given a source, the configuration those variables make (not kept). */
+export function env(source?: EnvSource): AppEnv {
+  if (source) return appEnv(parse(source));
   // A test's configuration (lib/installed-wiring.ts); never set in production.
   const installed = installedWiring()?.env;
   if (installed) return installed();
-  if (cached) return cached;
-  const raw = parse();
+  cached ??= appEnv(parse());
+  return cached;
+}
+
+function appEnv(raw: RawEnv): AppEnv {
   const dataDir = path.resolve(raw.DATA_DIR);
   const emulator = !raw.PLATFORM_BASE_URL;
-  cached = {
+  return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
     appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
@@ -382,13 +396,12 @@ export function env(): AppEnv {
     instanceName: raw.INSTANCE_NAME,
     otlpEndpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, ""),
   };
-  return cached;
 }
 
 /** Configuration of the sandbox platform, for `npm run sandbox` and the embedded start. */
-export function sandboxConfig(): SandboxConfig {
-  const raw = parse();
-  const app = env();
+export function sandboxConfig(source?: EnvSource): SandboxConfig {
+  const raw = parse(source);
+  const app = env(source);
   return SandboxConfig.parse({
     port: raw.SANDBOX_PORT,
     dataDir: path.join(app.dataDir, "sandbox"),
@@ -418,8 +431,8 @@ export interface ClusterConfig {
   sealingKey: string;
 }
 
-export function clusterConfig(): ClusterConfig {
-  const raw = parse();
+export function clusterConfig(source?: EnvSource): ClusterConfig {
+  const raw = parse(source);
   const dir = path.join(path.resolve(raw.DATA_DIR), "cluster");
   return {
     dir,

@@ -8,13 +8,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { ConfigError, clusterConfig, env, productionConfigError, sandboxConfig, type AppEnv, type ClusterConfig } from "../lib/env";
+import type { AppEnv, ClusterConfig } from "../lib/env";
 import type { RunningSandbox } from "../lib/platform/fake/server";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
 import { findOrInstallNginx, nginxConfig } from "./cluster-nginx";
-import { databaseProblem, withoutPassword } from "./database-check";
-import { portsProblem } from "./free-port";
+import { withoutPassword } from "./database-check";
+import { clusterPreflight, isRefusal } from "./preflight";
 
 /** An instance that stops is started again after this long, doubling up to the most while it keeps failing at once. */
 const RESTART_FIRST_MS = 1_000;
@@ -22,25 +21,6 @@ const RESTART_MAX_MS = 30_000;
 const RESTART_RESET_AFTER_MS = 60_000;
 /** How long start-up waits for instances that answer but cannot reach the database (PostgreSQL may still be starting). */
 const DATABASE_WAIT_MS = 60_000;
-
-const USAGE = "Usage: npm run cluster -- [--instances N] [--fresh]";
-
-/** The command line, refused whole when it holds anything else: a mistyped flag must not start a cluster it did not ask for. */
-function flags(): { instances?: string; fresh: boolean } {
-  try {
-    const { values } = parseArgs({ options: { instances: { type: "string" }, fresh: { type: "boolean", default: false } }, strict: true, allowPositionals: false });
-    return { instances: values.instances, fresh: values.fresh ?? false };
-  } catch (err) {
-    fail(`${(err as Error).message}\n${USAGE}`);
-  }
-}
-
-function instancesFlag(given: string | undefined, fallback: number): number {
-  if (given === undefined) return fallback;
-  const n = Number(given);
-  if (!/^\d+$/.test(given) || n < 1 || n > 32) fail("--instances takes a whole number from 1 to 32");
-  return n;
-}
 
 function fail(message: string): never {
   console.error(message);
@@ -50,12 +30,10 @@ function fail(message: string): never {
 /** The cluster's own database when DATABASE_URL is not set: one per nginx port, so clusters side by side never share one. */
 export const clusterDatabaseName = (port: number) => `clinic_cluster_${port}`;
 
-/** DATABASE_URL when configured; otherwise the cluster's own database, created on first start. */
+/** DATABASE_URL when configured (the preflight found it answering); otherwise the cluster's own database, created on first start. */
 async function databaseUrl(config: AppEnv, cluster: ClusterConfig, fresh: boolean): Promise<string> {
   if (config.databaseUrl) {
     if (fresh) console.log("--fresh ignored: DATABASE_URL is configured, and that database is never dropped.");
-    const problem = await databaseProblem(config.databaseUrl);
-    if (problem) fail(problem);
     return config.databaseUrl;
   }
   const name = clusterDatabaseName(config.port);
@@ -119,31 +97,15 @@ async function waitFor(what: string, url: string, alive: () => boolean, fatal = 
 }
 
 async function main() {
-  let config: AppEnv;
-  let cluster: ClusterConfig;
-  try {
-    config = env();
-    // Its instances run as production: a missing NEXTAUTH_SECRET or DATA_SEALING_KEY stops it here.
-    const production = productionConfigError();
-    if (production) throw production;
-    cluster = clusterConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.oneLine);
-    throw err;
+  // The command line, the configuration, the ports and a configured DATABASE_URL: a refusal is said before anything is installed or built.
+  const plan = await clusterPreflight(process.argv.slice(2));
+  if (isRefusal(plan)) {
+    console.error(plan.refusal);
+    process.exit(plan.exitCode);
   }
-  const given = flags();
-  const count = instancesFlag(given.instances, cluster.instances);
-  // Loaded only once the command line and the configuration hold: a refusal is said without loading the client, the sandbox or the database driver.
-  const { demoCapability } = await import("../lib/platform/client");
-  const ports = Array.from({ length: count }, (_, i) => cluster.firstInstancePort + i);
-  const wanted: [number, string][] = [[config.port, "PORT, where nginx listens"], ...ports.map((p, i): [number, string] => [p, `instance ${i + 1}'s port, CLUSTER_FIRST_INSTANCE_PORT + ${i}`])];
-  // The platform client decides whether the sandbox is the configured platform: then one sandbox serves every instance.
-  const withSandbox = demoCapability(config.platform) !== undefined;
-  if (withSandbox) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
-  const portProblem = await portsProblem(wanted);
-  if (portProblem) fail(portProblem);
-  // The database first: a mistyped DATABASE_URL is said before anything is installed or built.
-  const database = await databaseUrl(config, cluster, given.fresh);
+  const { config, cluster, ports } = plan;
+  const count = ports.length;
+  const database = await databaseUrl(config, cluster, plan.fresh);
   const nginx = findOrInstallNginx();
   if ("problem" in nginx) fail(nginx.problem);
   buildIfNeeded();
@@ -162,7 +124,8 @@ async function main() {
   process.on("SIGTERM", () => void stop(0));
 
   const { DEMO_STAFF } = await import("../lib/server/auth/demo-staff");
-  if (withSandbox) sandbox = await (await import("../lib/platform/fake/server")).startSandbox(sandboxConfig(), { ownsProcess: true });
+  // The platform client decided the sandbox is the configured platform: one sandbox serves every instance.
+  if (plan.sandbox) sandbox = await (await import("../lib/platform/fake/server")).startSandbox(plan.sandbox, { ownsProcess: true });
 
   const peerPreload = `--import=${pathToFileURL(path.resolve(__dirname, "peer-address.mjs")).href}`;
   /** The process serving each port now: one that stops is started again (a crash, or a restart by `kill -TERM`). */

@@ -1,35 +1,49 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, inject, it } from "vitest";
 
 // Run as a person would (with the loader the tsx command puts in front of the script), outside
 // vitest's module aliases: a server-only import would crash them here.
-const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-cli-"));
 // A desk that has run before: its database is migrated already (a fresh one would spend seconds in initdb).
+// Copied into memory where Linux offers it (/dev/shm): 40 MB in 1,263 files cost ~1.3 s of CPU on ext4, ~0.3 s there.
+const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "clinic-cli-"));
 cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function run(script: string, args: string[]) {
-  return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}`, ...args], {
-    encoding: "utf8",
-    input: "",
-    env: { ...process.env, DATA_DIR: dataDir },
-    timeout: 60_000,
+function run(script: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}`, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      // Standard input closed at once: piped, and empty.
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    child.stdin.end();
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.once("error", reject);
+    child.once("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
   });
 }
 
-describe("the staff command-line tools start outside Next", () => {
-  it("staff:signout answers an unknown e-mail with its usage, not a crash", () => {
-    const r = run("staff-signout.ts", ["--email", "nobody@clinic.test"]);
+// Each tool is its own program (its own imports, its own way to its database): both are run, side by side.
+describe.concurrent("the staff command-line tools start outside Next", () => {
+  it("staff:signout answers an unknown e-mail with its usage, not a crash", async ({ expect }) => {
+    const r = await run("staff-signout.ts", ["--email", "nobody@clinic.test"]);
     expect(r.stderr).toContain("No staff member has the e-mail nobody@clinic.test.");
     expect(r.status).toBe(2);
-  });
+  }, 60_000);
 
-  it("staff:add refuses the demo addresses before asking for a password", () => {
-    const r = run("staff-add.ts", ["--email", "admin@demo.clinic", "--name", "Demo Admin", "--role", "admin"]);
+  it("staff:add refuses the demo addresses before asking for a password", async ({ expect }) => {
+    const r = await run("staff-add.ts", ["--email", "admin@demo.clinic", "--name", "Demo Admin", "--role", "admin"]);
     expect(r.stderr).toMatch(/reserved for the sandbox's demo staff/);
     expect(r.status).toBe(2);
-  });
+  }, 60_000);
 });

@@ -6,44 +6,25 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, env, productionConfigError, sandboxConfig } from "../lib/env";
 import { buildIfNeeded, nextBin } from "./build-if-needed";
-import { databaseProblem } from "./database-check";
-import { portsProblem } from "./free-port";
+import { isRefusal, startPreflight } from "./preflight";
 
 const dev = process.argv.includes("--dev");
 /** How long the app may take to finish what it holds when stopped (idle browser connections close within 5 s). */
 const STOP_GRACE_MS = 15_000;
 
 async function main() {
-  let config;
-  try {
-    config = env();
-    // The server it starts runs as production: check the configuration as production reads it.
-    const production = dev ? null : productionConfigError();
-    if (production) throw production;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.oneLine);
-      process.exit(1);
-    }
-    throw err;
+  // Everything that would stop it is said before anything is built or started.
+  const plan = await startPreflight({ dev });
+  if (isRefusal(plan)) {
+    console.error(plan.refusal);
+    process.exit(plan.exitCode);
   }
-  // Loaded only once the configuration holds: a refusal is said without loading the client, the sandbox or the database driver.
-  const { demoCapability } = await import("../lib/platform/client");
-  // The platform client decides whether the sandbox is the configured platform: then it starts here first.
-  const withSandbox = demoCapability(config.platform) !== undefined;
-  const wanted: [number, string][] = [[config.port, "PORT, the front desk's"]];
-  if (withSandbox) wanted.push([sandboxConfig().port, "SANDBOX_PORT, the sandbox platform's"]);
-  const problem = (await portsProblem(wanted)) ?? (config.databaseUrl ? await databaseProblem(config.databaseUrl) : null);
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
+  const { config } = plan;
   if (!dev) buildIfNeeded();
 
   const { DEMO_DOMAIN, DEMO_STAFF } = await import("../lib/server/auth/demo-staff");
-  const sandbox = withSandbox ? await (await import("../lib/platform/fake/server")).startSandbox(sandboxConfig(), { logLevel: config.logLevel, ownsProcess: true }) : undefined;
+  const sandbox = plan.sandbox ? await (await import("../lib/platform/fake/server")).startSandbox(plan.sandbox, { logLevel: config.logLevel, ownsProcess: true }) : undefined;
   const pidFile = path.join(config.dataDir, "app.pid");
   writeFileSync(pidFile, String(process.pid));
 
