@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { runScript } from "./run-script";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,25 +12,8 @@ const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpd
 cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function run(script: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}`, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      // Standard input closed at once: piped, and empty.
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    child.stdin.end();
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.once("error", reject);
-    child.once("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+function run(script: string, args: string[]) {
+  return runScript(script, args, { DATA_DIR: dataDir });
 }
 
 // Each tool is its own program (its own imports, its own way to its database): both are run, side by side.

@@ -1,4 +1,5 @@
-import { spawn, spawnSync } from "node:child_process";
+import { runScript } from "./run-script";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -157,23 +158,8 @@ describe("a missing secret with a real platform stops every entry point at start
  * Each is refused at the last check before it would build, install or start: the preflight's
  * refusal, whole, is all it prints, on stderr, and it exits 1. The two run side by side.
  */
-function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", `scripts/${script}`, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.once("error", reject);
-    child.once("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+function run(script: string, args: string[], env: Record<string, string>) {
+  return runScript(script, args, { DATA_DIR: dataDir, DATABASE_URL: "", ...env });
 }
 
 describe.concurrent("the scripts print a refusal, exit 1, and start nothing", () => {
