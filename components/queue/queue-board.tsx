@@ -243,7 +243,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
             <option value="">{t("allStatuses")}</option>
             {QUEUE_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {t(`status.${s}`)} ({counts[s]})
+                {t(`status.${s}`)}
+                {query.data ? ` (${counts[s]})` : ""}
               </option>
             ))}
           </Select>
@@ -269,7 +270,8 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
 
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("counts")}>
         <span className="mr-1 text-sm font-medium text-ink" aria-live="polite">
-          {t("total", { count: all.filter((e) => !doctor || e.doctorId === doctor).length })}
+          {/* Until the day has been read (or when reading it failed) there is no count to give, not "No appointments". */}
+          {query.data ? t("total", { count: all.filter((e) => !doctor || e.doctorId === doctor).length }) : null}
         </span>
         {QUEUE_STATUSES.map((s) => (
           <button
@@ -280,7 +282,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
             className={cn("rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus print:hidden", status === s && "ring-2 ring-primary")}
           >
             <Badge tone={STATUS_TONES[s]}>
-              {t(`status.${s}`)} <span className="tabular-nums">{counts[s]}</span>
+              {t(`status.${s}`)} <span className="tabular-nums">{query.data ? counts[s] : "–"}</span>
             </Badge>
           </button>
         ))}
