@@ -23,6 +23,9 @@ const visualProject = (role: "anon" | "receptionist" | "doctor" | "admin") => ({
   name: `visual-${role}`,
   testMatch: new RegExp(`(^|/)visual\\.${role}\\.spec\\.ts$`),
   dependencies: FUNCTIONAL,
+  // A role's pages are opened by address alone, one test each: both workers share them, instead of one
+  // worker taking a role's whole file while the other waits (visual-admin alone was ~50 s of an idle worker).
+  fullyParallel: true,
   use: role === "anon" ? {} : { storageState: `e2e/.auth/${role}.json` },
 });
 
