@@ -26,7 +26,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
   let started: Promise<ComponentType<P>> | null = null;
   const fetchOnce = () => {
     if (!started) {
-      const lang = document.documentElement.lang;
+      const lang = typeof document === "undefined" ? undefined : document.documentElement.lang;
       // The page's language's messages start with the code; <FeatureMessages> below waits for them (in a language switched to since, too).
       const messages = isLocale(lang) ? featuresPending(lang, features) : null;
       started = Promise.all([load(), messages]).then(([component]) => component);
