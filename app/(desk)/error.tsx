@@ -5,6 +5,7 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { StatusPage } from "@/components/ui/status-page";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export default function DeskError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useTranslations();
@@ -14,22 +15,25 @@ export default function DeskError({ error, retry }: { error: unknown; retry: () 
     console.error(error);
   }, [error]);
 
+  // No feature's words: <FeatureMessages> marks the page as hydrated (lib/i18n/intl-provider.tsx).
   return (
-    <StatusPage
-      icon={<TriangleAlert aria-hidden className="size-7" />}
-      title={t("errorPage.title")}
-      body={
-        <>
-          <p>{t("errorPage.body")}</p>
-          {digest ? <p className="mt-2 font-mono text-xs text-ink-faint">{t("errorPage.reference", { digest })}</p> : null}
-        </>
-      }
-      actions={
-        <Button onClick={() => retry()}>
-          <RefreshCw aria-hidden className="size-4" />
-          {t("common.retry")}
-        </Button>
-      }
-    />
+    <FeatureMessages features={[]}>
+      <StatusPage
+        icon={<TriangleAlert aria-hidden className="size-7" />}
+        title={t("errorPage.title")}
+        body={
+          <>
+            <p>{t("errorPage.body")}</p>
+            {digest ? <p className="mt-2 font-mono text-xs text-ink-faint">{t("errorPage.reference", { digest })}</p> : null}
+          </>
+        }
+        actions={
+          <Button onClick={() => retry()}>
+            <RefreshCw aria-hidden className="size-4" />
+            {t("common.retry")}
+          </Button>
+        }
+      />
+    </FeatureMessages>
   );
 }

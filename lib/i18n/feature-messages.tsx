@@ -1,6 +1,6 @@
 "use client";
 
-import { use, useMemo, type ReactNode } from "react";
+import { use, useEffect, useMemo, type ReactNode } from "react";
 import { IntlProvider, useLocale, useMessages } from "use-intl";
 import type { Messages } from "./catalogue-en";
 import { featureMessages, featuresPending, type Feature } from "./features";
@@ -18,6 +18,14 @@ export function FeatureMessages({ features, children }: { features: readonly Fea
   const outer = useMessages();
   const pending = featuresPending(locale, features);
   if (pending) use(pending);
+  // The desk's page is ready for input once this has hydrated (its messages here): see intl-provider.tsx.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.dataset.messagesLoading) {
+      delete root.dataset.messagesLoading;
+      root.dataset.hydrated = "true";
+    }
+  }, []);
   const key = features.join();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `features`, often a new array of the same names
   const messages = useMemo(() => ({ ...outer, ...featureMessages(locale, features) }) as Messages, [outer, locale, key]);
