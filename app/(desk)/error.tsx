@@ -5,7 +5,7 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { StatusPage } from "@/components/ui/status-page";
-import { FeatureMessages } from "@/lib/i18n/feature-messages";
+import { pageHydrated } from "@/lib/i18n/page-hydrated";
 
 export default function DeskError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useTranslations();
@@ -14,26 +14,25 @@ export default function DeskError({ error, retry }: { error: unknown; retry: () 
   useEffect(() => {
     console.error(error);
   }, [error]);
+  // No feature's words, so no <FeatureMessages> to say the page has hydrated (lib/i18n/intl-provider.tsx).
+  useEffect(pageHydrated, []);
 
-  // No feature's words: <FeatureMessages> marks the page as hydrated (lib/i18n/intl-provider.tsx).
   return (
-    <FeatureMessages features={[]}>
-      <StatusPage
-        icon={<TriangleAlert aria-hidden className="size-7" />}
-        title={t("errorPage.title")}
-        body={
-          <>
-            <p>{t("errorPage.body")}</p>
-            {digest ? <p className="mt-2 font-mono text-xs text-ink-faint">{t("errorPage.reference", { digest })}</p> : null}
-          </>
-        }
-        actions={
-          <Button onClick={() => retry()}>
-            <RefreshCw aria-hidden className="size-4" />
-            {t("common.retry")}
-          </Button>
-        }
-      />
-    </FeatureMessages>
+    <StatusPage
+      icon={<TriangleAlert aria-hidden className="size-7" />}
+      title={t("errorPage.title")}
+      body={
+        <>
+          <p>{t("errorPage.body")}</p>
+          {digest ? <p className="mt-2 font-mono text-xs text-ink-faint">{t("errorPage.reference", { digest })}</p> : null}
+        </>
+      }
+      actions={
+        <Button onClick={() => retry()}>
+          <RefreshCw aria-hidden className="size-4" />
+          {t("common.retry")}
+        </Button>
+      }
+    />
   );
 }

@@ -5,6 +5,7 @@ import { IntlProvider, useLocale, useMessages } from "use-intl";
 import type { Messages } from "./catalogue-en";
 import { featureMessages, featuresPending, type Feature } from "./features";
 import { TIME_ZONE } from "./locales";
+import { pageHydrated } from "./page-hydrated";
 
 /**
  * The messages of the features its children use, added to those of the providers above it (the
@@ -19,13 +20,7 @@ export function FeatureMessages({ features, children }: { features: readonly Fea
   const pending = featuresPending(locale, features);
   if (pending) use(pending);
   // The desk's page is ready for input once this has hydrated (its messages here): see intl-provider.tsx.
-  useEffect(() => {
-    const root = document.documentElement;
-    if (root.dataset.messagesLoading) {
-      delete root.dataset.messagesLoading;
-      root.dataset.hydrated = "true";
-    }
-  }, []);
+  useEffect(pageHydrated, []);
   const key = features.join();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `features`, often a new array of the same names
   const messages = useMemo(() => ({ ...outer, ...featureMessages(locale, features) }) as Messages, [outer, locale, key]);

@@ -35,9 +35,9 @@ function catalogue(locale: Locale): Promise<CommonMessages> {
 // than when React reaches the provider: hydration waits for it, so it should already be on its way.
 if (typeof document !== "undefined" && isLocale(document.documentElement.lang)) void catalogue(document.documentElement.lang).catch(() => {});
 
-// A desk page answers input only once its own part has hydrated, after its features' messages came
-// (<FeatureMessages>, which every desk page, error and refusal renders, clears this): AppProviders'
-// `data-hydrated`, which end-to-end tests wait for, waits for it rather than for the desk's frame.
+// A desk page answers input only once its own part has hydrated, after its features' messages came:
+// this marks a first desk load as waiting, and <FeatureMessages> (every desk page and refusal) or the
+// desk's error page ends the wait (page-hydrated.ts), setting the `data-hydrated` end-to-end tests wait for.
 if (typeof document !== "undefined" && !document.documentElement.dataset.hydrated) document.documentElement.dataset.messagesLoading = "true";
 
 /**
