@@ -5,6 +5,7 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { StatusPage } from "@/components/ui/status-page";
+import { pageHydrated } from "@/lib/i18n/page-hydrated";
 
 export default function DeskError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useTranslations();
@@ -13,6 +14,8 @@ export default function DeskError({ error, retry }: { error: unknown; retry: () 
   useEffect(() => {
     console.error(error);
   }, [error]);
+  // No feature's words, so no <FeatureMessages> to say the page has hydrated (lib/i18n/intl-provider.tsx).
+  useEffect(pageHydrated, []);
 
   return (
     <StatusPage

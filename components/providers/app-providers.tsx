@@ -10,8 +10,11 @@ import { ThemeProvider } from "next-themes";
  * `nonce` is this response's CSP script nonce: next-themes' inline script (no flash of the wrong theme) needs it.
  */
 export function AppProviders({ nonce, children }: { nonce?: string; children: ReactNode }) {
-  // Lets end-to-end tests wait until the page answers input instead of racing hydration.
-  useEffect(() => void (document.documentElement.dataset.hydrated = "true"), []);
+  // Lets end-to-end tests wait until the page answers input instead of racing hydration; a page
+  // whose part waits for its feature messages says so itself (lib/i18n/feature-messages.tsx).
+  useEffect(() => {
+    if (!document.documentElement.dataset.messagesLoading) document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       {children}

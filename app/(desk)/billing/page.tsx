@@ -12,6 +12,7 @@ import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
 import { directoryEntries } from "@/lib/server/db/schema";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("billing");
@@ -27,7 +28,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   const clinics = await (await db()).select({ id: directoryEntries.platformId, name: directoryEntries.displayName }).from(directoryEntries).where(eq(directoryEntries.kind, "clinic"));
   const clinic = clinics.find((c) => c.id === asked)?.id ?? clinics[0]?.id ?? null;
   return (
-    <>
+    <FeatureMessages features={["billing"]}>
       <PageHeader
         title={t("pageTitle")}
         description={t("subtitle")}
@@ -46,6 +47,6 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         {clinic && can(staff.role, "billing.collect") ? <DayCloseCard clinicId={clinic} mayReopen={can(staff.role, "billing.reopenDay")} /> : null}
         <BillingSettingsForm clinicId={clinic} mayEdit={can(staff.role, "billing.configure")} />
       </div>
-    </>
+    </FeatureMessages>
   );
 }

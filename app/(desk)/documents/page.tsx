@@ -6,6 +6,7 @@ import { DocumentListQuery } from "@/lib/schemas/documents";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { patientSummariesByIds } from "@/lib/server/patients/patient-index";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -24,9 +25,9 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   const initial = patientId ? ((await patientSummariesByIds([patientId])).get(patientId) ?? null) : null;
 
   return (
-    <>
+    <FeatureMessages features={["documents", "patients"]}>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<FileUp className="size-5" />} />
       <DocumentsDesk initial={initial} patientId={patientId} />
-    </>
+    </FeatureMessages>
   );
 }

@@ -6,6 +6,7 @@ import { DRUG_CATEGORIES } from "@/lib/schemas/drug-categories";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { platformDemo } from "@/lib/server/platform-demo";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -31,9 +32,9 @@ export default async function DrugsPage({ searchParams }: { searchParams: Promis
   };
 
   return (
-    <>
+    <FeatureMessages features={["drugs"]}>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Pill className="size-5" />} />
       <DrugPage initial={initial} demoFormulary={Boolean(platformDemo())} />
-    </>
+    </FeatureMessages>
   );
 }

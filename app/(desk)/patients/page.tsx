@@ -7,6 +7,7 @@ import { PatientSearch } from "@/components/patients/patient-search";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { can } from "@/lib/access";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients");
@@ -17,7 +18,7 @@ export default async function PatientsPage() {
   const staff = await requireStaff("patients", "/patients");
   const t = await getTranslator("patients");
   return (
-    <>
+    <FeatureMessages features={["patients", "abha"]}>
       <PageHeader
         title={t("title")}
         description={t("subtitle")}
@@ -32,6 +33,6 @@ export default async function PatientsPage() {
         }
       />
       <PatientSearch canRegister={can(staff.role, "patients.write")} />
-    </>
+    </FeatureMessages>
   );
 }

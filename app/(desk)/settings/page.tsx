@@ -10,6 +10,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("settings");
@@ -24,7 +25,7 @@ export default async function SettingsPage() {
   const tRooms = await getTranslator("rooms.card");
   const tMarks = await getTranslator("priorityMarks.card");
   return (
-    <>
+    <FeatureMessages features={["settings", "staffSessions"]}>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Settings className="size-5" />} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-6">
@@ -71,7 +72,7 @@ export default async function SettingsPage() {
           <StaffSessionsCard />
         </div>
       </div>
-    </>
+    </FeatureMessages>
   );
 }
 

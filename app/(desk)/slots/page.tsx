@@ -7,6 +7,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").slice(0, 64) || undefined;
@@ -21,7 +22,7 @@ export default async function SlotsPage({ searchParams }: { searchParams: Promis
   const staff = await requireStaff("slots", "/slots");
   const t = await getTranslator("slots");
   return (
-    <>
+    <FeatureMessages features={["slots"]}>
       <PageHeader
         title={t("title")}
         description={t("subtitle")}
@@ -36,6 +37,6 @@ export default async function SlotsPage({ searchParams }: { searchParams: Promis
         }
       />
       <SlotCalendar start={{ doctor: first(params.doctor), clinic: first(params.clinic), week: first(params.week) }} canEditDirectory={can(staff.role, "settings.write")} />
-    </>
+    </FeatureMessages>
   );
 }

@@ -11,6 +11,7 @@ import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
 import { directoryEntries } from "@/lib/server/db/schema";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("dashboard");
@@ -31,13 +32,13 @@ export default async function OwnerDashboardPage({ searchParams }: { searchParam
   const range: DashboardRange = (DASHBOARD_RANGES as readonly string[]).includes(asked) ? (asked as DashboardRange) : "today";
   const custom = range === "custom" ? { from: first(params.from).slice(0, 10), to: first(params.to).slice(0, 10) } : {};
   return (
-    <>
+    <FeatureMessages features={["billing", "dashboard"]}>
       <PageHeader title={t("pageTitle")} description={t("subtitle")} icon={<ChartColumnBig className="size-5" />} />
       {clinicId ? (
         <OwnerDashboard key={clinicId} clinics={clinics} query={{ clinicId, range, ...custom }} />
       ) : (
         <Card className="p-5 text-sm text-ink-muted">{(await getTranslator("billing.settings"))("noClinic")}</Card>
       )}
-    </>
+    </FeatureMessages>
   );
 }

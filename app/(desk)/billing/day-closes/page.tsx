@@ -9,6 +9,7 @@ import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { clinicChoice } from "@/lib/server/billing/clinic-choice";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("billingAdmin.dayCloses");
@@ -22,12 +23,12 @@ export default async function DayClosesPage({ searchParams }: { searchParams: Pr
   const t = await getTranslator("billingAdmin.dayCloses");
   const { clinics, clinicId, today } = await clinicChoice((await searchParams).clinic);
   return (
-    <>
+    <FeatureMessages features={["billing", "billingAdmin"]}>
       <PageHeader title={t("pageTitle")} description={t("subtitle")} icon={<CalendarCheck className="size-5" />} />
       <div className="grid gap-6">
         {clinicId ? <ClinicPicker clinics={clinics} clinicId={clinicId} basePath="/billing/day-closes" /> : null}
         {clinicId && today ? <CashierDays key={clinicId} clinicId={clinicId} today={today} /> : <Card className="p-5 text-sm text-ink-muted">{t("empty")}</Card>}
       </div>
-    </>
+    </FeatureMessages>
   );
 }

@@ -9,6 +9,7 @@ import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { clinicChoice } from "@/lib/server/billing/clinic-choice";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("billingAdmin.reconcile");
@@ -22,12 +23,12 @@ export default async function ReconcilePage({ searchParams }: { searchParams: Pr
   const t = await getTranslator("billingAdmin.reconcile");
   const { clinics, clinicId, today } = await clinicChoice((await searchParams).clinic);
   return (
-    <>
+    <FeatureMessages features={["billing", "billingAdmin"]}>
       <PageHeader title={t("pageTitle")} description={t("subtitle")} icon={<Scale className="size-5" />} />
       <div className="grid gap-6">
         {clinicId ? <ClinicPicker clinics={clinics} clinicId={clinicId} basePath="/billing/reconcile" /> : null}
         {clinicId && today ? <ReconcileList key={clinicId} clinicId={clinicId} today={today} /> : <Card className="p-5 text-sm text-ink-muted">{t("open.empty")}</Card>}
       </div>
-    </>
+    </FeatureMessages>
   );
 }

@@ -16,6 +16,7 @@ import { requireStaff } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
 import { groupPatientAudit, patientAuditEntries, staffWithPatientAudit, type PatientAuditGroup } from "@/lib/server/patients/patient-audit";
 import { summariesByIds } from "@/lib/server/patients/patient-index";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients.audit");
@@ -79,7 +80,7 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
   };
   const tone = { ok: "success", denied: "danger", failed: "warning" } as const;
   return (
-    <>
+    <FeatureMessages features={["patients"]}>
       <PageHeader title={t("audit.title")} description={t("audit.subtitle")} icon={<ScrollText className="size-5" />} />
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
         <div className="w-full sm:w-80">
@@ -154,7 +155,7 @@ export default async function PatientAuditPage({ searchParams }: { searchParams:
           </table>
         )}
       </Card>
-    </>
+    </FeatureMessages>
   );
 }
 

@@ -6,6 +6,7 @@ import { RegistrationForm } from "@/components/patients/registration-form";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { can } from "@/lib/access";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients.register");
@@ -17,9 +18,9 @@ export default async function RegisterPatientPage() {
   if (!can(staff.role, "patients.write")) forbidden();
   const t = await getTranslator("patients.register");
   return (
-    <>
+    <FeatureMessages features={["patients", "abha", "abdmShares"]}>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<UserPlus className="size-5" />} />
       <RegistrationForm />
-    </>
+    </FeatureMessages>
   );
 }

@@ -6,6 +6,7 @@ import { ErasureLogTable } from "@/components/settings/erasure-log";
 import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("erasure");
@@ -17,9 +18,9 @@ export default async function ErasureLogPage() {
   if (!can(staff.role, "patients.erase")) forbidden();
   const t = await getTranslator("erasure");
   return (
-    <>
+    <FeatureMessages features={["erasure"]}>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Eraser className="size-5" />} />
       <ErasureLogTable />
-    </>
+    </FeatureMessages>
   );
 }

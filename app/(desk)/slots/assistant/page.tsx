@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("slots.assistant");
@@ -17,9 +18,9 @@ export default async function AssistantSessionsPage() {
   if (!can(staff.role, "assistant.sessions")) forbidden();
   const t = await getTranslator("slots.assistant");
   return (
-    <>
+    <FeatureMessages features={["slots"]}>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Bot className="size-5" />} />
       <AssistantSessionPanel />
-    </>
+    </FeatureMessages>
   );
 }

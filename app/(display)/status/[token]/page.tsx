@@ -9,6 +9,7 @@ import { db } from "@/lib/server/db";
 import { answerStatusPage } from "@/lib/server/queue/visit-status";
 import { clientAddress } from "@/lib/server/request-info";
 import { counterConfig } from "@/lib/server/counter-settings/counter-config";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("opdSlips");
@@ -28,9 +29,11 @@ export default async function VisitStatusPage({ params }: { params: Promise<{ to
   return (
     // The page's language and TanStack Query: the root layout carries neither (the sign-in page needs none).
     <DeskProviders locale={await getLocale()}>
-      <main id="main" className="mx-auto flex min-h-[80dvh] w-full max-w-md flex-col justify-center px-4 py-8">
-        <VisitStatusView token={token} initial={answer.kind === "status" ? answer.status : null} at={at} />
-      </main>
+      <FeatureMessages features={["opdSlips"]}>
+        <main id="main" className="mx-auto flex min-h-[80dvh] w-full max-w-md flex-col justify-center px-4 py-8">
+          <VisitStatusView token={token} initial={answer.kind === "status" ? answer.status : null} at={at} />
+        </main>
+      </FeatureMessages>
     </DeskProviders>
   );
 }

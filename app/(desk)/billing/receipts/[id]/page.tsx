@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { can } from "@/lib/access";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("billing");
@@ -18,11 +19,11 @@ export default async function ReceiptPage({ params, searchParams }: { params: Pr
   const staff = await requireStaff("billing", `/billing/receipts/${encodeURIComponent(id)}`);
   const t = await getTranslator("billing");
   return (
-    <>
+    <FeatureMessages features={["billing"]}>
       <div className="print:hidden">
         <PageHeader title={t("receipt.pageHeading")} icon={<ReceiptText className="size-5" />} />
       </div>
       <ReceiptDesk id={id} mayRefund={can(staff.role, "billing.refund")} initialPaper={paper} />
-    </>
+    </FeatureMessages>
   );
 }

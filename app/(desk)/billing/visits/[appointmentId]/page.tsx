@@ -4,6 +4,7 @@ import { CollectPanel } from "@/components/billing/collect-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("billing");
@@ -16,9 +17,9 @@ export default async function CollectPage({ params }: { params: Promise<{ appoin
   await requireStaff("billing", `/billing/visits/${encodeURIComponent(appointmentId)}`);
   const t = await getTranslator("billing");
   return (
-    <>
+    <FeatureMessages features={["billing"]}>
       <PageHeader title={t("visit.title")} icon={<IndianRupee className="size-5" />} />
       <CollectPanel appointmentId={appointmentId} />
-    </>
+    </FeatureMessages>
   );
 }

@@ -6,6 +6,7 @@ import { PatientEditForm } from "@/components/patients/patient-edit-form";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireStaff } from "@/lib/server/auth/session";
 import { can } from "@/lib/access";
+import { FeatureMessages } from "@/lib/i18n/feature-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslator("patients.edit");
@@ -18,9 +19,9 @@ export default async function EditPatientPage({ params }: { params: Promise<{ id
   if (!can(staff.role, "patients.write")) forbidden();
   const t = await getTranslator("patients.edit");
   return (
-    <>
+    <FeatureMessages features={["patients"]}>
       <PageHeader title={t("pageTitle")} icon={<Pencil className="size-5" />} />
       <PatientEditForm id={id} />
-    </>
+    </FeatureMessages>
   );
 }
