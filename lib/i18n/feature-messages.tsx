@@ -4,7 +4,7 @@ import { use, useEffect, useMemo, type ReactNode } from "react";
 import { IntlProvider, useLocale, useMessages } from "use-intl";
 import type { Messages } from "./catalogue-en";
 import { featureMessages, featuresPending, type Feature } from "./features";
-import { TIME_ZONE } from "./locales";
+import { TIME_ZONE, type Locale } from "./locales";
 import { pageHydrated } from "./page-hydrated";
 
 /**
@@ -16,9 +16,20 @@ import { pageHydrated } from "./page-hydrated";
  */
 export function FeatureMessages({ features, children }: { features: readonly Feature[]; children: ReactNode }) {
   const locale = useLocale();
-  const outer = useMessages();
   const pending = featuresPending(locale, features);
+  // No hook may follow a `use` that runs only sometimes: when React replays this first render after the
+  // chunks came, `pending` is null, `use` is skipped, and a hook after it would be "updated" before it was
+  // ever mounted (React error 467, seen on /live). The hooks live in the child, which mounts once they are here.
   if (pending) use(pending);
+  return (
+    <WithFeatureMessages locale={locale} features={features}>
+      {children}
+    </WithFeatureMessages>
+  );
+}
+
+function WithFeatureMessages({ locale, features, children }: { locale: Locale; features: readonly Feature[]; children: ReactNode }) {
+  const outer = useMessages();
   // The desk's page is ready for input once this has hydrated (its messages here): see intl-provider.tsx.
   useEffect(pageHydrated, []);
   const key = features.join();
