@@ -42,16 +42,19 @@ export const FEATURE_LOADERS: { [F in Feature]: Record<Locale, Loader<F>> } = {
 const loaded: Record<Locale, Partial<Messages>> = { en: {}, hi: {} };
 const loading = new Map<string, Promise<void>>();
 
-function loadOne(locale: Locale, feature: Feature): Promise<void> {
-  const key = `${locale}:${feature}`;
-  let promise = loading.get(key);
+/** One download per key, shared by every caller; a failed one (a flaky connection) is tried again by the next call, not cached. */
+export function downloadOnce<K, T>(downloads: Map<K, Promise<T>>, key: K, download: () => Promise<T>): Promise<T> {
+  let promise = downloads.get(key);
   if (!promise) {
-    promise = FEATURE_LOADERS[feature][locale]().then((m) => void Object.assign(loaded[locale], m.default));
-    // A failed download (a flaky connection) is tried again by the next render, not cached.
-    promise.catch(() => loading.delete(key));
-    loading.set(key, promise);
+    promise = download();
+    promise.catch(() => downloads.delete(key));
+    downloads.set(key, promise);
   }
   return promise;
+}
+
+function loadOne(locale: Locale, feature: Feature): Promise<void> {
+  return downloadOnce(loading, `${locale}:${feature}`, () => FEATURE_LOADERS[feature][locale]().then((m) => void Object.assign(loaded[locale], m.default)));
 }
 
 const together = new Map<string, Promise<void>>();

@@ -3,7 +3,7 @@
 import { use, type ReactNode } from "react";
 import { IntlProvider } from "use-intl";
 import type { Messages } from "./catalogue-en";
-import type { CommonMessages } from "./features";
+import { downloadOnce, type CommonMessages } from "./features";
 import { isLocale, TIME_ZONE, type Locale } from "./locales";
 
 /**
@@ -21,14 +21,7 @@ const LOADERS: Record<Locale, () => Promise<{ default: CommonMessages }>> = {
 const loading = new Map<Locale, Promise<CommonMessages>>();
 
 function catalogue(locale: Locale): Promise<CommonMessages> {
-  let promise = loading.get(locale);
-  if (!promise) {
-    promise = LOADERS[locale]().then((m) => m.default);
-    // A failed download (a flaky connection) is tried again by the next render, not cached.
-    promise.catch(() => loading.delete(locale));
-    loading.set(locale, promise);
-  }
-  return promise;
+  return downloadOnce(loading, locale, () => LOADERS[locale]().then((m) => m.default));
 }
 
 // Starts the page's catalogue as soon as this module runs, beside the page's other scripts, rather
