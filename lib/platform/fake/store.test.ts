@@ -34,6 +34,23 @@ describe("Store", () => {
     await dir.remove();
   });
 
+  it("close saves a change made while a write was under way and writes nothing after it returns", async () => {
+    const dir = await tempDir();
+    const errors: string[] = [];
+    const log: Logger = (level, message) => void (level === "error" && errors.push(message));
+    const store = await Store.open(dir.dir, log);
+    const slots = store.collection<number>("slots");
+    slots.set("a", 1);
+    // Let the coalescing timer start a write, then change the state while that write is under way.
+    await expect.poll(() => (store as unknown as { writing?: Promise<void> }).writing !== undefined, { interval: 1 }).toBe(true);
+    slots.set("b", 2);
+    await store.close();
+    expect(Object.keys(JSON.parse(await readFile(store.file, "utf8")).collections.slots).sort()).toEqual(["a", "b"]);
+    await dir.remove();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(errors).toEqual([]);
+  });
+
   it("moves a damaged file aside and starts empty", async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir.dir, "sandbox-state.json"), "{ not json");

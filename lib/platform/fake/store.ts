@@ -109,12 +109,15 @@ export class Store {
 
   /** Writes pending changes now and waits until they are on disk. */
   async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      this.dirty = true;
-    }
-    while (this.writing || this.dirty) {
+    for (;;) {
+      // A write that ends while we wait schedules the next one when changes came in meanwhile: that
+      // timer is taken over here too, or it would fire after close (into a removed directory).
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        this.dirty = true;
+      }
+      if (!this.writing && !this.dirty) return;
       if (!this.writing) this.startWrite();
       await this.writing;
       if (this.failure !== undefined) {
