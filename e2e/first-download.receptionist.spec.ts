@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { scriptsOf, ZOD_MARKER } from "./script-downloads";
 
 /**
  * The heaviest pages' dialogs are not in their first download (issue 35): each arrives when the part
@@ -8,17 +8,6 @@ import { expect, test } from "./fixtures";
  * reschedule and booking journeys open them). The ABHA scan dialog stays in its pages' first
  * download: a scanner types the code the moment the button is pressed, and the box must be there.
  */
-/** A string only zod's runtime carries (its schema classes' names survive minifying). */
-const ZOD_MARKER = "$ZodType";
-
-function scriptsOf(page: Page) {
-  const texts: string[] = [];
-  page.on("response", (res) => {
-    if (res.request().resourceType() === "script") void res.text().then((t) => texts.push(t), () => {});
-  });
-  return { carries: (marker: string) => texts.some((t) => t.includes(marker)), count: () => texts.length };
-}
-
 test("today's queue: the walk-in, reschedule and link dialogs come with the first hover, not the first download", async ({ page }) => {
   const scripts = scriptsOf(page);
   await page.goto("/appointments/today");

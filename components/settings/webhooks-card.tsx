@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import Link from "next/link";
 import { PlugZap, RotateCw, Send, ShieldAlert, ShieldCheck, Trash2, Webhook } from "lucide-react";
 import { toast } from "sonner";
@@ -13,9 +13,61 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
 import { useDeleteWebhook, useRegisterWebhook, useRotateWebhookKey, useSendTestEvent, useWebhookSettings } from "@/lib/api-client/webhook-settings";
-import { ALL_EVENT_KINDS, type SigningKeyIssued, type WebhookSettingsView } from "@/lib/schemas/webhook-settings";
+import type { SigningKeyIssued, WebhookSettingsView } from "@/lib/schemas/webhook-settings";
+import { SUBSCRIBABLE_EVENT_KINDS } from "@/lib/platform/wire/event-kinds";
 import { SigningKeyOnce } from "./signing-key-once";
-import { SubscriptionForm } from "./subscription-form";
+
+type SubscriptionFormProps = { receiverUrl: string; onIssued: (issued: SigningKeyIssued) => void };
+// The form validates with zod and react-hook-form (~45 KiB gzip): it is not in the page's first download.
+// Its code is fetched once the card mounts, alongside the settings the card waits for anyway.
+let formCode: Promise<ComponentType<SubscriptionFormProps>> | undefined;
+function loadSubscriptionForm(): Promise<ComponentType<SubscriptionFormProps>> {
+  formCode ??= import("./subscription-form").then((m) => m.SubscriptionForm);
+  // A failed download (a flaky connection) is tried again by the next attempt.
+  formCode.catch(() => (formCode = undefined));
+  return formCode;
+}
+
+function LazySubscriptionForm(props: SubscriptionFormProps) {
+  const t = useTranslations("settings.webhooks");
+  const [form, setForm] = useState<{ Form: ComponentType<SubscriptionFormProps> } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadSubscriptionForm().then(
+      (Form) => live && setForm({ Form }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  if (form) return <form.Form {...props} />;
+  if (failed)
+    return (
+      <div className="flex flex-wrap items-center gap-3 text-sm text-ink-muted" role="alert">
+        <p>{t("formUnavailable")}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t("formRetry")}
+        </Button>
+      </div>
+    );
+  // As tall as the form (endpoint, protocol, the event kinds, the button; measured in English and Hindi
+  // at 390 to 1350 px: 504 px narrow, 312–328 px from 640 px up), so nothing below it moves.
+  return (
+    <div aria-hidden data-testid="webhook-form-placeholder">
+      <Skeleton className="h-[31.5rem] w-full sm:h-80" />
+    </div>
+  );
+}
 
 type Subscription = WebhookSettingsView["subscriptions"][number];
 
@@ -126,6 +178,7 @@ export function WebhooksCard() {
   const test = useSendTestEvent();
   const [issued, setIssued] = useState<SigningKeyIssued | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
+  useEffect(() => void loadSubscriptionForm().catch(() => undefined), []);
 
   const onIssued = (i: SigningKeyIssued) => {
     setIssued(i);
@@ -178,7 +231,7 @@ export function WebhooksCard() {
                 disabled={connect.isPending}
                 onClick={() =>
                   connect.mutate(
-                    { endpoint: data.receiverUrl, eventNames: [...ALL_EVENT_KINDS], protocol: data.receiverUrl.startsWith("https:") ? "https" : "http" },
+                    { endpoint: data.receiverUrl, eventNames: [...SUBSCRIBABLE_EVENT_KINDS], protocol: data.receiverUrl.startsWith("https:") ? "https" : "http" },
                     {
                       onSuccess: (i) => {
                         toast.success(t("registered", { id: i.subscriptionId }));
@@ -259,7 +312,7 @@ export function WebhooksCard() {
             </details>
           ) : null}
 
-          <SubscriptionForm receiverUrl={data.receiverUrl} onIssued={onIssued} />
+          <LazySubscriptionForm receiverUrl={data.receiverUrl} onIssued={onIssued} />
         </div>
       )}
     </CardSection>
