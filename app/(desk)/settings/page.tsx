@@ -33,39 +33,9 @@ export default async function SettingsPage() {
           <DeliveryLogCard />
         </div>
         <div className="min-w-0 space-y-6">
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
-              <Stethoscope aria-hidden className="size-5" />
-              {t("clinics.title")}
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">{t("clinics.body")}</p>
-            <Link href="/settings/clinics" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
-              {t("clinics.open")}
-              <ArrowRight aria-hidden className="size-4" />
-            </Link>
-          </Card>
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
-              <Eraser aria-hidden className="size-5" />
-              {te("cardTitle")}
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">{te("cardBody")}</p>
-            <Link href="/settings/erasures" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
-              {te("open")}
-              <ArrowRight aria-hidden className="size-4" />
-            </Link>
-          </Card>
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
-              <Tv aria-hidden className="size-5" />
-              {tDisplays("title")}
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">{tDisplays("body")}</p>
-            <Link href="/settings/displays" className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}>
-              {tDisplays("open")}
-              <ArrowRight aria-hidden className="size-4" />
-            </Link>
-          </Card>
+          <SettingsLinkCard icon={Stethoscope} href="/settings/clinics" title={t("clinics.title")} body={t("clinics.body")} open={t("clinics.open")} />
+          <SettingsLinkCard icon={Eraser} href="/settings/erasures" title={te("cardTitle")} body={te("cardBody")} open={te("open")} />
+          <SettingsLinkCard icon={Tv} href="/settings/displays" title={tDisplays("title")} body={tDisplays("body")} open={tDisplays("open")} />
           <SettingsLinkCard icon={DoorOpen} href="/settings/rooms" title={tRooms("title")} body={tRooms("body")} open={tRooms("open")} />
           <SettingsLinkCard icon={Siren} href="/settings/priority-marks" title={tMarks("title")} body={tMarks("body")} open={tMarks("open")} />
           <PlatformConnectionCard />
