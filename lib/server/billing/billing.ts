@@ -356,9 +356,9 @@ export async function recordPayment(db: Db, r: { appointmentId: string; key: str
   if (a.status === "cancelled" && !(await db.select({ id: bills.id }).from(bills).where(eq(bills.appointmentId, a.appointmentId))).length) {
     throw new ConflictError("This visit was cancelled; there is nothing to collect.", "visit_cancelled");
   }
-  if (lines.length) await assertDayOpen(db, { clinicId: a.clinicId, cashierId: r.staffId }, now);
-  const settings = await readBillingSettings(db, a.clinicId);
-  const timeZone = await clinicTimeZone(db, a.clinicId);
+  // The clinic's price list and time zone, read once for the whole payment (the day-open check needs the zone too).
+  const [settings, timeZone] = await Promise.all([readBillingSettings(db, a.clinicId), clinicTimeZone(db, a.clinicId)]);
+  if (lines.length) await assertDayOpen(db, { clinicId: a.clinicId, cashierId: r.staffId, timeZone }, now);
   const at = new Date(now);
   const fy = financialYear(now, timeZone);
   const amountPaise = sumPaise(lines.map((l) => l.amountPaise));
@@ -376,6 +376,8 @@ export async function recordPayment(db: Db, r: { appointmentId: string; key: str
       throw new ReplayFound(earlier.id);
     }
     let [bill] = await tx.select().from(bills).where(eq(bills.appointmentId, a.appointmentId));
+    // A bill made by this transaction has no concession, receipt or refund yet: nothing else can see it before it commits.
+    const fresh = !bill;
     if (!bill) {
       const proposed = await proposeBill(tx, a, settings, r.request.procedures ?? [], now);
       [bill] = await tx
@@ -385,7 +387,7 @@ export async function recordPayment(db: Db, r: { appointmentId: string; key: str
     } else if (r.request.procedures?.length) {
       throw new ValidationError({ procedures: "This visit's bill is already fixed; procedures can be added only before the first payment." }, "This visit's bill is already fixed.");
     }
-    const totals = (await billTotals(tx, [bill!.id])).get(bill!.id)!;
+    const totals = fresh ? NOTHING_YET : (await billTotals(tx, [bill!.id])).get(bill!.id)!;
     let due = dueOf(bill!.totalPaise, totals);
     if (concessionPaise !== null) {
       if (concessionPaise > due) throw new ValidationError({ "concession.amount": `The concession is more than the ${formatDue(due)} due.` }, "The concession is more than the due.");
@@ -444,8 +446,8 @@ export async function issueCreditNote(db: Db, r: { receiptId: string; key: strin
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]);
   const [receipt] = await db.select().from(receipts).where(eq(receipts.id, r.receiptId));
   if (!receipt) throw new NotFoundError("The desk has no receipt with this id.");
-  await assertDayOpen(db, { clinicId: receipt.clinicId, cashierId: r.staffId }, now);
   const timeZone = await clinicTimeZone(db, receipt.clinicId);
+  await assertDayOpen(db, { clinicId: receipt.clinicId, cashierId: r.staffId, timeZone }, now);
   const at = new Date(now);
   const fy = financialYear(now, timeZone);
   const outcome = await db

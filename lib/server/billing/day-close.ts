@@ -86,9 +86,9 @@ export async function readDayClose(db: Db, q: { clinicId: string; cashierId: str
 }
 
 /** Refuses money work by a cashier whose day at this clinic is closed (read-only until an admin reopens it). */
-export async function assertDayOpen(db: Db, q: { clinicId: string; cashierId: string }, now = clock.now()): Promise<void> {
-  const timeZone = await clinicTimeZone(db, q.clinicId);
-  const latest = await latestClose(db, { ...q, day: dayInZone(now, timeZone) });
+export async function assertDayOpen(db: Db, q: { clinicId: string; cashierId: string; timeZone?: string }, now = clock.now()): Promise<void> {
+  const timeZone = q.timeZone ?? (await clinicTimeZone(db, q.clinicId));
+  const latest = await latestClose(db, { clinicId: q.clinicId, cashierId: q.cashierId, day: dayInZone(now, timeZone) });
   if (latest && !latest.reopened) throw new ConflictError("Your day at this clinic is closed: no more payments or refunds can be recorded until an admin reopens it.", "day_closed");
 }
 

@@ -9,6 +9,7 @@ import { seedDemoStaff, DEMO_STAFF } from "../auth/demo-staff";
 import { identityProvider } from "../auth/identity-provider";
 import { auditLog, staff } from "./schema";
 import { decodeProtectedHeader, jwtVerify, createLocalJWKSet } from "jose";
+import { cheapPasswordHash } from "@/lib/testing/cheap-password-hash";
 
 const databases = await bothDatabases();
 
@@ -23,7 +24,8 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     const db = t.database.db;
     const first = await addStaff(db, { email: "Meera@Clinic.in ", name: "Meera Iyer", role: "doctor", password: "correct horse battery" });
     expect(first.created).toBe(true);
-    const again = await addStaff(db, { email: "meera@clinic.in", name: "Other", role: "admin", password: "another long password" });
+    // The refused duplicate's hash is never stored: it need not cost a production scrypt.
+    const again = await addStaff(db, { email: "meera@clinic.in", name: "Other", role: "admin", password: "another long password" }, cheapPasswordHash);
     expect(again.created).toBe(false);
     const row = await findStaffByEmail(db, "MEERA@clinic.in");
     expect(row?.name).toBe("Meera Iyer");
@@ -34,8 +36,9 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
 
   it("seeds one demo account per role, once", async () => {
     const db = t.database.db;
-    await seedDemoStaff(db);
-    await seedDemoStaff(db);
+    // The subject is one account per role, once; the production hash is the case above's.
+    await seedDemoStaff(db, cheapPasswordHash);
+    await seedDemoStaff(db, cheapPasswordHash);
     const rows = await db.select().from(staff);
     for (const demo of DEMO_STAFF) {
       expect(rows.filter((r) => r.email === demo.email)).toHaveLength(1);

@@ -10,7 +10,7 @@ import type { Db } from "../db/connect";
 import { directoryEntries, queueAppointments, queueCounters, queueStatusHistory } from "../db/schema";
 import { AppError, ConflictError } from "../errors";
 import { summariesByIds } from "../patients/patient-index";
-import { clinicTimeZone } from "./desk-bookings";
+import { TIME_ZONE } from "@/lib/i18n/config";
 import type { QueueHub } from "./queue-hub";
 import { readQueueEntry } from "./queue-store";
 import { billingStates } from "../billing/billing";
@@ -39,16 +39,20 @@ export interface WalkIn {
   staffId: string;
 }
 
-/** Field errors for a clinic or doctor the desk's directory does not hold (Settings → Clinics). */
-async function directoryErrors(db: Db, clinicId: string, doctorId: string): Promise<Record<string, string>> {
+/**
+ * Field errors for a clinic or doctor the desk's directory does not hold (Settings → Clinics), and the
+ * clinic's time zone (as clinicTimeZone reads it) from the same query.
+ */
+async function directoryCheck(db: Db, clinicId: string, doctorId: string): Promise<{ errors: Record<string, string>; timeZone: string }> {
   const directory = await db
-    .select({ kind: directoryEntries.kind, id: directoryEntries.platformId })
+    .select({ kind: directoryEntries.kind, id: directoryEntries.platformId, tz: directoryEntries.timeZone })
     .from(directoryEntries)
     .where(inArray(directoryEntries.platformId, [clinicId, doctorId]));
   const errors: Record<string, string> = {};
-  if (!directory.some((d) => d.kind === "clinic" && d.id === clinicId)) errors.clinicId = "This clinic is not in Settings → Clinics.";
+  const clinic = directory.find((d) => d.kind === "clinic" && d.id === clinicId);
+  if (!clinic) errors.clinicId = "This clinic is not in Settings → Clinics.";
   if (!directory.some((d) => d.kind === "doctor" && d.id === doctorId)) errors.doctorId = "This doctor is not in Settings → Clinics.";
-  return errors;
+  return { errors, timeZone: clinic?.tz ?? TIME_ZONE };
 }
 
 /**
@@ -64,12 +68,11 @@ export async function addWalkIn(db: Db, hub: QueueHub, w: WalkIn, config: Counte
 
   const errors: Record<string, string> = {};
   if (priority && !config.priorityMarks.some((m) => m.key === priority && !m.retired)) errors.priority = "This priority mark is not in the clinic's list (or was retired).";
-  const [known, unknownPlaces] = await Promise.all([summariesByIds(db, [w.patientId]), directoryErrors(db, w.clinicId, w.doctorId)]);
+  const [known, { errors: unknownPlaces, timeZone }] = await Promise.all([summariesByIds(db, [w.patientId]), directoryCheck(db, w.clinicId, w.doctorId)]);
   if (!known.has(w.patientId)) errors.patientId = "The desk has no patient with this id. Search again, or register the patient first.";
   Object.assign(errors, unknownPlaces);
   if (Object.keys(errors).length) throw new AppError(422, "Walk-in not added", Object.values(errors)[0], { code: "walk_in_invalid", errors });
 
-  const timeZone = await clinicTimeZone(db, w.clinicId);
   const day = clinicDay(now, timeZone);
   const at = new Date(now);
   // One patient, one doctor, one day at a time: two desks adding the same patient at once (with two
@@ -196,9 +199,8 @@ async function currentlyCalled(tx: Tx, clinicId: string, doctorId: string, day: 
  */
 export async function counterAction(db: Db, hub: QueueHub, r: CounterRequest, config: CounterConfig, now = clock.now()): Promise<CounterOutcome> {
   // A doctor's day the directory does not know has no queue: no counter row is written for it.
-  const unknownPlaces = await directoryErrors(db, r.clinicId, r.doctorId);
+  const { errors: unknownPlaces, timeZone } = await directoryCheck(db, r.clinicId, r.doctorId);
   if (Object.keys(unknownPlaces).length) throw new AppError(422, "Nothing called", Object.values(unknownPlaces)[0], { code: "counter_invalid", errors: unknownPlaces });
-  const timeZone = await clinicTimeZone(db, r.clinicId);
   const day = clinicDay(now, timeZone);
   const at = new Date(now);
   const outcome = await db.transaction(async (tx) => {

@@ -208,22 +208,20 @@ export interface Changed {
   historyId: number;
 }
 
-/** The clinic's time zone from the desk's directory; India's when the clinic is not in it. */
-async function clinicTimeZone(db: Db, clinicId: string): Promise<string> {
-  const [c] = await db
-    .select({ timeZone: directoryEntries.timeZone })
-    .from(directoryEntries)
-    .where(and(eq(directoryEntries.kind, "clinic"), eq(directoryEntries.platformId, clinicId)))
-    .limit(1);
-  return c?.timeZone || TIME_ZONE;
-}
-
 /** Checks a move against the table and the version the desk saw, without writing anything. */
 export async function checkMove(db: Db, c: StatusChange): Promise<Row> {
-  const row = await loadRow(db, c.appointmentId);
+  // The row and its clinic's time zone from the desk's directory (India's when the clinic is not in it), in one
+  // query: (kind, platform id) is the directory's key, so the join adds at most one row.
+  const [found] = await db
+    .select({ row: queueAppointments, timeZone: directoryEntries.timeZone })
+    .from(queueAppointments)
+    .leftJoin(directoryEntries, and(eq(directoryEntries.kind, "clinic"), eq(directoryEntries.platformId, queueAppointments.clinicId)))
+    .where(eq(queueAppointments.appointmentId, c.appointmentId));
+  if (!found) throw new NotFoundError("This appointment is not in the desk's queue.");
+  const row = found.row;
   if (row.version !== c.version) throw await staleVersion(db, row);
   const at = c.now ?? clock.now();
-  const today = clinicDay(at, await clinicTimeZone(db, row.clinicId));
+  const today = clinicDay(at, found.timeZone || TIME_ZONE);
   const refusal = moveRefusal(row.status, c.to, { slotStart: row.startAt, now: at, reason: c.reason, day: row.day, today });
   if (refusal === "not_allowed") throw new ConflictError(`This appointment is ${STATUS_WORDS[row.status]}; it cannot be marked ${STATUS_WORDS[c.to]}.`, "status_not_allowed");
   if (refusal === "not_today") {
