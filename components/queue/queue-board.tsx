@@ -81,7 +81,10 @@ const LiveStatus = memo(function LiveStatus({ clinicId }: { clinicId: string | n
 export function QueueBoard({ start, viewer }: QueueBoardProps) {
   const t = useTranslations("queue");
   const directory = useClinicDirectory();
-  const clinics = directory.data?.clinics ?? [];
+  // Drawn a render behind its arrival, like the day's rows below: React draws the board in slices.
+  const directoryData = useDeferredValue(directory.data);
+  const directoryPending = !directoryData && !directory.isError;
+  const clinics = directoryData?.clinics ?? [];
   const [clinicId, setClinicId] = useState<string | null>(start.clinic ?? null);
   const clinic = clinics.find((c) => c.platformId === clinicId) ?? clinics[0];
   const effectiveClinic = clinic?.platformId ?? null;
@@ -138,7 +141,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
     for (const e of all) if (!doctor || e.doctorId === doctor) c[e.status]++;
     return c;
   }, [all, doctor]);
-  const directoryDoctors = directory.data?.doctors;
+  const directoryDoctors = directoryData?.doctors;
   const doctors = useMemo(() => {
     const names = new Map(all.map((e) => [e.doctorId, e.doctorName]));
     // The doctor chosen, and a signed-in doctor's own name, stay in the list on a day without their
@@ -201,14 +204,14 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
   });
   const onMove = useCallback((e: QueueEntry, to: QueueStatus) => (to === "cancelled" ? setCancelling(e) : moveRef.current(e, to)), []);
   const counter = data?.counter;
-  const schedules = directory.data?.schedules;
+  const schedules = directoryData?.schedules;
   const walkInDoctors = useMemo(() => {
     // Doctors who work at this clinic (all doctors while the platform has not said where they work).
     const list = (directoryDoctors ?? []).filter((d) => !schedules?.[d.platformId] || schedules[d.platformId]!.includes(effectiveClinic ?? ""));
     return list.map((d) => ({ id: d.platformId, name: d.displayName })).sort((a, b) => a.name.localeCompare(b.name));
   }, [directoryDoctors, schedules, effectiveClinic]);
 
-  if (directory.isSuccess && clinics.length === 0) {
+  if (directoryData && clinics.length === 0) {
     const admin = can(viewer.role, "settings.write");
     return (
       <div role="status" className="flex flex-col items-start gap-2 rounded-xl border border-line bg-surface p-6" data-testid="no-clinic">
@@ -333,7 +336,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
               <UserPlus aria-hidden className="size-4" />
               {t("walkIn.open")}
             </Button>
-          ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+          ) : can(viewer.role, "queue.walkIn") && shownDay === today && directoryPending ? (
             // Its room, unseen, until the clinic is known: the counts row does not wrap later and push the queue down.
             <span aria-hidden className={cn(buttonClasses({ size: "sm" }), "invisible")}>
               <UserPlus className="size-4" />
@@ -349,12 +352,12 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
 
       {can(viewer.role, "queue.walkIn") && shownDay === today && effectiveClinic ? (
         <CounterShares clinicId={effectiveClinic} day={today} doctors={walkInDoctors} defaultDoctor={doctor || undefined} />
-      ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+      ) : can(viewer.role, "queue.walkIn") && shownDay === today && directoryPending ? (
         <CounterSharesPlaceholder />
       ) : null}
 
       {/* Still loading, or the day has come and its rows are being drawn (the deferred value above). */}
-      {query.isPending || directory.isPending || (!data && !query.isError) ? (
+      {query.isPending || directoryPending || (!data && !query.isError) ? (
         <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label={t("loading")}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />

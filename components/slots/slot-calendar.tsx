@@ -65,6 +65,8 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   const t = useTranslations("slots");
   const locale = useLocale();
   const directory = useClinicDirectory();
+  // Drawn a render behind its arrival (as the week's slots below): React draws the calendar in slices.
+  const directoryData = useDeferredValue(directory.data);
   const narrow = useMediaQuery(NARROW);
   const [doctorChoice, setDoctorId] = useState(start.doctor ?? "");
   const [clinicChoice, setClinicId] = useState(start.clinic ?? "");
@@ -80,13 +82,13 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   const ids = { doctor: useId(), clinic: useId(), service: useId(), mode: useId() };
 
   const queryClient = useQueryClient();
-  const doctors = directory.data?.doctors ?? [];
-  const allClinics = directory.data?.clinics ?? [];
-  const ownDoctorId = directory.data?.ownDoctorId ?? null;
+  const doctors = directoryData?.doctors ?? [];
+  const allClinics = directoryData?.clinics ?? [];
+  const ownDoctorId = directoryData?.ownDoctorId ?? null;
   // A doctor opening Appointments starts on their own schedule.
   const doctor = doctors.find((d) => d.platformId === (doctorChoice || ownDoctorId)) ?? doctors[0];
   // Only clinics where the chosen doctor has a schedule; all of them while that is not known yet.
-  const knownClinicIds = doctor ? directory.data?.schedules?.[doctor.platformId] : undefined;
+  const knownClinicIds = doctor ? directoryData?.schedules?.[doctor.platformId] : undefined;
   const clinics = knownClinicIds ? allClinics.filter((c) => knownClinicIds.includes(c.platformId)) : allClinics;
   const clinic = clinics.find((c) => c.platformId === clinicChoice) ?? clinics[0];
   const timeZone = clinic?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
@@ -170,7 +172,7 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   const onPageWeek = useCallback((dir: -1 | 1) => (latest.current.narrow ? latest.current.moveDay(7 * dir) : latest.current.pageWeek(dir)), []);
   const onLeaveEdge = useCallback((n: number) => latest.current.moveDay(n), []);
 
-  if (directory.isPending) return <CalendarSkeleton />;
+  if (!directoryData && !directory.isError) return <CalendarSkeleton />;
   if (directory.isError) return <ProblemAlert error={directory.error} onRetry={() => void directory.refetch()} returnTo="/slots" />;
   if (doctor && !clinic && allClinics.length > 0) {
     return (
