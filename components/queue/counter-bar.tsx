@@ -1,7 +1,7 @@
 "use client";
 
 import { activeMarks } from "@/lib/queue/priority-marks";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { PhoneCall, RotateCcw, SkipForward } from "lucide-react";
 import { toast } from "sonner";
 import { useTranslations } from "use-intl";
@@ -30,7 +30,7 @@ export function waitingInOrder(entries: readonly QueueEntry[], counter: CounterI
  * One doctor's counter on today's queue: who is being served, who comes next, and Call next /
  * Recall / Skip, for the doctor on their own queue and for the front desk on any doctor's.
  */
-export function CounterBar({
+export const CounterBar = memo(function CounterBar({
   clinicId,
   doctorId,
   doctorName,
@@ -148,4 +148,4 @@ export function CounterBar({
       </details>
     </div>
   );
-}
+});

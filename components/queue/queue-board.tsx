@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { AlertTriangle, Printer, Search, UserPlus } from "lucide-react";
 import { toast } from "sonner";
@@ -55,11 +55,36 @@ export interface QueueBoardProps {
   viewer: RowViewer;
 }
 
+const NO_ENTRIES: QueueEntry[] = [];
+
+/**
+ * Keeps the board live (see useQueueLive) and says so. Its own component: the stream opening or
+ * dropping redraws these words, not the whole board.
+ */
+const LiveStatus = memo(function LiveStatus({ clinicId }: { clinicId: string | null }) {
+  const t = useTranslations("queue");
+  const live = useQueueLive(clinicId);
+  return (
+    // Both words hold the same cell, the other one unseen: the row keeps its width when the stream connects.
+    <span className="grid text-xs">
+      <span className={cn("col-start-1 row-start-1", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
+        {live === "live" ? `● ${t("live")}` : t("reconnecting")}
+      </span>
+      <span aria-hidden className="invisible col-start-1 row-start-1">
+        {live === "live" ? t("reconnecting") : `● ${t("live")}`}
+      </span>
+    </span>
+  );
+});
+
 /** Today's appointments of one clinic, grouped by doctor, live on every desk. */
 export function QueueBoard({ start, viewer }: QueueBoardProps) {
   const t = useTranslations("queue");
   const directory = useClinicDirectory();
-  const clinics = directory.data?.clinics ?? [];
+  // Drawn a render behind its arrival, like the day's rows below: React draws the board in slices.
+  const directoryData = useDeferredValue(directory.data);
+  const directoryPending = !directoryData && !directory.isError;
+  const clinics = directoryData?.clinics ?? [];
   const [clinicId, setClinicId] = useState<string | null>(start.clinic ?? null);
   const clinic = clinics.find((c) => c.platformId === clinicId) ?? clinics[0];
   const effectiveClinic = clinic?.platformId ?? null;
@@ -73,7 +98,6 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
   const [search, setSearch] = useState("");
   const searchRef = useRef<HTMLInputElement>(null);
   const query = useQueueDay(effectiveClinic, shownDay);
-  const live = useQueueLive(effectiveClinic);
   const change = useChangeQueueStatus(effectiveClinic ?? "");
   const undo = useUndoQueueChange(effectiveClinic ?? "");
   const [cancelling, setCancelling] = useState<QueueEntry | null>(null);
@@ -98,13 +122,26 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const all = useMemo(() => query.data?.appointments ?? [], [query.data]);
+  // The rows follow the day's data a render behind its arrival: React draws them in a transition it
+  // can interrupt (in slices, not one long task), while the filters above stay instant. Everything the
+  // list shows, counts included, reads this one value, so they never disagree.
+  const data = useDeferredValue(query.data);
+  const all = useMemo(() => data?.appointments ?? [], [data]);
+  const byDoctor = useMemo(() => {
+    const map = new Map<string, QueueEntry[]>();
+    for (const e of all) {
+      const list = map.get(e.doctorId);
+      if (list) list.push(e);
+      else map.set(e.doctorId, [e]);
+    }
+    return map;
+  }, [all]);
   const counts = useMemo(() => {
     const c = Object.fromEntries(QUEUE_STATUSES.map((s) => [s, 0])) as Record<QueueStatus, number>;
     for (const e of all) if (!doctor || e.doctorId === doctor) c[e.status]++;
     return c;
   }, [all, doctor]);
-  const directoryDoctors = directory.data?.doctors;
+  const directoryDoctors = directoryData?.doctors;
   const doctors = useMemo(() => {
     const names = new Map(all.map((e) => [e.doctorId, e.doctorName]));
     // The doctor chosen, and a signed-in doctor's own name, stay in the list on a day without their
@@ -160,15 +197,21 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
     );
   }
 
-  const counter = query.data?.counter;
-  const schedules = directory.data?.schedules;
+  // Stable for the rows (memoised): a refresh of the day redraws only the rows whose appointment changed.
+  const moveRef = useRef(move);
+  useLayoutEffect(() => {
+    moveRef.current = move;
+  });
+  const onMove = useCallback((e: QueueEntry, to: QueueStatus) => (to === "cancelled" ? setCancelling(e) : moveRef.current(e, to)), []);
+  const counter = data?.counter;
+  const schedules = directoryData?.schedules;
   const walkInDoctors = useMemo(() => {
     // Doctors who work at this clinic (all doctors while the platform has not said where they work).
     const list = (directoryDoctors ?? []).filter((d) => !schedules?.[d.platformId] || schedules[d.platformId]!.includes(effectiveClinic ?? ""));
     return list.map((d) => ({ id: d.platformId, name: d.displayName })).sort((a, b) => a.name.localeCompare(b.name));
   }, [directoryDoctors, schedules, effectiveClinic]);
 
-  if (directory.isSuccess && clinics.length === 0) {
+  if (directoryData && clinics.length === 0) {
     const admin = can(viewer.role, "settings.write");
     return (
       <div role="status" className="flex flex-col items-start gap-2 rounded-xl border border-line bg-surface p-6" data-testid="no-clinic">
@@ -244,7 +287,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
             {QUEUE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`status.${s}`)}
-                {query.data ? ` (${counts[s]})` : ""}
+                {data ? ` (${counts[s]})` : ""}
               </option>
             ))}
           </Select>
@@ -271,7 +314,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("counts")}>
         <span className="mr-1 text-sm font-medium text-ink" aria-live="polite">
           {/* Until the day has been read (or when reading it failed) there is no count to give, not "No appointments". */}
-          {query.data ? t("total", { count: all.filter((e) => !doctor || e.doctorId === doctor).length }) : null}
+          {data ? t("total", { count: all.filter((e) => !doctor || e.doctorId === doctor).length }) : null}
         </span>
         {QUEUE_STATUSES.map((s) => (
           <button
@@ -282,26 +325,18 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
             className={cn("rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus print:hidden", status === s && "ring-2 ring-primary")}
           >
             <Badge tone={STATUS_TONES[s]}>
-              {t(`status.${s}`)} <span className="tabular-nums">{query.data ? counts[s] : "–"}</span>
+              {t(`status.${s}`)} <span className="tabular-nums">{data ? counts[s] : "–"}</span>
             </Badge>
           </button>
         ))}
         <span className="ml-auto flex items-center gap-3 print:hidden">
-          {/* Both words hold the same cell, the other one unseen: the row keeps its width when the stream connects. */}
-          <span className="grid text-xs">
-            <span className={cn("col-start-1 row-start-1", live === "live" ? "text-success-soft-ink" : "text-ink-faint")} role="status">
-              {live === "live" ? `● ${t("live")}` : t("reconnecting")}
-            </span>
-            <span aria-hidden className="invisible col-start-1 row-start-1">
-              {live === "live" ? t("reconnecting") : `● ${t("live")}`}
-            </span>
-          </span>
+          <LiveStatus clinicId={effectiveClinic} />
           {can(viewer.role, "queue.walkIn") && shownDay === today && clinic ? (
             <Button size="sm" onClick={() => setWalkIn(true)} title={t("walkIn.openHint")} data-testid="walk-in-open">
               <UserPlus aria-hidden className="size-4" />
               {t("walkIn.open")}
             </Button>
-          ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+          ) : can(viewer.role, "queue.walkIn") && shownDay === today && directoryPending ? (
             // Its room, unseen, until the clinic is known: the counts row does not wrap later and push the queue down.
             <span aria-hidden className={cn(buttonClasses({ size: "sm" }), "invisible")}>
               <UserPlus className="size-4" />
@@ -317,11 +352,12 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
 
       {can(viewer.role, "queue.walkIn") && shownDay === today && effectiveClinic ? (
         <CounterShares clinicId={effectiveClinic} day={today} doctors={walkInDoctors} defaultDoctor={doctor || undefined} />
-      ) : can(viewer.role, "queue.walkIn") && shownDay === today && directory.isPending ? (
+      ) : can(viewer.role, "queue.walkIn") && shownDay === today && directoryPending ? (
         <CounterSharesPlaceholder />
       ) : null}
 
-      {query.isPending || directory.isPending ? (
+      {/* Still loading, or the day has come and its rows are being drawn (the deferred value above). */}
+      {query.isPending || directoryPending || (!data && !query.isError) ? (
         <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label={t("loading")}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
@@ -352,7 +388,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
               </h2>
             </header>
             {shownDay === today && counter && effectiveClinic ? (
-              <CounterBar clinicId={effectiveClinic} doctorId={g.id} doctorName={g.name} entries={all.filter((e) => e.doctorId === g.id)} counter={counter} canAct={mayChange(g.id)} canCallUnpaid={can(viewer.role, "queue.callUnpaid")} />
+              <CounterBar clinicId={effectiveClinic} doctorId={g.id} doctorName={g.name} entries={byDoctor.get(g.id) ?? NO_ENTRIES} counter={counter} canAct={mayChange(g.id)} canCallUnpaid={can(viewer.role, "queue.callUnpaid")} />
             ) : null}
             <ul className="divide-y divide-line">
               {g.entries.map((e) => (
@@ -364,9 +400,9 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
                   now={now}
                   busy={change.isPending && change.variables?.appointmentId === e.appointmentId}
                   mayChange={mayChange(e.doctorId)}
-                  onMove={(to) => (to === "cancelled" ? setCancelling(e) : move(e, to))}
-                  onReschedule={() => setMoving(e)}
-                  onLink={() => setLinking(e)}
+                  onMove={onMove}
+                  onReschedule={setMoving}
+                  onLink={setLinking}
                   marks={counter?.priorityMarks}
                   mayCollect={can(viewer.role, "billing.collect")}
                 />

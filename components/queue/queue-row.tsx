@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import Link from "next/link";
 import { useTranslations } from "use-intl";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -25,12 +26,17 @@ export const STATUS_TONES: Record<QueueStatus, BadgeTone> = {
   cancelled: "danger",
 };
 
+const NO_MARKS: readonly PriorityMark[] = [];
+
 export function patientName(e: QueueEntry, fallback: string): string {
   return e.patient?.name ?? e.patientLabel ?? fallback;
 }
 
-/** One appointment: who, when, what, how much, and the moves the table allows from its status. */
-export function QueueRow({
+/**
+ * One appointment: who, when, what, how much, and the moves the table allows from its status.
+ * Memoised (the board passes stable callbacks): a refresh of the day redraws only the rows that changed.
+ */
+export const QueueRow = memo(function QueueRow({
   entry,
   timeZone,
   today,
@@ -40,7 +46,7 @@ export function QueueRow({
   onMove,
   onReschedule,
   onLink,
-  marks = [],
+  marks = NO_MARKS,
   mayCollect = false,
 }: {
   /** The signed-in role takes money (a doctor sees paid / due only). */
@@ -54,10 +60,10 @@ export function QueueRow({
   busy: boolean;
   /** False on another doctor's appointment for a doctor: no actions are offered. */
   mayChange: boolean;
-  onMove: (to: QueueStatus) => void;
-  onReschedule: () => void;
+  onMove: (entry: QueueEntry, to: QueueStatus) => void;
+  onReschedule: (entry: QueueEntry) => void;
   /** Only for an appointment whose patient the desk does not know. */
-  onLink: () => void;
+  onLink: (entry: QueueEntry) => void;
 }) {
   const t = useTranslations("queue");
   const slipWords = useTranslations("opdSlips");
@@ -129,13 +135,13 @@ export function QueueRow({
             variant={to === "cancelled" || to === "no_show" ? "ghost" : to === "checked_in" || to === "in_consultation" ? "primary" : "secondary"}
             disabled={busy}
             aria-label={t("moveFor", { action: t(`move.${to}`), patient: name, time })}
-            onClick={() => onMove(to)}
+            onClick={() => onMove(entry, to)}
           >
             {t(`move.${to}`)}
           </Button>
         ))}
         {p || !mayChange ? null : (
-          <Button size="sm" variant="secondary" disabled={busy} aria-label={t("moveFor", { action: t("linkAction"), patient: name, time })} onClick={onLink}>
+          <Button size="sm" variant="secondary" disabled={busy} aria-label={t("moveFor", { action: t("linkAction"), patient: name, time })} onClick={() => onLink(entry)}>
             {t("linkAction")}
           </Button>
         )}
@@ -153,11 +159,11 @@ export function QueueRow({
           </a>
         ) : null}
         {entry.status === "booked" && mayChange ? (
-          <Button size="sm" variant="ghost" disabled={busy} aria-label={t("moveFor", { action: t("reschedule"), patient: name, time })} onClick={onReschedule}>
+          <Button size="sm" variant="ghost" disabled={busy} aria-label={t("moveFor", { action: t("reschedule"), patient: name, time })} onClick={() => onReschedule(entry)}>
             {t("reschedule")}
           </Button>
         ) : null}
       </div>
     </li>
   );
-}
+});

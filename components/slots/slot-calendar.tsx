@@ -1,11 +1,11 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { CalendarX2, ChevronLeft, ChevronRight, LoaderCircle, Settings } from "lucide-react";
 import { useLocale, useTranslations } from "use-intl";
 import { addDays } from "@/lib/schemas/calendar";
-import type { Slot } from "@/lib/schemas/slots";
+import type { Slot, SlotCalendar as SlotWeekData, SlotService } from "@/lib/schemas/slots";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { slotKeys, useClinicDirectory, useSlotWeek } from "@/lib/api-client/slots";
 import { useQueryClient } from "@tanstack/react-query";
@@ -31,6 +31,20 @@ const PICKER_LOOK_AHEAD_WEEKS = 8;
 
 export type SlotPicking = { confId: string; onPick(slot: Slot): void };
 
+const NO_SERVICES: SlotService[] = [];
+
+/** What one week shows under the chosen service and mode: its services, the slots kept, and those slots by day. */
+function weekView(data: SlotWeekData | undefined, serviceFilter: string, modeFilter: string, days: string[], timeZone: string, now: number) {
+  const services = data?.services ?? NO_SERVICES;
+  const shownServices = services.filter((s) => (!serviceFilter || s.confId === serviceFilter) && (!modeFilter || s.modes.includes(modeFilter)));
+  const shownIds = new Set(shownServices.map((s) => s.confId));
+  const slots = (data?.slots ?? []).filter((s) => shownIds.has(s.confId));
+  const byDay = new Map<string, Slot[]>(days.map((d) => [d, []]));
+  for (const s of slots) byDay.get(clinicDay(s.start, timeZone))?.push(s);
+  const freeCount = slots.filter((s) => slotState(s, now) === "free").length;
+  return { data, services, shownServices, slots, byDay, freeCount };
+}
+
 /** Keeps the shown doctor, clinic and week in the address, so a reload or a shared link shows the same week. */
 function useCalendarUrl(doctor: string, clinic: string, monday: string, enabled: boolean) {
   useEffect(() => {
@@ -51,6 +65,8 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   const t = useTranslations("slots");
   const locale = useLocale();
   const directory = useClinicDirectory();
+  // Drawn a render behind its arrival (as the week's slots below): React draws the calendar in slices.
+  const directoryData = useDeferredValue(directory.data);
   const narrow = useMediaQuery(NARROW);
   const [doctorChoice, setDoctorId] = useState(start.doctor ?? "");
   const [clinicChoice, setClinicId] = useState(start.clinic ?? "");
@@ -66,13 +82,13 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   const ids = { doctor: useId(), clinic: useId(), service: useId(), mode: useId() };
 
   const queryClient = useQueryClient();
-  const doctors = directory.data?.doctors ?? [];
-  const allClinics = directory.data?.clinics ?? [];
-  const ownDoctorId = directory.data?.ownDoctorId ?? null;
+  const doctors = directoryData?.doctors ?? [];
+  const allClinics = directoryData?.clinics ?? [];
+  const ownDoctorId = directoryData?.ownDoctorId ?? null;
   // A doctor opening Appointments starts on their own schedule.
   const doctor = doctors.find((d) => d.platformId === (doctorChoice || ownDoctorId)) ?? doctors[0];
   // Only clinics where the chosen doctor has a schedule; all of them while that is not known yet.
-  const knownClinicIds = doctor ? directory.data?.schedules?.[doctor.platformId] : undefined;
+  const knownClinicIds = doctor ? directoryData?.schedules?.[doctor.platformId] : undefined;
   const clinics = knownClinicIds ? allClinics.filter((c) => knownClinicIds.includes(c.platformId)) : allClinics;
   const clinic = clinics.find((c) => c.platformId === clinicChoice) ?? clinics[0];
   const timeZone = clinic?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE;
@@ -89,14 +105,19 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
   }, [notAtClinic, queryClient]);
   useCalendarUrl(doctor?.platformId ?? "", clinic?.platformId ?? "", monday, !picking);
 
-  const services = week.data?.services ?? [];
-  const shownServices = services.filter((s) => (!serviceFilter || s.confId === serviceFilter) && (!modeFilter || s.modes.includes(modeFilter)));
-  const shownIds = new Set(shownServices.map((s) => s.confId));
-  const slots = (week.data?.slots ?? []).filter((s) => shownIds.has(s.confId));
-  const byDay = new Map<string, Slot[]>(days.map((d) => [d, []]));
-  for (const s of slots) byDay.get(clinicDay(s.start, timeZone))?.push(s);
-  const columns = (narrow ? [day] : days).map((d) => ({ day: d, slots: byDay.get(d) ?? [] }));
-  const freeCount = slots.filter((s) => slotState(s, now) === "free").length;
+  // The week as it is now (the picker's look-ahead steps on it) ...
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `monday` stands for `days`, a new array each render
+  const current = useMemo(() => weekView(week.data, serviceFilter, modeFilter, days, timeZone, now), [week.data, serviceFilter, modeFilter, monday, timeZone, now]);
+  // ... and as the grid shows it: a render behind, so React draws the slots in a transition it can
+  // interrupt (in slices, not one long task) while the toolbar answers at once. All the grid reads,
+  // its days included, comes from this one value: the days and their slots never disagree.
+  const shown = useDeferredValue(useMemo(() => ({ ...current, monday, day, narrow, timeZone }), [current, monday, day, narrow, timeZone]));
+  const { services, shownServices, slots } = shown;
+  const columns = useMemo(
+    () => (shown.narrow ? [shown.day] : weekDays(shown.monday)).map((d) => ({ day: d, slots: shown.byDay.get(d) ?? [] })),
+    [shown],
+  );
+  const freeCount = current.freeCount;
 
   // Moving an appointment starts on the first week, from the appointment's own, that has a free slot
   // of its service (looking a few weeks ahead), not on a week with nothing to choose; paging by hand stops it.
@@ -138,7 +159,20 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
     setTarget({ slot, service, doctor: { id: doctor.platformId, name: doctor.displayName }, clinic: { id: clinic.platformId, name: clinic.displayName, timeZone } });
   }
 
-  if (directory.isPending) return <CalendarSkeleton />;
+  // Stable for the grid (memoised): a render that changes nothing it shows does not redraw the slots.
+  const latest = useRef({ pick, pageWeek, moveDay, narrow, doctor, clinic });
+  useLayoutEffect(() => {
+    latest.current = { pick, pageWeek, moveDay, narrow, doctor, clinic };
+  });
+  const onPick = useCallback((slot: Slot) => latest.current.pick(slot), []);
+  const onOpenTaken = useCallback((slot: Slot) => {
+    const { doctor, clinic } = latest.current;
+    if (doctor && clinic) setTaken({ doctorId: doctor.platformId, clinicId: clinic.platformId, start: slot.start });
+  }, []);
+  const onPageWeek = useCallback((dir: -1 | 1) => (latest.current.narrow ? latest.current.moveDay(7 * dir) : latest.current.pageWeek(dir)), []);
+  const onLeaveEdge = useCallback((n: number) => latest.current.moveDay(n), []);
+
+  if (!directoryData && !directory.isError) return <CalendarSkeleton />;
   if (directory.isError) return <ProblemAlert error={directory.error} onRetry={() => void directory.refetch()} returnTo="/slots" />;
   if (doctor && !clinic && allClinics.length > 0) {
     return (
@@ -240,7 +274,7 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
           </div>
           <p className="text-xs text-ink-muted">
             {t("toolbar.timeZone", { zone: timeZone })}
-            {week.data ? ` · ${t("toolbar.freeCount", { count: freeCount })}` : null}
+            {shown.data ? ` · ${t("toolbar.freeCount", { count: shown.freeCount })}` : null}
           </p>
         </div>
         {skippedFrom ? (
@@ -271,7 +305,7 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
       </Card>
 
       <div className="mt-4">
-        {week.isPending ? (
+        {week.isPending || (!shown.data && week.isSuccess) ? (
           <GridSkeleton narrow={narrow} />
         ) : notAtClinic ? (
           <Card className="p-8 text-center" role="status">
@@ -290,13 +324,13 @@ export function SlotCalendar({ start, canEditDirectory, picking }: { start: Cale
             <SlotWeekGrid
               columns={columns}
               services={services}
-              timeZone={timeZone}
+              timeZone={shown.timeZone}
               today={today}
               now={now}
-              onPick={pick}
-              onOpenTaken={picking ? undefined : (slot) => doctor && clinic && setTaken({ doctorId: doctor.platformId, clinicId: clinic.platformId, start: slot.start })}
-              onPageWeek={(dir) => (narrow ? moveDay(7 * dir) : pageWeek(dir))}
-              onLeaveEdge={narrow ? moveDay : undefined}
+              onPick={onPick}
+              onOpenTaken={picking ? undefined : onOpenTaken}
+              onPageWeek={onPageWeek}
+              onLeaveEdge={shown.narrow ? onLeaveEdge : undefined}
             />
             <p data-testid="slot-legend" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
               <span aria-hidden className="inline-flex gap-1">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import type { Slot, SlotService } from "@/lib/schemas/slots";
 import { clinicTime, displayDay, weekdayName } from "@/lib/slots/clinic-time";
@@ -21,9 +21,10 @@ const minuteOfDay = (s: Slot, tz: string) => {
 
 /**
  * Days as columns, slots as one roving-tabindex set: arrows move within a day and across days
- * to the nearest time, Home/End jump within the day, PageUp/PageDown change week.
+ * to the nearest time, Home/End jump within the day, PageUp/PageDown change week. Memoised: the
+ * calendar passes stable callbacks, so only a change in what it shows redraws the slots.
  */
-export function SlotWeekGrid({
+export const SlotWeekGrid = memo(function SlotWeekGrid({
   columns,
   services,
   timeZone,
@@ -207,4 +208,4 @@ export function SlotWeekGrid({
       })}
     </div>
   );
-}
+});
