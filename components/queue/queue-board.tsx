@@ -125,7 +125,10 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
   // The rows follow the day's data a render behind its arrival: React draws them in a transition it
   // can interrupt (in slices, not one long task), while the filters above stay instant. Everything the
   // list shows, counts included, reads this one value, so they never disagree.
-  const data = useDeferredValue(query.data);
+  // Only while it is still this clinic's and this day's: a day or clinic just changed shows no rows and
+  // no counts (as before it is read), never the previous day's beside the new date, even for a frame.
+  const deferred = useDeferredValue(query.data);
+  const data = deferred && deferred.clinicId === effectiveClinic && deferred.day === shownDay ? deferred : undefined;
   const all = useMemo(() => data?.appointments ?? [], [data]);
   const byDoctor = useMemo(() => {
     const map = new Map<string, QueueEntry[]>();
