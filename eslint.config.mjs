@@ -22,6 +22,13 @@ const SANDBOX_ONLY = {
   regex: "^(@/(?!lib/(platform|abdm)/(wire|fake)/)|\\.\\./(?!wire/))",
   message: "The sandbox imports only lib/platform/wire, its own files (lib/platform/fake) and the ABDM gateway emulation (lib/abdm/wire, lib/abdm/fake): the app reaches it over HTTP.",
 };
+// sonner stays out of the pages' first download: toasts go through lib/toast.ts, which fetches it when
+// first needed, and components/providers/toaster.tsx mounts its <Toaster> once it has arrived.
+const SONNER = {
+  name: "sonner",
+  message: "Show toasts through @/lib/toast (the desk's facade, which loads sonner after the page's first download), never sonner itself.",
+};
+const SONNER_OWNERS = ["lib/toast.ts", "components/providers/toaster.tsx"];
 const CLIENT_FILES = ["components/**", "lib/api-client/**"];
 // Who may read the platform's contract: its one client, the sandbox that emulates it, and tests/benchmarks of both.
 const CONTRACT_READERS = ["lib/platform/**", "bench/**", "**/*.test.ts"];
@@ -88,8 +95,9 @@ const config = [
     ignores: ["lib/testing/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "desk/no-testing-imports": "error" },
   },
-  { ignores: CONTRACT_READERS, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, CLIENT_INTERNALS] }] } },
-  { files: CLIENT_FILES, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, SERVER, CLIENT_INTERNALS] }] } },
+  { ignores: CONTRACT_READERS, rules: { "no-restricted-imports": ["error", { paths: [SONNER], patterns: [CONTRACT, CLIENT_INTERNALS] }] } },
+  { files: CLIENT_FILES, rules: { "no-restricted-imports": ["error", { paths: [SONNER], patterns: [CONTRACT, SERVER, CLIENT_INTERNALS] }] } },
   { files: ["lib/platform/fake/**"], rules: { "no-restricted-imports": ["error", { patterns: [SANDBOX_ONLY] }] } },
+  { files: SONNER_OWNERS, rules: { "no-restricted-imports": ["error", { patterns: [CONTRACT, SERVER, CLIENT_INTERNALS] }] } },
 ];
 export default config;

@@ -56,3 +56,19 @@ test("the marker finds zod where a page does validate in the browser: the regist
   await page.waitForLoadState("networkidle");
   await expect.poll(() => scripts.carries(ZOD_MARKER)).toBe(true);
 });
+
+// Toasts only follow something the user did: sonner (~9 KiB gzip) comes with the first move on the
+// page (lib/toast.ts, components/providers/toaster.tsx), not in the first download.
+test("today's queue: the toasts' library is not in the first download and comes with the first move", async ({ page }) => {
+  const SONNER_MARKER = "data-sonner-toaster";
+  const scripts = scriptsOf(page);
+  await page.goto("/appointments/today");
+  await expect(page.getByRole("heading", { level: 1, name: "Today's queue" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.count(), "the page's scripts were read").toBeGreaterThan(3);
+  expect(scripts.carries(SONNER_MARKER)).toBe(false);
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toHaveCount(0);
+  await page.mouse.move(200, 300);
+  await expect.poll(() => scripts.carries(SONNER_MARKER)).toBe(true);
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toHaveCount(1);
+});

@@ -61,4 +61,14 @@ describe("import boundaries (eslint.config.mjs)", () => {
     expect(await boundaryMessages("lib/platform/fake/violation.ts", 'import { recordAudit } from "@/lib/server/audit";\nexport const y = recordAudit;\n')).toHaveLength(1);
     expect(await boundaryMessages("lib/platform/fake/legal.ts", 'import { SandboxConfig } from "@/lib/platform/wire/sandbox-config";\nimport { Store } from "./store";\nexport const y = [SandboxConfig, Store];\n')).toEqual([]);
   }, 60_000);
+
+  it("keeps sonner behind the desk's toast facade, out of the pages' first download", async () => {
+    const sonner = 'import { toast } from "sonner";\nexport const t = toast;\n';
+    expect(await boundaryMessages("components/queue/violation.tsx", `"use client";\n${sonner}`)).toEqual([expect.stringMatching(/through @\/lib\/toast/)]);
+    expect(await boundaryMessages("app/(desk)/violation.tsx", sonner)).toHaveLength(1);
+    expect(await boundaryMessages("lib/queue/violation.ts", sonner)).toHaveLength(1);
+    expect(await boundaryMessages("components/queue/legal.tsx", 'import { toast } from "@/lib/toast";\nexport const t = toast;\n')).toEqual([]);
+    expect(await boundaryMessages("lib/toast.ts", 'import type { ExternalToast } from "sonner";\nexport type T = ExternalToast;\n')).toEqual([]);
+    expect(await boundaryMessages("components/providers/toaster.tsx", 'import type { ToasterProps } from "sonner";\nexport type T = ToasterProps;\n')).toEqual([]);
+  }, 60_000);
 });

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, RefreshCw, Save, TriangleAlert } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { usePatientProfile, useUpdatePatient } from "@/lib/api-client/patients";

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { History, Loader2, RefreshCw, TriangleAlert, UserPlus } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useFormatter, useTranslations } from "use-intl";
 import { ApiProblemError } from "@/lib/api-client/http";
 import { useFreshDuplicateCheck, useRegisterPatient } from "@/lib/api-client/patients";

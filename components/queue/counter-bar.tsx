@@ -3,7 +3,7 @@
 import { activeMarks } from "@/lib/queue/priority-marks";
 import { memo, useMemo } from "react";
 import { PhoneCall, RotateCcw, SkipForward } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import { ApiProblemError } from "@/lib/api-client/http";

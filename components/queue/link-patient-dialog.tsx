@@ -3,7 +3,7 @@
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { X } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { PatientPicker } from "@/components/patients/patient-picker";

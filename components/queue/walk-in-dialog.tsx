@@ -4,7 +4,7 @@ import { activeMarks } from "@/lib/queue/priority-marks";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { UserPlus, X } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { slipPath } from "@/lib/queue/slip-path";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";

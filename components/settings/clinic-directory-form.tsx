@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { Plus } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import { DEFAULT_CLINIC_TIME_ZONE, DirectoryEntryInput } from "@/lib/schemas/clinic-directory";
 import { ApiProblemError } from "@/lib/api-client/http";

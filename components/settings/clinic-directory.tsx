@@ -1,7 +1,7 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import type { DirectoryEntry } from "@/lib/schemas/clinic-directory";
 import { useRemoveDirectoryEntry, useSettingsDirectory } from "@/lib/api-client/slots";

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { ArrowDown, ArrowUp, Plus, Siren } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useLocale, useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { DoorOpen } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Button } from "@/components/ui/button";

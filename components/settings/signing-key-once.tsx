@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { Copy, KeyRound } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/button";
 import type { SigningKeyIssued } from "@/lib/schemas/webhook-settings";

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { History, KeyRound, LoaderCircle, RefreshCw, Search } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
 import { AssistantSessionId, sessionIdFromPaste, type AssistantSessionView, type RecentAssistantSession } from "@/lib/schemas/assistant-session";
 import { ApiProblemError } from "@/lib/api-client/http";

@@ -3,7 +3,7 @@
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { CalendarCheck, LoaderCircle, X } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useLocale, useTranslations } from "use-intl";
 import type { PatientSummary } from "@/lib/schemas/patient-summary";
 import type { Slot, SlotService } from "@/lib/schemas/slots";
