@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { CounterShare, CounterShares } from "@/lib/schemas/abdm-shares";
 import { putCounterShare, shareKeys } from "./counter-share-cache";
 
@@ -39,6 +39,30 @@ describe("a counter-share message into the list's cache", () => {
     expect(listed(client)).toEqual(["c", "b", "a"]);
     expect(client.getQueryData<CounterShares>(shareKeys.day("cl-opd", DAY))!.shares[0]).toEqual(fresh);
     expect(stale(client)).toBe(true);
+  });
+
+  it("a read of the list under way when the message comes (the stream's catch-up read) cannot take the row off again", async () => {
+    const client = clientWith(undefined);
+    const key = shareKeys.day("cl-opd", DAY);
+    // The server's answers in turn: the first read, a catch-up read answered before the share was
+    // stored (held until the message is in), then any read after it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const answers: (() => Promise<CounterShares>)[] = [
+      async () => ({ shares: [row("a", 5)] }),
+      async () => (await held, { shares: [row("a", 5)] }),
+    ];
+    const observer = new QueryObserver(client, { queryKey: key, queryFn: () => (answers.shift() ?? (async () => ({ shares: [row("c", 20), row("a", 5)] })))() });
+    const stop = observer.subscribe(() => {});
+    await expect.poll(() => listed(client)).toEqual(["a"]);
+    void client.invalidateQueries({ queryKey: key });
+    expect(client.getQueryState(key)?.fetchStatus).toBe("fetching");
+    putCounterShare(client, "cl-opd", message(row("c", 20)));
+    expect(listed(client)).toEqual(["c", "a"]);
+    release();
+    await expect.poll(() => client.getQueryState(key)?.fetchStatus).toBe("idle");
+    expect(listed(client)).toEqual(["c", "a"]);
+    stop();
   });
 
   it("the same share again replaces itself (two instances, a repeated message): never two rows", () => {

@@ -26,9 +26,13 @@ export function putCounterShare(client: QueryClient, clinicId: string, data: str
     void client.invalidateQueries({ queryKey: key, exact: true });
     return;
   }
+  // A read of the list still under way (the stream's catch-up read on opening) may have been answered
+  // before this share was stored: landing after the row went in, it would take it off the screen. That
+  // read is replaced by a fresh one; the row shows meanwhile.
+  const readUnderWay = client.getQueryState(key)?.fetchStatus === "fetching";
   const shares = [share, ...list.shares.filter((s) => s.id !== share.id)].sort((a, b) => Date.parse(b.sharedAt) - Date.parse(a.sharedAt));
   client.setQueryData<CounterShares>(key, { ...list, shares });
-  void client.invalidateQueries({ queryKey: key, exact: true, refetchType: "none" });
+  void client.invalidateQueries({ queryKey: key, exact: true, refetchType: readUnderWay ? "active" : "none" }, { cancelRefetch: true });
 }
 
 /** Every field of a share row (lib/schemas/abdm-shares.ts), of its kind: the row goes on screen as it came. */
