@@ -12,6 +12,7 @@ import { CardHeading, CardSection } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/i18n/format";
+import { downloadOnce } from "@/lib/i18n/features";
 import { useDeleteWebhook, useRegisterWebhook, useRotateWebhookKey, useSendTestEvent, useWebhookSettings } from "@/lib/api-client/webhook-settings";
 import type { SigningKeyIssued, WebhookSettingsView } from "@/lib/schemas/webhook-settings";
 import { SUBSCRIBABLE_EVENT_KINDS } from "@/lib/platform/wire/event-kinds";
@@ -20,13 +21,9 @@ import { SigningKeyOnce } from "./signing-key-once";
 type SubscriptionFormProps = { receiverUrl: string; onIssued: (issued: SigningKeyIssued) => void };
 // The form validates with zod and react-hook-form (~45 KiB gzip): it is not in the page's first download.
 // Its code is fetched once the card mounts, alongside the settings the card waits for anyway.
-let formCode: Promise<ComponentType<SubscriptionFormProps>> | undefined;
-function loadSubscriptionForm(): Promise<ComponentType<SubscriptionFormProps>> {
-  formCode ??= import("./subscription-form").then((m) => m.SubscriptionForm);
-  // A failed download (a flaky connection) is tried again by the next attempt.
-  formCode.catch(() => (formCode = undefined));
-  return formCode;
-}
+const formCode = new Map<"form", Promise<ComponentType<SubscriptionFormProps>>>();
+/** The form's code, downloaded once; a failed download (a flaky connection) is tried again by the next call. */
+const loadSubscriptionForm = () => downloadOnce(formCode, "form", () => import("./subscription-form").then((m) => m.SubscriptionForm));
 
 function LazySubscriptionForm(props: SubscriptionFormProps) {
   const t = useTranslations("settings.webhooks");
