@@ -65,6 +65,23 @@ describe("a counter-share message into the list's cache", () => {
     stop();
   });
 
+  it("a message arriving during the list's first read (answered before the share was stored) is not lost: the list is read again after it", async () => {
+    const client = clientWith(undefined);
+    const key = shareKeys.day("cl-opd", DAY);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const answers: (() => Promise<CounterShares>)[] = [async () => (await held, { shares: [row("a", 5)] })];
+    const observer = new QueryObserver(client, { queryKey: key, queryFn: () => (answers.shift() ?? (async () => ({ shares: [row("c", 20), row("a", 5)] })))() });
+    const stop = observer.subscribe(() => {});
+    expect(client.getQueryState(key)?.fetchStatus).toBe("fetching");
+    putCounterShare(client, "cl-opd", message(row("c", 20)));
+    release();
+    await expect.poll(() => listed(client)).toEqual(["c", "a"]);
+    await expect.poll(() => client.getQueryState(key)?.fetchStatus).toBe("idle");
+    expect(listed(client)).toEqual(["c", "a"]);
+    stop();
+  });
+
   it("the same share again replaces itself (two instances, a repeated message): never two rows", () => {
     const client = clientWith([row("a", 5)]);
     putCounterShare(client, "cl-opd", message(row("a", 5, { name: "Asha V." })));

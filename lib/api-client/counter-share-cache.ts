@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { CounterShare, CounterShareMessage, CounterShares } from "@/lib/schemas/abdm-shares";
 import { isJsonObject, wrongFields, type FieldKinds } from "./answer";
 import { queueKeys } from "./queue-keys";
+import { readAgainFromNow } from "./read-again";
 
 /** Under the day's queue key: a refetch of the day (the stream's reopening) reads the list again too. */
 export const shareKeys = { day: (clinicId: string, day: string) => [...queueKeys.day(clinicId, day), "abdm-shares"] as const };
@@ -16,14 +17,15 @@ export const shareKeys = { day: (clinicId: string, day: string) => [...queueKeys
 export function putCounterShare(client: QueryClient, clinicId: string, data: string): void {
   const message = readCounterShare(data);
   if (!message || message.clinicId !== clinicId) {
-    void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === "queue" && q.queryKey[1] === clinicId && q.queryKey[3] === "abdm-shares" });
+    void readAgainFromNow(client, { predicate: (q) => q.queryKey[0] === "queue" && q.queryKey[1] === clinicId && q.queryKey[3] === "abdm-shares" });
     return;
   }
   const { day, share } = message;
   const key = shareKeys.day(clinicId, day);
   const list = client.getQueryData<CounterShares>(key);
   if (!share || !list) {
-    void client.invalidateQueries({ queryKey: key, exact: true });
+    // The list's first read may still be under way, answered before this share was stored.
+    void readAgainFromNow(client, { queryKey: key, exact: true });
     return;
   }
   // A read of the list still under way (the stream's catch-up read on opening) may have been answered

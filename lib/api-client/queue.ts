@@ -8,6 +8,7 @@ import { isJsonObject, wrongFields } from "./answer";
 
 import { putCounterShare } from "./counter-share-cache";
 import { queueKeys } from "./queue-keys";
+import { readAgainFromNow } from "./read-again";
 
 export { queueKeys } from "./queue-keys";
 
@@ -74,7 +75,7 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
     // otherwise wait for the next change to show.
     source.onopen = () => {
       setStatus("live");
-      void client.invalidateQueries({ queryKey: queueKeys.clinic(clinicId) });
+      void readAgainFromNow(client, { queryKey: queueKeys.clinic(clinicId) });
     };
     source.onerror = () => setStatus("reconnecting");
     // The session ended (signed out anywhere, deactivated): no reconnecting into a 401.
@@ -89,7 +90,7 @@ export function useQueueLive(clinicId: string | null): QueueLiveStatus {
       client.setQueryData<QueueDay>(queueKeys.day(clinicId, change.day), (d) =>
         d ? { ...d, appointments: d.appointments.map((a) => (a.appointmentId === change.appointmentId && a.version < change.version ? { ...a, status: change.status, version: change.version } : a)) } : d,
       );
-      void client.invalidateQueries({ queryKey: queueKeys.day(clinicId, change.day) });
+      void readAgainFromNow(client, { queryKey: queueKeys.day(clinicId, change.day) });
     });
     source.addEventListener("counter-share", (msg) => putCounterShare(client, clinicId, (msg as MessageEvent<string>).data));
     return () => source.close();
