@@ -99,6 +99,9 @@ test("warns of a likely duplicate while typing", async ({ page }) => {
   const warnings = page.getByTestId("duplicate-warnings");
   await expect(warnings.getByText("same mobile").first()).toBeVisible();
   await expect(warnings.getByRole("link").first()).toHaveAttribute("href", /\/patients\/[0-9a-f]{32}$/);
+  // Each link is named by what it shows, the patient's name and facts (WCAG 2.5.3, label in name).
+  await expect(warnings.getByRole("link").first()).toHaveAccessibleName(/98123\s?45678/);
+  await expectAccessible(page);
 });
 
 test("one patient, two scripts: 'Radha Devi' finds राधा देवी and the duplicate check catches it typed in Latin letters (issue 29 item 4)", async ({ page, baseURL }) => {

@@ -32,7 +32,7 @@ export function DuplicateWarnings({ query }: { query: DuplicateQuery }) {
             <ul className="mt-3 grid gap-2">
               {matches.map((m) => (
                 <li key={m.id} className={cn("min-w-0 rounded-lg border bg-surface p-3", isStrongDuplicate(m) ? "border-warning" : "border-line")}>
-                  <Link href={`/patients/${m.id}`} className="block rounded focus-visible:outline-2 focus-visible:outline-focus" aria-label={t("open", { name: m.name })}>
+                  <Link href={`/patients/${m.id}`} className="block rounded focus-visible:outline-2 focus-visible:outline-focus">
                     <PatientSummaryLine patient={m} />
                   </Link>
                   <div className="mt-2 flex flex-wrap gap-1">
