@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
-import { calendarUrl, futureMonday, takeSlot } from "./slots-support";
+import { calendarUrl, futureMonday, registerPatient, takeSlot } from "./slots-support";
+import { dayInZone } from "../lib/schemas/calendar";
 
 /**
  * Each page downloads the messages of the features it shows, in its language only, and each lazy
@@ -53,6 +54,22 @@ async function useLanguage(page: Page, lang: Lang, baseURL: string | undefined) 
   if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
 }
 
+/** Books the first free consultation of Dr. Meera Iyer at Andheri West in the week from `monday`, for a new patient, through the desk; its day and id. */
+async function bookOne(page: Page, baseURL: string, monday: string, lang: Lang): Promise<{ day: string; appointmentId: string }> {
+  const patientId = await registerPatient(page.request, baseURL, "Words", `Dialog ${lang}${Date.now().toString(36).replace(/[^a-z]/g, "")}`);
+  const saturday = new Date(Date.parse(`${monday}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
+  const slots = await page.request.get(`/api/slots?doctorId=dr-meera-iyer&clinicId=cl-andheri-west&from=${monday}&to=${saturday}`);
+  expect(slots.status()).toBe(200);
+  const free = ((await slots.json()) as { slots: { confId: string; start: string; available: boolean }[] }).slots.find((s) => s.available && s.confId === "conf-mi-consult");
+  expect(free, `a free consultation in the week of ${monday}`).toBeDefined();
+  const res = await page.request.post("/api/slots/bookings", {
+    headers: { origin: baseURL },
+    data: { idempotencyKey: crypto.randomUUID(), doctorId: "dr-meera-iyer", clinicId: "cl-andheri-west", patientId, confId: free!.confId, start: free!.start, mode: "in_clinic" },
+  });
+  expect(res.status()).toBe(201);
+  return { day: dayInZone(Date.parse(free!.start), "Asia/Kolkata"), appointmentId: ((await res.json()) as { appointmentId: string }).appointmentId };
+}
+
 for (const lang of ["en", "hi"] as const) {
   test(`${lang}: today's queue downloads its own features' messages in its language only, and its dialogs bring theirs`, async ({ page, baseURL }) => {
     await useLanguage(page, lang, baseURL);
@@ -78,6 +95,9 @@ for (const lang of ["en", "hi"] as const) {
 
   test(`${lang}: every dialog of today's queue opens in words, never keys`, async ({ page, baseURL }) => {
     await useLanguage(page, lang, baseURL);
+    // Its own booked appointment, on a later day of its own per language, so the queue has one to act
+    // on whatever the time of day and whatever other journeys did to the seeded day.
+    const { day, appointmentId } = await bookOne(page, baseURL!, futureMonday(lang === "en" ? 15 : 16), lang);
     await page.goto("/appointments/today");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Straight to the click, with no hover first: the dialog waits for its messages as for its code.
@@ -88,11 +108,15 @@ for (const lang of ["en", "hi"] as const) {
     await expectWords(dialog);
     await close(page, dialog);
 
-    // A booked appointment of the seeded day: reschedule it, cancel it (each dialog then closed, nothing changed).
+    // The booked appointment, on its day's queue: reschedule it, cancel it (each dialog then closed, nothing changed).
+    await page.goto(`/appointments/today?clinic=cl-andheri-west&day=${day}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const booked = page.locator(`[data-appointment="${appointmentId}"]`);
+    await expect(booked).toHaveAttribute("data-status", "booked");
     for (const action of [q.reschedule, q.move.cancelled]) {
-      const button = page.locator("main").getByRole("button", { name: new RegExp(`^${action}: `) });
-      await expect(button.first()).toBeVisible();
-      await button.first().click();
+      const button = booked.getByRole("button", { name: new RegExp(`^${action}: `) });
+      await expect(button).toBeVisible();
+      await button.click();
       dialog = page.locator("dialog[open]");
       await expect(dialog).toBeVisible();
       await expectWords(dialog);
