@@ -33,6 +33,8 @@ const ESCAPES: Record<string, string> = {
   "app/(desk)/probe/page.tsx": `${UC}import { withStaff } from "@/lib/server/with-staff";\nexport default function P() { return <p>{String(withStaff)}</p>; }\n`,
   "app/(desk)/probe/layout.tsx": `'use client'\nimport { services } from "../../../lib/server/services";\nexport default function L() { return <p>{String(services)}</p>; }\n`,
   "lib/probe-client.ts": `${UC}import { database } from "./server//db/index";\nexport const x = database;\n`,
+  // The directive spelt through an escape: read as the compiler reads it.
+  "lib/probe-escaped-client.ts": `"use\\x20client";\nimport { database } from "./server/db";\nexport const x = database;\n`,
 };
 
 /** Shared modules the escapes go through: not client by themselves. */

@@ -25,6 +25,11 @@ const ESCAPES: Record<string, string> = {
   "e2e/probe.anon.spec.ts": 'import { env } from "../lib/env";\nexport const demo = env().platform.emulator;\n',
   "lib/server/probe/control-route.ts": 'export const practice = (base: string) => fetch(`${base}/__sandbox/practice`);\n',
   "app/api/probe/route.ts": 'export const POST = () => fetch("http://127.0.0.1:4010/__sandbox/events", { method: "POST" });\n',
+  // Spelled through escapes: the key is nowhere in the text as written.
+  "lib/server/probe/escaped-name.ts": 'import { env } from "@/lib/env";\nexport const demo = env().platform.\\u0065mulator;\n',
+  "lib/server/probe/escaped-string.ts": 'import { env } from "@/lib/env";\nexport const demo = env().platform["\\x65mulator"];\n',
+  "lib/server/probe/continued-string.ts": 'export const demo = (p: Record<string, boolean>) => p["emu\\\nlator"];\n',
+  "lib/server/probe/escaped-route.ts": 'export const practice = (base: string) => fetch(`${base}/\\x5f_sandbox/practice`);\n',
 };
 
 /** Each must pass. */

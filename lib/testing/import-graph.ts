@@ -71,8 +71,13 @@ export function zoneOf(rel: string): Zone | undefined {
   return ZONES.find((z) => (z.prefix.endsWith("/") ? rel.startsWith(z.prefix) : rel === z.prefix))?.zone;
 }
 
+/** An escape that can spell a letter or a slash in a name or a string: `\u`, `\x`, octal, or a line continuation. */
+export const SPELLING_ESCAPE = /\\[ux0-7\r\n\u2028\u2029]/;
+
 /** Whether the text's first statement is the "use client" directive. */
 export function isUseClient(text: string): boolean {
+  // Most files never say it, not even through an escape: those are not parsed.
+  if (!text.includes("use client") && !SPELLING_ESCAPE.test(text)) return false;
   const sf = ts.createSourceFile("x.tsx", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
   for (const s of sf.statements) {
     if (ts.isExpressionStatement(s) && ts.isStringLiteral(s.expression)) {
