@@ -117,9 +117,13 @@ describe("route inputs: an unstorable character anywhere is refused where it is"
   }
 
   it("walks a deeply nested body without overflowing, and finds the bad string at the bottom", () => {
+    // Arrays and objects in turn: the path names each level, outermost first.
     let deep: unknown = `x${NUL}`;
-    for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(unstorablePaths(deep)[0]).toHaveLength(100_000);
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { [`k${i}`]: deep };
+    const [path] = unstorablePaths(deep);
+    expect(path).toHaveLength(100_000);
+    expect(path!.slice(0, 3)).toEqual([0, "k99998", 0]);
+    expect(path!.slice(-2)).toEqual([0, "k0"]);
   });
 
   it("extras refuse unstorable keys and values on their own (the forms and the sandbox use them too)", () => {

@@ -39,10 +39,11 @@ export type TextPath = (string | number)[];
 export function unstorablePaths(value: unknown, limit = 20): TextPath[] {
   // Each entry links to its parent, so the path is built only for what is found (a deep body stays linear).
   type Node = { value: unknown; key?: string | number; parent?: Node };
+  // Collected leaf to root and turned round once: unshift at each level made a deep path quadratic.
   const pathOf = (node: Node, last?: string): TextPath => {
     const path: TextPath = last === undefined ? [] : [last];
-    for (let n: Node | undefined = node; n?.parent; n = n.parent) path.unshift(n.key!);
-    return path;
+    for (let n: Node | undefined = node; n?.parent; n = n.parent) path.push(n.key!);
+    return path.reverse();
   };
   const found: TextPath[] = [];
   const stack: Node[] = [{ value }];
