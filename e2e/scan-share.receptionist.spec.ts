@@ -33,8 +33,6 @@ test("a scan at counter 1 appears live on the list; registering from the share i
   const isListRead = (r: { method(): string; url(): string }) => r.method() === "GET" && new URL(r.url()).pathname === "/api/abdm/shares";
   page.on("request", (r) => void (isListRead(r) && listReads.push(r.url())));
   page.on("requestfinished", (r) => void (isListRead(r) && listReadsDone.push(r.url())));
-  // A first read overtaken by the stream's opening is cancelled (lib/api-client/read-again.ts): done too.
-  page.on("requestfailed", (r) => void (isListRead(r) && listReadsDone.push(r.url())));
   await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}`);
   const list = page.getByTestId("counter-shares");
   await expect(list.getByRole("heading", { name: "Shared at the counter" })).toBeVisible();

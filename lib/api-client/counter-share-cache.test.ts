@@ -82,6 +82,29 @@ describe("a counter-share message into the list's cache", () => {
     stop();
   });
 
+  it("messages one after another during the first read do not cancel it: the list shows, then is read again", async () => {
+    const client = clientWith(undefined);
+    const key = shareKeys.day("cl-opd", DAY);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const signals: AbortSignal[] = [];
+    let reads = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: async ({ signal }) => {
+        signals.push(signal);
+        if (++reads === 1) await held;
+        return { shares: reads === 1 ? [row("a", 5)] : [row("e", 30), row("d", 25), row("c", 20), row("a", 5)] };
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    for (const [id, minute] of [["c", 20], ["d", 25], ["e", 30]] as const) putCounterShare(client, "cl-opd", message(row(id, minute)));
+    release();
+    await expect.poll(() => listed(client)).toEqual(["e", "d", "c", "a"]);
+    expect(signals[0]!.aborted).toBe(false);
+    stop();
+  });
+
   it("the same share again replaces itself (two instances, a repeated message): never two rows", () => {
     const client = clientWith([row("a", 5)]);
     putCounterShare(client, "cl-opd", message(row("a", 5, { name: "Asha V." })));
