@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useDeferredValue, useEffect, useRef, useState, type ComponentType } from "react";
 import Link from "next/link";
 import { PlugZap, RotateCw, Send, ShieldAlert, ShieldCheck, Trash2, Webhook } from "lucide-react";
 import { toast } from "@/lib/toast";
@@ -186,7 +186,8 @@ function IntakeState({ intake }: { intake: WebhookSettingsView["intake"] }) {
 
 export function WebhooksCard() {
   const t = useTranslations("settings.webhooks");
-  const { data, error, isPending, refetch } = useWebhookSettings();
+  // The card draws its settings in an interruptible render (a transition), not one long task when they arrive.
+  const { data, error, isPending, refetch } = useDeferredValue(useWebhookSettings());
   const connect = useRegisterWebhook();
   const test = useSendTestEvent();
   const [issued, setIssued] = useState<SigningKeyIssued | null>(null);
