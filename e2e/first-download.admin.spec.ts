@@ -18,10 +18,13 @@ test("/settings: zod is not in the first download; the endpoint form comes after
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   // The card's settings have arrived (its placeholder is gone); the form's place is kept for it.
   await expect(page.getByTestId("webhooks-placeholder")).toHaveCount(0);
-  await expect(page.getByTestId("webhook-form-placeholder")).toBeVisible();
+  const place = page.getByTestId("webhook-form-placeholder");
+  await expect(place).toBeVisible();
   expect(scripts.count(), "the page's scripts were read").toBeGreaterThan(3);
   expect(scripts.carries(ZOD_MARKER)).toBe(false);
   release();
+  // The form comes when its place, at the card's foot, is scrolled to.
+  await place.scrollIntoViewIfNeeded();
   const endpoint = page.getByLabel("Address (endpoint)");
   await expect(endpoint).toBeVisible();
   await expect.poll(() => scripts.carries(ZOD_MARKER)).toBe(true);
@@ -36,6 +39,43 @@ test("/settings: zod is not in the first download; the endpoint form comes after
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });
 
+// On a phone the form's place is below the fold: building zod's schemas and drawing the form were one of
+// the page's long tasks at start-up (issue 35). They wait until the place is scrolled to, and its
+// placeholder is the form's size, so nothing on the screen moves when the form takes its place.
+for (const lang of ["en", "hi"] as const) {
+  test(`/settings on a phone (${lang}): the endpoint form's code waits until its place is scrolled to, and nothing moves when it comes`, async ({ page, baseURL }) => {
+    if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) shifts.push(e.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const scripts = scriptsOf(page);
+    await page.goto("/settings");
+    await expect(page.getByTestId("webhooks-placeholder")).toHaveCount(0);
+    const place = page.getByTestId("webhook-form-placeholder");
+    await expect(place).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.count(), "the page's scripts were read").toBeGreaterThan(3);
+    expect(scripts.carries(ZOD_MARKER), "the form's code before its place was on the screen").toBe(false);
+    await expect(place).toBeVisible();
+
+    // Its place scrolled onto the screen, with the delivery log below it in view: were the form taller or
+    // shorter than its placeholder, the log would move on the screen.
+    await place.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 150));
+    await expect(page.getByRole("heading", { name: lang === "hi" ? "डिलीवरी लॉग" : "Delivery log" })).toBeInViewport();
+    await expect(page.getByRole("button", { name: lang === "hi" ? "सदस्यता दर्ज करें" : "Register subscription" })).toBeAttached();
+    await expect.poll(() => scripts.carries(ZOD_MARKER)).toBe(true);
+    await expect(page.getByTestId("webhook-form-placeholder")).toHaveCount(0);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shift = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+    expect(shift, "layout shift over the visit").toBeLessThanOrEqual(0.05);
+  });
+}
+
 test("/settings: when the endpoint form's code fails to download, the card says so and Try again brings it", async ({ page }) => {
   let failing = true;
   await page.route("**/_next/static/chunks/**", async (route) => {
@@ -46,6 +86,7 @@ test("/settings: when the endpoint form's code fails to download, the card says 
   });
   await page.goto("/settings");
   const card = page.getByRole("region", { name: "Webhook subscriptions" });
+  await card.getByTestId("webhook-form-placeholder").scrollIntoViewIfNeeded();
   await expect(card.getByRole("alert").filter({ hasText: "The form for another endpoint did not load." })).toBeVisible();
   // The rest of the card works meanwhile.
   await expect(card.getByRole("button", { name: "Simulate a doctor joining" })).toBeEnabled();

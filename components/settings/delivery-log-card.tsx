@@ -1,5 +1,6 @@
 "use client";
 
+import { useDeferredValue } from "react";
 import { ScrollText } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
@@ -11,7 +12,8 @@ import { useWebhookReceipts } from "@/lib/api-client/webhook-settings";
 
 export function DeliveryLogCard() {
   const t = useTranslations("settings.log");
-  const { data, error, isPending, refetch } = useWebhookReceipts();
+  // The log is drawn in an interruptible render (a transition), not one long task when it arrives.
+  const { data, error, isPending, refetch } = useDeferredValue(useWebhookReceipts());
   return (
     <CardSection className="p-5" aria-labelledby="log-title">
       <CardHeading id="log-title" icon={ScrollText}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useDeferredValue } from "react";
 import { Plug } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
@@ -21,7 +22,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export function PlatformConnectionCard() {
   const t = useTranslations("settings.platform");
-  const { data, error, isPending, refetch } = usePlatformConnection();
+  // Drawn in an interruptible render (a transition), not one long task when the answer arrives.
+  const { data, error, isPending, refetch } = useDeferredValue(usePlatformConnection());
   return (
     <CardSection className="p-5" aria-labelledby="platform-title">
       <CardHeading id="platform-title" icon={Plug}>

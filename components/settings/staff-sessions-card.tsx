@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { LogOut, Users } from "lucide-react";
 import { toast } from "@/lib/toast";
 import { useTranslations } from "use-intl";
@@ -22,9 +22,10 @@ type Member = StaffSessionsView["staff"][number];
 /** Who is signed in, and a way to sign someone out on every desk at once (a lost phone, a PC left open). */
 export function StaffSessionsCard() {
   const t = useTranslations("staffSessions");
-  const { data, error, isPending, refetch } = useStaffSessions();
+  // The list and the doctors are drawn in interruptible renders (transitions), not one long task when they arrive.
+  const { data, error, isPending, refetch } = useDeferredValue(useStaffSessions());
   const signOut = useSignOutEverywhere();
-  const directory = useSettingsDirectory();
+  const directory = useDeferredValue(useSettingsDirectory());
   const [asking, setAsking] = useState<Member | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 

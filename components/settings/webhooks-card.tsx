@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type ComponentType } from "react";
+import { useDeferredValue, useEffect, useRef, useState, type ComponentType } from "react";
 import Link from "next/link";
 import { PlugZap, RotateCw, Send, ShieldAlert, ShieldCheck, Trash2, Webhook } from "lucide-react";
 import { toast } from "@/lib/toast";
@@ -20,17 +20,33 @@ import { SigningKeyOnce } from "./signing-key-once";
 
 type SubscriptionFormProps = { receiverUrl: string; onIssued: (issued: SigningKeyIssued) => void };
 // The form validates with zod and react-hook-form (~45 KiB gzip): it is not in the page's first download.
-// Its code is fetched once the card mounts, alongside the settings the card waits for anyway.
+// Its code is fetched, and run, once its place comes near the screen (it sits at the card's foot, below the
+// fold on a phone and on a laptop): building zod's schemas and drawing the form are then no part of the
+// page's start-up, where they were one of its long tasks on a phone (issue 35).
 const formCode = new Map<"form", Promise<ComponentType<SubscriptionFormProps>>>();
 /** The form's code, downloaded once; a failed download (a flaky connection) is tried again by the next call. */
 const loadSubscriptionForm = () => downloadOnce(formCode, "form", () => import("./subscription-form").then((m) => m.SubscriptionForm));
+
 
 function LazySubscriptionForm(props: SubscriptionFormProps) {
   const t = useTranslations("settings.webhooks");
   const [form, setForm] = useState<{ Form: ComponentType<SubscriptionFormProps> } | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [near, setNear] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    const el = place.current;
+    if (near || !el) return;
+    // On the screen, not ahead of it: on a phone the form's place starts about a tenth of a screen below the fold.
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [near]);
+  useEffect(() => {
+    if (!near) return;
     let live = true;
     loadSubscriptionForm().then(
       (Form) => live && setForm({ Form }),
@@ -39,7 +55,7 @@ function LazySubscriptionForm(props: SubscriptionFormProps) {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [near, attempt]);
   if (form) return <form.Form {...props} />;
   if (failed)
     return (
@@ -60,7 +76,7 @@ function LazySubscriptionForm(props: SubscriptionFormProps) {
   // As tall as the form (endpoint, protocol, the event kinds, the button; measured in English and Hindi
   // at 390 to 1350 px: 504 px narrow, 312–328 px from 640 px up), so nothing below it moves.
   return (
-    <div aria-hidden data-testid="webhook-form-placeholder">
+    <div ref={place} aria-hidden data-testid="webhook-form-placeholder">
       <Skeleton className="h-[31.5rem] w-full sm:h-80" />
     </div>
   );
@@ -170,12 +186,12 @@ function IntakeState({ intake }: { intake: WebhookSettingsView["intake"] }) {
 
 export function WebhooksCard() {
   const t = useTranslations("settings.webhooks");
-  const { data, error, isPending, refetch } = useWebhookSettings();
+  // The card draws its settings in an interruptible render (a transition), not one long task when they arrive.
+  const { data, error, isPending, refetch } = useDeferredValue(useWebhookSettings());
   const connect = useRegisterWebhook();
   const test = useSendTestEvent();
   const [issued, setIssued] = useState<SigningKeyIssued | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
-  useEffect(() => void loadSubscriptionForm().catch(() => undefined), []);
 
   const onIssued = (i: SigningKeyIssued) => {
     setIssued(i);

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowRight, DoorOpen, Eraser, Settings, Siren, Stethoscope, Tv, type LucideIcon } from "lucide-react";
@@ -27,10 +28,15 @@ export default async function SettingsPage() {
   return (
     <FeatureMessages features={["settings", "staffSessions"]}>
       <PageHeader title={t("title")} description={t("subtitle")} icon={<Settings className="size-5" />} />
+      {/* Each card in its own Suspense boundary: React hydrates them one at a time, in slices it can interrupt, not the whole page in one long task. */}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-6">
-          <WebhooksCard />
-          <DeliveryLogCard />
+          <Suspense>
+            <WebhooksCard />
+          </Suspense>
+          <Suspense>
+            <DeliveryLogCard />
+          </Suspense>
         </div>
         <div className="min-w-0 space-y-6">
           <SettingsLinkCard icon={Stethoscope} href="/settings/clinics" title={t("clinics.title")} body={t("clinics.body")} open={t("clinics.open")} />
@@ -38,8 +44,12 @@ export default async function SettingsPage() {
           <SettingsLinkCard icon={Tv} href="/settings/displays" title={tDisplays("title")} body={tDisplays("body")} open={tDisplays("open")} />
           <SettingsLinkCard icon={DoorOpen} href="/settings/rooms" title={tRooms("title")} body={tRooms("body")} open={tRooms("open")} />
           <SettingsLinkCard icon={Siren} href="/settings/priority-marks" title={tMarks("title")} body={tMarks("body")} open={tMarks("open")} />
-          <PlatformConnectionCard />
-          <StaffSessionsCard />
+          <Suspense>
+            <PlatformConnectionCard />
+          </Suspense>
+          <Suspense>
+            <StaffSessionsCard />
+          </Suspense>
         </div>
       </div>
     </FeatureMessages>
