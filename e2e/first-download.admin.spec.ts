@@ -76,6 +76,30 @@ for (const lang of ["en", "hi"] as const) {
   });
 }
 
+test("/settings on a phone: a keyboard user's first key brings the endpoint form without scrolling, and a reader who never scrolls gets it soon after", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts = scriptsOf(page);
+  await page.goto("/settings");
+  await expect(page.getByTestId("webhook-form-placeholder")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.carries(ZOD_MARKER)).toBe(false);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Register subscription" })).toBeAttached();
+  expect(await page.evaluate(() => window.scrollY), "not scrolled to it").toBe(0);
+
+  // No key, no scroll (a screen reader's reading cursor): the form comes once the page has been still a while.
+  const still = await page.context().newPage();
+  await still.setViewportSize({ width: 390, height: 844 });
+  await still.clock.install();
+  await still.goto("/settings");
+  await expect(still.getByTestId("webhook-form-placeholder")).toBeVisible();
+  await still.clock.runFor(9_000);
+  await expect(still.getByTestId("webhook-form-placeholder")).toBeVisible();
+  await still.clock.runFor(1_500);
+  await expect(still.getByRole("button", { name: "Register subscription" })).toBeAttached();
+  await still.close();
+});
+
 test("/settings: when the endpoint form's code fails to download, the card says so and Try again brings it", async ({ page }) => {
   let failing = true;
   await page.route("**/_next/static/chunks/**", async (route) => {

@@ -26,7 +26,8 @@ type SubscriptionFormProps = { receiverUrl: string; onIssued: (issued: SigningKe
 const formCode = new Map<"form", Promise<ComponentType<SubscriptionFormProps>>>();
 /** The form's code, downloaded once; a failed download (a flaky connection) is tried again by the next call. */
 const loadSubscriptionForm = () => downloadOnce(formCode, "form", () => import("./subscription-form").then((m) => m.SubscriptionForm));
-
+/** The form arrives this long after the card at the latest, scrolled to or not. */
+const FORM_LATEST_MS = 10_000;
 
 function LazySubscriptionForm(props: SubscriptionFormProps) {
   const t = useTranslations("settings.webhooks");
@@ -43,7 +44,17 @@ function LazySubscriptionForm(props: SubscriptionFormProps) {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
     });
     seen.observe(el);
-    return () => seen.disconnect();
+    // Also at the first key, tap or click anywhere (a keyboard user tabbing towards it need not scroll), and
+    // in any case once the page has been still a while: a screen reader's reading cursor may never scroll it.
+    const now = () => setNear(true);
+    const moves = ["keydown", "pointerdown", "touchstart", "focusin"] as const;
+    for (const m of moves) document.addEventListener(m, now, { capture: true, passive: true, once: true });
+    const later = window.setTimeout(now, FORM_LATEST_MS);
+    return () => {
+      seen.disconnect();
+      for (const m of moves) document.removeEventListener(m, now, { capture: true });
+      window.clearTimeout(later);
+    };
   }, [near]);
   useEffect(() => {
     if (!near) return;
