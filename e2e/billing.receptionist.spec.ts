@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
+import { layoutShift, watchLayoutShift } from "./layout-shift";
 import { registerPatient } from "./slots-support";
 import { screenshots, VISUAL_DIR } from "./visual-review";
 
@@ -164,6 +165,35 @@ test("payment requests: a double click records one receipt, bad amounts are fiel
   const missing = await page.request.get("/api/billing/receipts/not-a-receipt");
   expect(missing.status()).toBe(404);
 });
+
+// Before the day is closed (next test): an open day is the card's usual state and its tallest.
+for (const lang of ["en", "hi"] as const) {
+  test(`Billing does not jump when the day's figures and the price list arrive, on a phone and a desktop (${lang})`, async ({ page, baseURL }) => {
+    if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+    // The clinic directory is filled as the desk's first page fills it: Billing then shows the clinic's day and price list.
+    expect((await page.request.get(`/appointments/today?clinic=${CLINIC}`)).status()).toBe(200);
+    // The figures arrive well after the first paint, as on a slow link.
+    await page.route("**/api/billing/**", async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await watchLayoutShift(page);
+    const heading = lang === "en" ? "Cash expected in the drawer" : "दराज़ में अपेक्षित नकद";
+    const priceList = lang === "en" ? "Clinic's UPI id" : "क्लिनिक की UPI आईडी";
+    for (const width of [412, 1350]) {
+      await page.setViewportSize({ width, height: width < 800 ? 915 : 900 });
+      await page.goto(`/billing?clinic=${CLINIC}`);
+      const card = page.getByTestId("day-close");
+      await expect(card.getByText(heading)).toBeVisible();
+      await expect(card).not.toHaveAttribute("aria-busy");
+      await expect(card.getByText(/^₹[\d,]+\.\d{2}$/).first()).toBeVisible();
+      await expect(page.getByLabel(priceList)).toHaveValue("sunriseclinic@okbank");
+      await page.evaluate(() => document.fonts.ready);
+      const shift = await layoutShift(page);
+      expect(shift.total, `layout shift at ${width} px: ${shift.sources.join("; ")}`).toBeLessThanOrEqual(0.05);
+    }
+  });
+}
 
 test("the cashier closes the day with a difference and a note; the closed day takes no more money", async ({ page, baseURL }) => {
   await page.goto(`/billing?clinic=${CLINIC}`);

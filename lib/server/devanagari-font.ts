@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 
 /** The Devanagari face's file name as globals.css names it; the build adds a content hash before `.woff2`. */
-const FONT_FILE = /^noto-sans-devanagari-devanagari-wght-normal\.[\w-]+\.woff2$/;
+const FONT_FILE = /^desk-devanagari-wght-400-700\.[\w-]+\.woff2$/;
 
 let found: string | null | undefined;
 
