@@ -167,6 +167,8 @@ test.describe("choosing the right patient", () => {
     const options = dialog.getByRole("option");
     await expect(options.filter({ hasText: `Kumar${tag}` })).toHaveCount(1);
     await expect(options.filter({ hasText: `Kumaar${tag}` })).toHaveCount(1);
+    // The answer to "rajesh" itself, not one for a shorter prefix still on screen while it is asked for.
+    await expect(dialog.locator(".animate-spin")).toHaveCount(0);
     // Nothing is highlighted until the receptionist moves.
     await expect(box).not.toHaveAttribute("aria-activedescendant", /.+/);
     await expect(dialog.locator('[role="option"][aria-selected="true"]')).toHaveCount(0);

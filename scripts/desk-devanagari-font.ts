@@ -4,15 +4,19 @@
  * character of its Devanagari file kept, with its weight axis limited to 400–700, the weights the desk
  * draws (normal, font-medium, font-semibold, font-bold). 79 KiB instead of 118: a first Hindi visit
  * preloads it, and on a slow phone link its download was most of what Hindi pages' LCP had over English.
- * scripts/desk-devanagari-font.test.ts fails when this file and the committed font differ.
+ * It also writes what the cut was made from (DESK_FONT_CUT_FILE): scripts/desk-devanagari-font.test.ts
+ * fails when the bundled font, the characters or the weights no longer match it, or the font file was
+ * changed by hand, without cutting the font again itself (a second and more of the unit suite's CPU).
  */
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import subsetFont from "subset-font";
 
 const ROOT = path.resolve(__dirname, "..");
 export const DESK_FONT_FILE = path.join(ROOT, "app/fonts/desk-devanagari-wght-400-700.woff2");
-const SOURCE = path.join(ROOT, "node_modules/@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2");
+export const DESK_FONT_CUT_FILE = path.join(ROOT, "app/fonts/desk-devanagari-wght-400-700.cut.json");
+export const SOURCE = path.join(ROOT, "node_modules/@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2");
 export const WEIGHTS = { min: 400, max: 700 } as const;
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
@@ -23,9 +27,17 @@ export async function buildDeskDevanagariFont(): Promise<Buffer> {
   return subsetFont(readFileSync(SOURCE), DESK_FONT_TEXT, { targetFormat: "woff2", variationAxes: { wght: WEIGHTS } });
 }
 
+export const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
+
+/** What a cut is made from and what it made: compared by the test with the bundled font and the committed file. */
+export function deskFontCut(font: Buffer) {
+  return { source: sha256(readFileSync(SOURCE)), text: sha256(DESK_FONT_TEXT), weights: WEIGHTS, font: sha256(font) };
+}
+
 if (require.main === module) {
   void buildDeskDevanagariFont().then((font) => {
     writeFileSync(DESK_FONT_FILE, font);
+    writeFileSync(DESK_FONT_CUT_FILE, `${JSON.stringify(deskFontCut(font), null, 2)}\n`);
     console.log(`${path.relative(ROOT, DESK_FONT_FILE)}: ${font.length} bytes`);
   });
 }
