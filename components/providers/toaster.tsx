@@ -5,24 +5,12 @@ import type { ToasterProps } from "sonner";
 import { useTheme } from "next-themes";
 import { useTranslations } from "use-intl";
 import { loadSonner, onSonnerLoaded, setToasterMounted } from "@/lib/toast";
+import { whenUserActs } from "@/lib/when-user-acts";
 
 // A toast only ever follows something the user did: the first sign of a hand on the desk (the mouse
 // moving, a press, a key) fetches sonner, well before that action's answer comes back with a toast.
 // Not at idle time: the page's first download runs until the network is quiet, and an idle fetch
 // would land inside it (bench/first-visit-js.ts counted it). The first toast fetches it too.
-const USER_ACTS = ["pointermove", "pointerdown", "keydown", "touchstart"] as const;
-
-/** Runs `task` once, at the user's first move on the page. */
-function whenUserActs(task: () => void): () => void {
-  const options = { capture: true, passive: true } as const;
-  const stop = () => USER_ACTS.forEach((e) => window.removeEventListener(e, run, options));
-  function run() {
-    stop();
-    task();
-  }
-  USER_ACTS.forEach((e) => window.addEventListener(e, run, options));
-  return stop;
-}
 
 /** Sonner's <Toaster> once it is on the page; tells lib/toast.ts so the toasts asked for meanwhile are shown. */
 function MountedToaster({ Toaster, ...props }: ToasterProps & { Toaster: ComponentType<ToasterProps> }) {

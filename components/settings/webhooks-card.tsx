@@ -4,6 +4,7 @@ import { useDeferredValue, useEffect, useRef, useState, type ComponentType } fro
 import Link from "next/link";
 import { PlugZap, RotateCw, Send, ShieldAlert, ShieldCheck, Trash2, Webhook } from "lucide-react";
 import { toast } from "@/lib/toast";
+import { whenUserActs } from "@/lib/when-user-acts";
 import { useTranslations } from "use-intl";
 import { ProblemAlert } from "@/components/feedback/problem-alert";
 import { Badge } from "@/components/ui/badge";
@@ -47,12 +48,11 @@ function LazySubscriptionForm(props: SubscriptionFormProps) {
     // Also at the first key, tap or click anywhere (a keyboard user tabbing towards it need not scroll), and
     // in any case once the page has been still a while: a screen reader's reading cursor may never scroll it.
     const now = () => setNear(true);
-    const moves = ["keydown", "pointerdown", "touchstart", "focusin"] as const;
-    for (const m of moves) document.addEventListener(m, now, { capture: true, passive: true, once: true });
+    const stopWaiting = whenUserActs(now, ["keydown", "pointerdown", "touchstart", "focusin"]);
     const later = window.setTimeout(now, FORM_LATEST_MS);
     return () => {
       seen.disconnect();
-      for (const m of moves) document.removeEventListener(m, now, { capture: true });
+      stopWaiting();
       window.clearTimeout(later);
     };
   }, [near]);
