@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
-import { calendarUrl, futureMonday, registerPatient, takeSlot } from "./slots-support";
+import { bookSlot, calendarUrl, freeSlots, futureMonday, registerPatient, takeSlot } from "./slots-support";
 import { dayInZone } from "../lib/schemas/calendar";
 
 /**
@@ -58,16 +58,10 @@ async function useLanguage(page: Page, lang: Lang, baseURL: string | undefined) 
 async function bookOne(page: Page, baseURL: string, monday: string, lang: Lang): Promise<{ day: string; appointmentId: string }> {
   const patientId = await registerPatient(page.request, baseURL, "Words", `Dialog ${lang}${Date.now().toString(36).replace(/[^a-z]/g, "")}`);
   const saturday = new Date(Date.parse(`${monday}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
-  const slots = await page.request.get(`/api/slots?doctorId=dr-meera-iyer&clinicId=cl-andheri-west&from=${monday}&to=${saturday}`);
-  expect(slots.status()).toBe(200);
-  const free = ((await slots.json()) as { slots: { confId: string; start: string; available: boolean }[] }).slots.find((s) => s.available && s.confId === "conf-mi-consult");
+  const [free] = await freeSlots(page.request, { doctorId: "dr-meera-iyer", clinicId: "cl-andheri-west", confId: "conf-mi-consult", from: monday, to: saturday });
   expect(free, `a free consultation in the week of ${monday}`).toBeDefined();
-  const res = await page.request.post("/api/slots/bookings", {
-    headers: { origin: baseURL },
-    data: { idempotencyKey: crypto.randomUUID(), doctorId: "dr-meera-iyer", clinicId: "cl-andheri-west", patientId, confId: free!.confId, start: free!.start, mode: "in_clinic" },
-  });
-  expect(res.status()).toBe(201);
-  return { day: dayInZone(Date.parse(free!.start), "Asia/Kolkata"), appointmentId: ((await res.json()) as { appointmentId: string }).appointmentId };
+  const appointmentId = await bookSlot(page.request, baseURL, { doctorId: "dr-meera-iyer", clinicId: "cl-andheri-west", patientId, slot: free! });
+  return { day: dayInZone(Date.parse(free!.start), "Asia/Kolkata"), appointmentId };
 }
 
 for (const lang of ["en", "hi"] as const) {

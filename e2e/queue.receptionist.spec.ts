@@ -1,32 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { calendarUrl, futureMonday, registerPatient, sandboxAppointments, takeSlot } from "./slots-support";
+import { bookSlot, calendarUrl, freeSlots as freeSlotsOf, futureMonday, registerPatient, sandboxAppointments, takeSlot, type DeskSlot } from "./slots-support";
 import { addDays, dayInZone, weekdayOf } from "../lib/schemas/calendar";
 import { demoClinicsOpenOn } from "../lib/platform/fake/practice-data";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";
 
-interface Slot {
-  confId: string;
-  start: string;
-  available: boolean;
-}
-
-async function freeSlots(request: APIRequestContext, day: string): Promise<Slot[]> {
-  const res = await request.get(`/api/slots?doctorId=${DOCTOR}&clinicId=${CLINIC}&from=${day}&to=${day}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { slots: Slot[] }).slots.filter((s) => s.available && s.confId === "conf-mi-consult");
-}
-
-async function book(request: APIRequestContext, baseURL: string, patientId: string, slot: Slot): Promise<string> {
-  const res = await request.post("/api/slots/bookings", {
-    headers: { origin: baseURL },
-    data: { idempotencyKey: crypto.randomUUID(), doctorId: DOCTOR, clinicId: CLINIC, patientId, confId: slot.confId, start: slot.start, mode: "in_clinic" },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { appointmentId: string }).appointmentId;
-}
+const freeSlots = (request: APIRequestContext, day: string) => freeSlotsOf(request, { doctorId: DOCTOR, clinicId: CLINIC, confId: "conf-mi-consult", from: day });
+const book = (request: APIRequestContext, baseURL: string, patientId: string, slot: DeskSlot) => bookSlot(request, baseURL, { doctorId: DOCTOR, clinicId: CLINIC, patientId, slot });
 
 const row = (page: Page, id: string) => page.locator(`[data-appointment="${id}"]`);
 

@@ -30,3 +30,26 @@ export async function registerPatient(request: APIRequestContext, baseURL: strin
   if (res.status() !== 201) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
+
+export interface DeskSlot {
+  confId: string;
+  start: string;
+  available: boolean;
+}
+
+/** The free slots of one service from `from` to `to` (clinic days), as the desk's calendar route answers them. */
+export async function freeSlots(request: APIRequestContext, q: { doctorId: string; clinicId: string; confId: string; from: string; to?: string }): Promise<DeskSlot[]> {
+  const res = await request.get(`/api/slots?doctorId=${q.doctorId}&clinicId=${q.clinicId}&from=${q.from}&to=${q.to ?? q.from}`);
+  if (res.status() !== 200) throw new Error(`slots read failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { slots: DeskSlot[] }).slots.filter((s) => s.available && s.confId === q.confId);
+}
+
+/** Books a slot in clinic through the desk as the signed-in receptionist; returns the appointment id. */
+export async function bookSlot(request: APIRequestContext, baseURL: string, b: { doctorId: string; clinicId: string; patientId: string; slot: DeskSlot }): Promise<string> {
+  const res = await request.post("/api/slots/bookings", {
+    headers: { origin: baseURL },
+    data: { idempotencyKey: crypto.randomUUID(), doctorId: b.doctorId, clinicId: b.clinicId, patientId: b.patientId, confId: b.slot.confId, start: b.slot.start, mode: "in_clinic" },
+  });
+  if (res.status() !== 201) throw new Error(`booking failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { appointmentId: string }).appointmentId;
+}
