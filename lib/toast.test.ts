@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createToastFacade, type ToastApi, type ToastId } from "./toast";
 
 /** A stand-in for sonner: records what reaches it, and whether its Toaster shows a toast of each id. */
@@ -100,6 +100,27 @@ describe("the desk's toast facade (lib/toast.ts)", () => {
     facade.toast.success("Third");
     expect(loader.attempts).toHaveLength(2);
     expect(sonner.calls.map((c) => c.split(":")[1])).toEqual(["First", "Second", "Third"]);
+  });
+
+  it("a lone toast whose download failed is not held until another: the download is tried again after a pause", async () => {
+    vi.useFakeTimers();
+    try {
+      const sonner = fakeSonner();
+      const loader = manualLoader<typeof sonner.module>();
+      const facade = createToastFacade(loader.load);
+      facade.setToasterMounted(true);
+      facade.toast.success("Asha Verma is registered.");
+      loader.attempts[0]!.reject(new Error("ChunkLoadError"));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(loader.attempts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(loader.attempts).toHaveLength(2);
+      loader.attempts[1]!.resolve(sonner.module);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sonner.calls.map((c) => c.split(":")[1])).toEqual(["Asha Verma is registered."]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("lets the Toaster ask for sonner (at the first move on the page) and hears when a toast brought it instead", async () => {

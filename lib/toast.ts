@@ -6,7 +6,8 @@
  * Calls made before sonner has arrived and its <Toaster> is on the page wait in a queue and are
  * replayed in order once both are true: none lost, none shown twice. Every toast gets its id here,
  * so an id returned before sonner arrived still dismisses or updates the same toast afterwards.
- * A failed download is tried again by the next toast (or the Toaster), so the queue never sticks.
+ * A failed download is tried again by the next toast (or the Toaster), and by itself after a pause while
+ * toasts wait, so a lone toast is not held until another comes.
  *
  * Only the part of sonner's `toast` the desk uses. Components import this, never "sonner"
  * (eslint.config.mjs keeps it so).
@@ -66,12 +67,28 @@ export function createToastFacade<M extends { toast: ToastApi }>(loadModule: () 
     return loading;
   }
 
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  /** Downloads sonner for the queue; after a failure it tries again by itself (1 s, 2 s, 4 s… up to 30 s) while toasts wait. */
+  function loadForQueue() {
+    load().then(
+      () => void (failures = 0),
+      () => {
+        if (retry) return;
+        retry = setTimeout(() => {
+          retry = null;
+          if (queue.length && !loaded) loadForQueue();
+        }, Math.min(1000 * 2 ** failures++, 30_000));
+      },
+    );
+  }
+
   function submit(call: Call) {
     const api = ready();
     if (api && !queue.length) return run(api, call);
     queue.push(call);
     // The queue waits for the download (started here if it has not been) and for the Toaster.
-    if (!loaded) load().catch(() => {});
+    if (!loaded) loadForQueue();
   }
 
   const show =
