@@ -3,6 +3,7 @@ import { expect, expectAccessible, test } from "./fixtures";
 import { bookSlot, calendarUrl, freeSlots as freeSlotsOf, futureMonday, registerPatient, sandboxAppointments, takeSlot, type DeskSlot } from "./slots-support";
 import { addDays, dayInZone, weekdayOf } from "../lib/schemas/calendar";
 import { demoClinicsOpenOn } from "../lib/platform/fake/practice-data";
+import { layoutShift, watchLayoutShift } from "./layout-shift";
 
 const CLINIC = "cl-andheri-west";
 const DOCTOR = "dr-meera-iyer";
@@ -36,6 +37,36 @@ test.describe("today's queue", () => {
     await expect(page.getByText(/Sunrise Family Clinic, Andheri West · \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     expect((await page.pdf({ format: "A4", preferCSSPageSize: true })).byteLength).toBeGreaterThan(1000);
   });
+
+  for (const lang of ["en", "hi"] as const) {
+    test(`the queue does not jump when the day's counts arrive, on a phone and a desktop (${lang})`, async ({ page, baseURL }) => {
+      if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
+      // The day is held until the page has been measured without it, as on a slow link.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/api\/queue\?/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await watchLayoutShift(page);
+      const counts = page.getByRole("group", { name: lang === "en" ? "Appointments by status" : "स्थिति के अनुसार अपॉइंटमेंट" });
+      const total = counts.getByText(lang === "en" ? /^(\d+ appointments?|No appointments)$/ : /^(\d+ अपॉइंटमेंट|कोई अपॉइंटमेंट नहीं)$/);
+      for (const width of [412, 1350]) {
+        await page.setViewportSize({ width, height: width < 800 ? 823 : 900 });
+        await page.goto(`/appointments/today?clinic=${CLINIC}`);
+        await expect(counts).toBeVisible();
+        await page.evaluate(() => document.fonts.ready);
+        const before = await counts.boundingBox();
+        release();
+        await expect(total).toBeVisible({ timeout: 20_000 });
+        await page.evaluate(() => document.fonts.ready);
+        // The chips keep their line: the count's room was kept while the day was on its way.
+        expect((await counts.boundingBox())?.height, `counts row at ${width} px`).toBe(before?.height);
+        const shift = await layoutShift(page);
+        expect(shift.total, `layout shift at ${width} px: ${shift.sources.join("; ")}`).toBeLessThanOrEqual(0.05);
+      }
+    });
+  }
 
   test("check in, a second desk sees it within a second, undo, call in, done; cancel with a reason frees the slot", async ({ page, browser, baseURL }) => {
     // Two desks, five status changes, a cancel and the calendar: a long journey on a shared 2-core machine.

@@ -317,7 +317,14 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("counts")}>
         <span className="mr-1 text-sm font-medium text-ink" aria-live="polite">
           {/* Until the day has been read (or when reading it failed) there is no count to give, not "No appointments". */}
-          {data ? t("total", { count: all.filter((e) => !doctor || e.doctorId === doctor).length }) : null}
+          {data ? (
+            t("total", { count: all.filter((e) => !doctor || e.doctorId === doctor).length })
+          ) : (
+            // Unseen and unread, the room of a two-digit day's total: the count arriving does not wrap the chips onto a new line and push the queue down.
+            <span aria-hidden className="invisible">
+              {t("total", { count: 10 })}
+            </span>
+          )}
         </span>
         {QUEUE_STATUSES.map((s) => (
           <button
@@ -328,7 +335,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
             className={cn("rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus print:hidden", status === s && "ring-2 ring-primary")}
           >
             <Badge tone={STATUS_TONES[s]}>
-              {t(`status.${s}`)} <span className="tabular-nums">{data ? counts[s] : "–"}</span>
+              {t(`status.${s}`)} <span className="inline-block min-w-[1ch] text-center tabular-nums">{data ? counts[s] : "–"}</span>
             </Badge>
           </button>
         ))}
