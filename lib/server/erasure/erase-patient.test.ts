@@ -183,6 +183,38 @@ for (const { name, open, available } of databases) describe.skipIf(!available)(`
     clock.setClock(null);
   });
 
+  it("an erasure run twice at once (the sweep meets the one an event started) runs each step once, and its log counts all that was erased", async () => {
+    const db = t.database.db;
+    const gone = `c4${randomUUID().replace(/-/g, "").slice(0, 18)}`;
+    await seedPatient(db, gone, "Sarita");
+    const row = await requestErasure(db, { patientId: gone, source: "platform", reason: "user.delete" });
+    const steps: string[] = [];
+    let reached!: () => void;
+    const atDocuments = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = runErasure(db, row.id, {
+      beforeStep: async (s) => {
+        steps.push(s);
+        if (s === "documents") {
+          reached();
+          await held;
+        }
+      },
+    });
+    await atDocuments;
+    const second = runErasure(db, row.id, { beforeStep: (s) => void steps.push(`again ${s}`) });
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await Promise.all([first, second]);
+    expect(steps).toEqual(ERASURE_STEPS.map((s) => s.name));
+    const [done] = await db.select().from(patientErasures).where(sql`${patientErasures.id} = ${row.id}`);
+    expect(done!.completedAt).not.toBeNull();
+    // The visit's name and the reason in its history: what the erasure log shows as "names on visits".
+    expect(done!.counts).toMatchObject({ patient_index: 1, patient_registrations: 1, queue_appointments: 2 });
+    expect(await traces(db, gone, "Sarita")).toEqual([]);
+  });
+
   it("the audit log stays append-only even inside an erasure: only the id may be swapped, never who, what, when or the outcome", async () => {
     const db = t.database.db;
     await db.insert(auditLog).values({ action: "patients.read", resource: "patient", resourceId: "d4d4d4d4d4d4d4d4", outcome: "ok" });

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/connect";
+import { withKeyLock } from "../db/key-lock";
 import { documentCopies, documentCopyChunks, documentUploadAttempts, patientDocuments, patientErasures, patientIndex, staff } from "../db/schema";
 import type { ErasureLogEntry } from "@/lib/schemas/erasure";
 import { recordAudit } from "../audit";
@@ -175,8 +176,16 @@ export interface RunOptions {
   beforeStep?(name: string): void | Promise<void>;
 }
 
-/** Runs (or resumes) an erasure: each step not yet done, its completion recorded after it, then the log entry and the audit. */
-export async function runErasure(db: Db, erasureId: string, opts: RunOptions = {}): Promise<ErasureRow> {
+/**
+ * Runs (or resumes) an erasure: each step not yet done, its completion recorded after it, then the log entry and the audit.
+ * One runner at a time per erasure, on every instance: the sweep meets the erasure an event has just started, and two
+ * runners would each count what the other had not yet erased, leaving a log that says less than was erased.
+ */
+export function runErasure(db: Db, erasureId: string, opts: RunOptions = {}): Promise<ErasureRow> {
+  return withKeyLock(db, `erasure ${erasureId}`, () => runErasureAlone(db, erasureId, opts));
+}
+
+async function runErasureAlone(db: Db, erasureId: string, opts: RunOptions): Promise<ErasureRow> {
   const [row] = await db.select().from(patientErasures).where(eq(patientErasures.id, erasureId));
   if (!row) throw new Error("no such erasure");
   if (row.completedAt || !row.patientId) return row;
