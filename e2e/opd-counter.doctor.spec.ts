@@ -41,6 +41,8 @@ for (const lang of ["en", "hi"] as const) {
       : { next: "Dr. Meera Iyer के लिए अगला बुलाएँ", recall: (t: string) => `Dr. Meera Iyer के लिए टोकन ${t} फिर बुलाएँ`, skip: (t: string) => `Dr. Meera Iyer के लिए टोकन ${t} छोड़ें`, recalled: (t: string) => `टोकन ${t} फिर बुलाया गया`, nobody: "अभी किसी को नहीं बुलाया", back: "छोड़ा गया: 3 और बुलावों के बाद वापस" };
 
   test(`the doctor calls the emergency first, recalls it, skips it and calls the next token (${lang})`, async ({ page, browser, baseURL }) => {
+    // Two walk-ins, the calls, and four full-page screenshots: more than 30 s on a busy 2-core machine.
+    test.slow();
     if (lang === "hi") await page.context().addCookies([{ name: "locale", value: "hi", url: baseURL! }]);
     const desk = await browser.newContext({ storageState: "e2e/.auth/receptionist.json", baseURL });
     await page.goto(`/appointments/today?clinic=${CLINIC}&doctor=${DOCTOR}`);
