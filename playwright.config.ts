@@ -33,7 +33,7 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   // Screenshots live in the visual-review specs (e2e/visual.*.spec.ts); a longer journey marks itself test.slow() (3×).
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,
