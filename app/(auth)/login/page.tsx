@@ -16,7 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
-  const session = await getStaffSession();
+  // Read fresh: a page whose session ended on another instance comes here, and a cached "still signed
+  // in" (up to 2 s old) would send it straight back, where the same thing happens again.
+  const session = await getStaffSession(undefined, "fresh");
   if (session) redirect(callbackUrl ?? homePathFor(session.role));
 
   // The demo accounts exist (and sign in) only while the sandbox is the platform.

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { db } from "../db";
 import { sessionCookie } from "./options";
 import { requestCookie } from "./request-cookie";
-import { resolveSessionCookie, type StaffSession } from "./staff-sessions";
+import { resolveSessionCookie, type SessionRead, type StaffSession } from "./staff-sessions";
 
 export type { StaffSession } from "./staff-sessions";
 
@@ -17,11 +17,11 @@ export type { StaffSession } from "./staff-sessions";
  * handler passes its request: Next's cookies() builds the request's mutable cookie store on each
  * call, a few per cent of a drug search's CPU, for a cookie the request already holds.
  */
-export async function getStaffSession(req?: Request): Promise<StaffSession | null> {
+export async function getStaffSession(req?: Request, read: SessionRead = "cached"): Promise<StaffSession | null> {
   const cookie = sessionCookie();
   const token = req ? requestCookie(req, cookie.name) : (await cookies()).get(cookie.name)?.value;
   if (!token) return null;
-  return resolveSessionCookie(await db(), token, cookie.secret, env().sessions);
+  return resolveSessionCookie(await db(), token, cookie.secret, env().sessions, undefined, read);
 }
 
 /** For pages: sends signed-out visitors to sign-in (and back), and answers 403 to the wrong role. */

@@ -40,6 +40,13 @@ export async function endStaffSessions(db: Db, staffId: string): Promise<number>
 }
 
 /**
+ * "cached": at most CACHE_MS old, for ordinary requests. "fresh": from the database now, where a
+ * stale "still signed in" would send someone back into a session that has just ended elsewhere
+ * (the sign-in page, which forwards a signed-in visitor to where they came from).
+ */
+export type SessionRead = "cached" | "fresh";
+
+/**
  * The staff member a session cookie belongs to, or null when the session has ended: signed out,
  * past its lifetime, idle too long, or the account deactivated or changed.
  */
@@ -48,11 +55,12 @@ export async function resolveSession(
   claims: { sub?: string; sid?: unknown } | null,
   settings: SessionSettings,
   now = clock.nowDate(),
+  read: SessionRead = "cached",
 ): Promise<StaffSession | null> {
   if (!claims?.sub || typeof claims.sid !== "string") return null;
   const sid = claims.sid;
   const hit = cache().get(sid);
-  if (hit && now.getTime() - hit.at < CACHE_MS && hit.staffId === claims.sub) return hit.staff;
+  if (read === "cached" && hit && now.getTime() - hit.at < CACHE_MS && hit.staffId === claims.sub) return hit.staff;
 
   const [row] = await db
     .select({ staff, signedInAt: staffSessions.signedInAt, lastSeenAt: staffSessions.lastSeenAt })
@@ -87,7 +95,7 @@ const DECODED_MS = 60_000;
 const decoded = () => processSingleton("__clinicDecodedCookies", () => new Map<string, { until: number; claims: Claims; secret: string }>());
 
 /** Decodes a next-auth session cookie (it checks signature, encryption and expiry) and resolves it. */
-export async function resolveSessionCookie(db: Db, token: string, secret: string, settings: SessionSettings, now = clock.nowDate()) {
+export async function resolveSessionCookie(db: Db, token: string, secret: string, settings: SessionSettings, now = clock.nowDate(), read: SessionRead = "cached") {
   const at = now.getTime();
   let hit = decoded().get(token);
   // Another secret (rotation, a test) must decode the cookie afresh.
@@ -98,7 +106,7 @@ export async function resolveSessionCookie(db: Db, token: string, secret: string
     if (decoded().size > 2000) decoded().clear();
     if (claims) decoded().set(token, hit);
   }
-  return resolveSession(db, hit.claims, settings, now);
+  return resolveSession(db, hit.claims, settings, now, read);
 }
 
 /**
