@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { AppProviders } from "@/components/providers/app-providers";
 import { SandboxBanner } from "@/components/layout/sandbox-banner";
 import { SkipLink } from "@/components/layout/skip-link";
+import { EarlySubmitGuard } from "@/components/layout/early-submit-guard";
 import { devanagariFontUrl } from "@/lib/server/devanagari-font";
 import { platformDemo } from "@/lib/server/platform-demo";
 import { getLocale, getTranslator } from "@/lib/i18n/server";
@@ -30,6 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const [locale, requestHeaders] = await Promise.all([getLocale(), headers()]);
   // A Hindi page fetches its font with the stylesheet, so the first paint uses it: no shift when it arrives.
   const hindiFont = locale === "hi" ? devanagariFontUrl() : undefined;
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       {hindiFont ? (
@@ -38,7 +40,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </head>
       ) : null}
       <body className="min-h-dvh">
-        <AppProviders nonce={requestHeaders.get("x-nonce") ?? undefined}>
+        <EarlySubmitGuard nonce={nonce} />
+        <AppProviders nonce={nonce}>
           <SkipLink />
           {platformDemo() ? <SandboxBanner /> : null}
           {children}

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, ConsoleMessage, Frame, Page, Request, Response } from "@playwright/test";
 import { Client } from "pg";
 import { CLUSTER_ADMIN_DATABASE_URL } from "./cluster-preflight";
 import { calendarUrl, futureMonday } from "./slots-support";
@@ -89,8 +89,47 @@ async function streamOnEveryInstance(cookie: string, path?: string) {
 
 const cookieHeader = async (context: BrowserContext) => (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
+/** What a page did, in order (navigations, failed requests, error answers, console errors): printed when a journey step fails. */
+function pageDiary(page: Page) {
+  const lines: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  const onNav = (f: Frame) => void (f === page.mainFrame() && lines.push(`${at()} navigated ${f.url()}`));
+  const onFailed = (r: Request) => void lines.push(`${at()} failed ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`);
+  const onResponse = (r: Response) => void (r.status() >= 400 && lines.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()} ${r.headers()["x-instance"] ?? ""}`));
+  const onConsole = (m: ConsoleMessage) => void (m.type() === "error" && lines.push(`${at()} console ${m.text()}`));
+  page.on("framenavigated", onNav);
+  page.on("requestfailed", onFailed);
+  page.on("response", onResponse);
+  page.on("console", onConsole);
+  return {
+    lines,
+    stop() {
+      page.off("framenavigated", onNav);
+      page.off("requestfailed", onFailed);
+      page.off("response", onResponse);
+      page.off("console", onConsole);
+    },
+  };
+}
+
 async function registerPatient(page: Page, last: string): Promise<string> {
+  const diary = pageDiary(page);
+  try {
+    return await registerPatientSteps(page, last);
+  } catch (err) {
+    console.log(`registration of ${last}: what the page did\n${diary.lines.join("\n")}`);
+    throw err;
+  } finally {
+    diary.stop();
+  }
+}
+
+async function registerPatientSteps(page: Page, last: string): Promise<string> {
   await page.goto("/patients/new");
+  // Typed once the page answers, as every other journey does (e2e/fixtures.ts): what a form does with
+  // input given before that is e2e/early-submit.receptionist.spec.ts's subject. Here it lost the gender's
+  // salutation ("Ms."), which is how an instance slow to serve the page's scripts failed this journey.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByLabel("First name").fill("Asha");
   await page.getByLabel("Last name").fill(last);
   await page.getByLabel("Gender").selectOption("F");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { AlertCircle, LoaderCircle, LogIn } from "lucide-react";
 import { signInWithPassword } from "@/lib/api-client/auth";
@@ -48,6 +48,14 @@ export function SignInForm({
   const [filledFor, setFilledFor] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // Typed before the page hydrated (an old PC, a slow network): the fields show it but the form's state
+  // is empty, and the first re-render would empty the fields. Taken into the state as the form arrives,
+  // so a sign-in clicked meanwhile (held by components/layout/early-submit-guard.tsx) goes ahead with it.
+  useEffect(() => {
+    const typed = { email: emailRef.current?.value ?? "", password: passwordRef.current?.value ?? "" };
+    if (typed.email || typed.password) setValues((v) => ({ email: v.email || typed.email, password: v.password || typed.password }));
+  }, []);
 
   const pending = submitting || redirecting;
   // Zod's messages are English; the form shows its own in the chosen language.
