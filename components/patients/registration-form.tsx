@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { useEarlyInput } from "@/components/forms/use-early-input";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { History, Loader2, RefreshCw, TriangleAlert, UserPlus } from "lucide-react";
 import { toast } from "@/lib/toast";
@@ -48,6 +49,8 @@ export function RegistrationForm() {
     reValidateMode: "onChange",
   });
   const draft = useRegistrationDraft(form);
+  const formElement = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, EMPTY_REGISTRATION, formElement);
   const [result, setResult] = useState<RegistrationResult | null>(null);
   const [duplicates, setDuplicates] = useState<{ matches: DuplicateMatch[]; input: PatientRegistrationInput } | null>(null);
   const [serverExtrasError, setServerExtrasError] = useState<string | undefined>();
@@ -206,7 +209,7 @@ export function RegistrationForm() {
   const serverError = register.error instanceof ApiProblemError && register.error.status === 400 && register.error.problem.errors ? null : register.error;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
-      <form noValidate onSubmit={(e) => void submit(e)} aria-describedby="registration-intro" className="grid gap-6">
+      <form ref={formElement} noValidate onSubmit={(e) => void submit(e)} aria-describedby="registration-intro" className="grid gap-6">
         <p id="registration-intro" className="sr-only">
           {t("register.subtitle")}
         </p>
