@@ -10,8 +10,8 @@
  * listening on window, where a submit arrives after React's own listener: a form React handled is
  * already prevented and left alone. One that was not is held, and sent again, once, when the page
  * says it answers input (`data-hydrated` on <html>), a moment later so that what a form takes from
- * its fields on arrival (the sign-in form's state) is in place: the click is not lost, and what was
- * typed stays in its fields.
+ * its fields on arrival (the sign-in form's state; components/forms/use-early-input.ts) is in place:
+ * the click is not lost, and what was typed stays in its fields.
  */
 const GUARD = `(function(){var d=document.documentElement,held=null;
 addEventListener("submit",function(e){var f=e.target;
