@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
@@ -49,8 +49,7 @@ export function RegistrationForm() {
     reValidateMode: "onChange",
   });
   const draft = useRegistrationDraft(form);
-  const formElement = useRef<HTMLFormElement>(null);
-  useEarlyInput(form, EMPTY_REGISTRATION, formElement);
+  useEarlyInput(form, EMPTY_REGISTRATION);
   const [result, setResult] = useState<RegistrationResult | null>(null);
   const [duplicates, setDuplicates] = useState<{ matches: DuplicateMatch[]; input: PatientRegistrationInput } | null>(null);
   const [serverExtrasError, setServerExtrasError] = useState<string | undefined>();
@@ -209,7 +208,7 @@ export function RegistrationForm() {
   const serverError = register.error instanceof ApiProblemError && register.error.status === 400 && register.error.problem.errors ? null : register.error;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
-      <form ref={formElement} noValidate onSubmit={(e) => void submit(e)} aria-describedby="registration-intro" className="grid gap-6">
+      <form noValidate onSubmit={(e) => void submit(e)} aria-describedby="registration-intro" className="grid gap-6">
         <p id="registration-intro" className="sr-only">
           {t("register.subtitle")}
         </p>
