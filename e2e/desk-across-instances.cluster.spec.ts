@@ -265,7 +265,7 @@ async function signInAttempt(base: string, email: string, password: string): Pro
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   const answer = decodeURIComponent(`${res.headers.get("location") ?? ""} ${await res.text()}`);

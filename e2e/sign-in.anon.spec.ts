@@ -71,7 +71,7 @@ test.describe("signing in", () => {
     expect((await copied.get("/api/patients/search?q=a")).status()).toBe(200);
 
     const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
-    const signedOut = await page.request.post("/api/auth/signout", { form: { csrfToken, callbackUrl: "/login", json: "true" } });
+    const signedOut = await page.request.post("/api/auth/signout", { headers: { origin: baseURL! }, form: { csrfToken, callbackUrl: "/login", json: "true" } });
     expect(signedOut.ok()).toBe(true);
     await expect.poll(async () => (await copied.get("/api/patients/search?q=a")).status(), { timeout: 5_000 }).toBe(401);
     const problem = await copied.get("/api/patients/search?q=a");
@@ -118,7 +118,7 @@ test.describe("signing in", () => {
 
       // The session ends while the desk stays open (signed out from another tab, or by an admin).
       const { csrfToken } = (await (await page.request.get(`${host}/api/auth/csrf`)).json()) as { csrfToken: string };
-      expect((await page.request.post(`${host}/api/auth/signout`, { form: { csrfToken, callbackUrl: "/login", json: "true" } })).ok()).toBe(true);
+      expect((await page.request.post(`${host}/api/auth/signout`, { headers: { origin: host }, form: { csrfToken, callbackUrl: "/login", json: "true" } })).ok()).toBe(true);
 
       await page.getByLabel(words.search).fill("amlodipine");
       const alert = page.getByRole("alert").filter({ hasText: words.ended });
@@ -142,6 +142,30 @@ test.describe("signing in", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/drugs\?q=aspirin/);
     await expect(page.getByRole("heading", { name: "Drug lookup" })).toBeVisible();
+  });
+
+  test("a sign-in posted from another site is refused even with next-auth's CSRF token and cookie; from the desk it signs in", async ({ baseURL }) => {
+    const api = await playwrightRequest.newContext({ baseURL });
+    const { csrfToken } = await (await api.get("/api/auth/csrf")).json();
+    const form = { csrfToken, email: DEMO.receptionist.email, password: DEMO.receptionist.password, json: "true" };
+    const hasSession = async () => (await api.storageState()).cookies.some((c) => c.name.endsWith("next-auth.session-token"));
+    for (const origin of ["https://evil.example", "null", `https://${new URL(baseURL!).host}`]) {
+      const forged = await api.post("/api/auth/callback/credentials", { headers: { origin }, form, maxRedirects: 0 });
+      expect(forged.status(), origin).toBe(403);
+      expect(forged.headers()["content-type"]).toContain("application/problem+json");
+      expect(await hasSession(), origin).toBe(false);
+    }
+    // No Origin and no Fetch Metadata: nothing says the desk sent it, so it is refused too.
+    expect((await api.post("/api/auth/callback/credentials", { form, maxRedirects: 0 })).status()).toBe(403);
+    expect(await hasSession()).toBe(false);
+    const own = await api.post("/api/auth/callback/credentials", { headers: { origin: baseURL! }, form, maxRedirects: 0 });
+    expect(own.status()).toBeLessThan(400);
+    expect(await hasSession()).toBe(true);
+    // Signing out is a POST too: from another site it is refused and the session stays.
+    const signOut = { csrfToken, callbackUrl: "/login", json: "true" };
+    expect((await api.post("/api/auth/signout", { headers: { origin: "https://evil.example" }, form: signOut, maxRedirects: 0 })).status()).toBe(403);
+    expect((await (await api.get("/api/auth/session")).json())?.user?.email).toBe(DEMO.receptionist.email);
+    await api.dispose();
   });
 
   test("the API answers 401 problem+json without a session", async ({ request }) => {

@@ -2,9 +2,10 @@ import "server-only";
 import { NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { checkedAuthRequest } from "./auth-input";
-import { AppError, MethodNotAllowedError, NotFoundError, problemResponse } from "./errors";
+import { AppError, ForbiddenError, MethodNotAllowedError, NotFoundError, problemResponse } from "./errors";
 import { log } from "./log";
 import { answerRequest } from "./request-context";
+import { isSameOrigin } from "./with-staff";
 
 type AuthContext = { params: Promise<{ nextauth?: string[] }> };
 type AuthHandler = (req: Request, ctx: AuthContext) => Promise<Response>;
@@ -41,6 +42,9 @@ export function guardAuthRoute(handler: AuthHandler): AuthHandler {
     if (!methods) return problemResponse(new NotFoundError("No sign-in action answers at this address."));
     const method = req.method === "HEAD" ? "GET" : req.method;
     if (!methods.includes(method)) return problemResponse(new MethodNotAllowedError(methods));
+    // next-auth's CSRF token stops a page that cannot read the desk's cookie, but the desk's own rule is
+    // stricter and the same for every mutation: a POST comes from the desk's pages or it is refused.
+    if (method === "POST" && !isSameOrigin(req, env().appUrl)) return problemResponse(new ForbiddenError("This request did not come from the front-desk app."));
     try {
       const checked = await checkedAuthRequest(req, action, env().appUrl, remade(req));
       const res = await handler(checked, ctx);
