@@ -365,3 +365,32 @@ test("issue 29 item 3: an API caller's problem detail is a sentence, the field k
   expect(body.detail).toBe("Date of birth: this date does not exist: check the day and the month (DD/MM/YYYY).");
   expect(body.errors.dob).toBe("patients.errors.dob.notReal");
 });
+
+test("beside the duplicates panel (1280 px and wider) every select of the form is wide enough for its longest choice, in English and Hindi", async ({ page, baseURL }) => {
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const language of ["en", "hi"] as const) {
+      await page.context().addCookies([{ name: "locale", value: language, url: baseURL! }]);
+      await page.goto("/patients/new");
+      await expect(page.locator("aside[aria-labelledby='duplicates-title']")).toBeVisible();
+      // The longest option as the select draws it (same font), plus room for the padding, border and arrow.
+      const cut = await page.locator("form select").evaluateAll((selects) =>
+        selects.flatMap((select) => {
+          const s = select as HTMLSelectElement;
+          const probe = document.createElement("span");
+          probe.style.font = getComputedStyle(s).font;
+          probe.style.position = "absolute";
+          probe.style.whiteSpace = "nowrap";
+          document.body.append(probe);
+          const widest = Math.max(...[...s.options].map((o) => ((probe.textContent = o.text), probe.getBoundingClientRect().width)));
+          probe.remove();
+          // Chromium draws its arrow (~24 px) beside the padding, not in it: "Unknown" showed as "Unknowr" at 127 px.
+          const style = getComputedStyle(s);
+          const room = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"].reduce((sum, k) => sum + parseFloat(style[k as "paddingLeft"]), 24);
+          return s.getBoundingClientRect().width < widest + room ? [`${s.getAttribute("data-field") ?? s.id}: ${Math.round(s.getBoundingClientRect().width)} px for ${Math.round(widest)} px of text`] : [];
+        }),
+      );
+      expect(cut, `${width} px, ${language}`).toEqual([]);
+    }
+  }
+});

@@ -103,9 +103,11 @@ export function PatientFormFields({
 
   return (
     <>
-      <Card className="p-5">
+      {/* Columns follow the card's own width, not the window's: beside the duplicates panel a wide window
+          leaves the form too narrow for four selects ("Choose…" and "Unknown" were cut off at 1280 px). */}
+      <Card className="@container p-5">
         <h2 className="text-base font-semibold text-ink">{t("register.sectionPerson")}</h2>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-4 grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-4">
           <FormField id="patient-firstName" label={t("fields.firstName")} required error={error("firstName")}>
             {(p) => <Input {...p} autoFocus={autoFocus} autoComplete="off" {...text("firstName")} />}
           </FormField>
@@ -131,7 +133,7 @@ export function PatientFormFields({
           <FormField id="patient-dob" label={t("fields.dob")} required hint={dobIsFromAge ? t("register.fromAge") : t("register.dobHint")} error={error("dob")}>
             {(p) => <Input {...p} data-field="dob" inputMode="numeric" placeholder="DD/MM/YYYY" autoComplete="off" {...dobField} invalid={!!error("dob")} />}
           </FormField>
-          <fieldset className="min-w-0 sm:col-span-1 lg:col-span-2" aria-describedby={["patient-age-hint", ageError ? "patient-age-error" : null].filter(Boolean).join(" ")}>
+          <fieldset className="min-w-0 @3xl:col-span-2" aria-describedby={["patient-age-hint", ageError ? "patient-age-error" : null].filter(Boolean).join(" ")}>
             <legend className="block text-sm font-medium text-ink">{t("fields.age")}</legend>
             <div className="mt-1.5 grid grid-cols-3 gap-2">
               {AGE_FIELDS.map((part) => {
