@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect } from "react";
-import { useWatch, type FieldPath, type UseFormReturn } from "react-hook-form";
+import { memo, useEffect } from "react";
+import { useFormState, useWatch, type FieldPath, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "use-intl";
 import { BLOOD_GROUPS, DESIGNATIONS, GENDERS, todayInIndia } from "@/lib/schemas/patient-fields";
 import { ageOn, ageText, dobFromAge, formatIsoDate, readAge, readDob, typeAge, type AgeField } from "@/lib/schemas/patient-age";
@@ -23,7 +23,7 @@ const isSubmitButton = (el: EventTarget | null) => el instanceof HTMLButtonEleme
  * react-hook-form form. The date of birth and the age are two views of one date (see
  * lib/schemas/patient-age.ts); the salutation follows gender and age until chosen by hand.
  */
-export function PatientFormFields({
+export const PatientFormFields = memo(function PatientFormFields({
   form,
   autoFocus = true,
   ownUhid,
@@ -38,7 +38,7 @@ export function PatientFormFields({
 }) {
   const t = useTranslations("patients");
   const errorText = useErrorText();
-  const { setValue, getValues, control, formState } = form;
+  const { setValue, getValues, control } = form;
   // Leaving a field for the submit button is not "done with this field": its check waits for the submit,
   // so a message appearing on blur cannot push the button away from under the pointer.
   const register: typeof form.register = (name, options) => {
@@ -48,7 +48,10 @@ export function PatientFormFields({
       onBlur: (event) => (isSubmitButton((event as { relatedTarget?: EventTarget | null }).relatedTarget ?? null) ? Promise.resolve() : field.onBlur(event)),
     };
   };
-  const errors = formState.errors;
+  // The fields render again when their errors change (their own subscription), not whenever the form
+  // around them does: react-hook-form re-renders the form once as it mounts ("isReady") and at every
+  // keystroke in a field the duplicate search watches, which redrew all ~90 components of these fields.
+  const { errors } = useFormState({ control });
   const error = (field: FieldPath<RegistrationValues>) => errorText(errors[field as keyof typeof errors]?.message as string | undefined);
 
   const [gender, dob, designation, designationAuto, dobIsFromAge, uhid, countryCode, extras] = useWatch({
@@ -63,7 +66,8 @@ export function PatientFormFields({
   }, [designationAuto, designation, suggestion, setValue]);
 
   /** Re-check a field another field just changed, once it has been checked before (blurred or submitted). */
-  const recheck = (field: FieldPath<RegistrationValues>) => formState.isSubmitted || !!formState.touchedFields[field as keyof typeof formState.touchedFields];
+  // Read when a field changes, so the form's state of that moment (not of the last render) decides.
+  const recheck = (field: FieldPath<RegistrationValues>) => form.formState.isSubmitted || form.getFieldState(field).isTouched;
 
   function onDobChange(text: string) {
     const today = todayInIndia();
@@ -277,10 +281,10 @@ export function PatientFormFields({
         <h2 className="text-base font-semibold text-ink">{t("register.sectionExtras")}</h2>
         <ExtrasEditor
           rows={extras}
-          onChange={(rows) => setValue("extras", rows, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+          onChange={(rows) => setValue("extras", rows, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
           serverErrors={serverExtrasError ? { extras: serverExtrasError } : {}}
         />
       </Card>
     </>
   );
-}
+});
