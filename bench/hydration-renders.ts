@@ -11,13 +11,10 @@
  * HYDRATION_TYPE="#patient-firstName=Asha" then types into that field, a key at a time, and reports
  * the commits of the typing too (what a keystroke costs).
  */
-import { chromium, type Browser } from "@playwright/test";
-import { signIn, startApp } from "./harness";
+import type { Browser } from "@playwright/test";
+import { ADMIN, RECEPTION, mobileContext, runTool, visitPages, type DemoLogin } from "./page-visits";
 
-const CHROMIUM = "/usr/bin/chromium";
-const RECEPTION: [string, string] = ["reception@demo.clinic", "sandbox-reception"];
-const ADMIN: [string, string] = ["admin@demo.clinic", "sandbox-admin"];
-const PAGES: [string, [string, string] | null][] = [
+const PAGES: [string, DemoLogin | null][] = [
   ["/login", null],
   ["/patients/new", RECEPTION],
   ["/slots", RECEPTION],
@@ -118,14 +115,8 @@ function installCommitLog() {
 }
 
 async function visit(browser: Browser, appUrl: string, path: string, session: string | null, locale: string) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const context = await mobileContext(browser, appUrl, locale, session);
   try {
-    const url = new URL(appUrl);
-    await context.addCookies([{ name: "locale", value: locale, domain: url.hostname, path: "/" }]);
-    if (session) {
-      const [name, value] = session.split("=") as [string, string];
-      await context.addCookies([{ name, value, domain: url.hostname, path: "/" }]);
-    }
     // tsx (esbuild) wraps named functions in a `__name(…)` helper that the page does not have.
     await context.addInitScript({ content: `var __name = (f) => f; (${installCommitLog.toString()})();` });
     const page = await context.newPage();
@@ -161,25 +152,8 @@ async function visit(browser: Browser, appUrl: string, path: string, session: st
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
   const locale = process.env.HYDRATION_LOCALE ?? "en";
-  const given = process.env.HYDRATION_APP_URL;
-  const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-  const app = given ? { appUrl: given, stop: async () => {} } : await startApp({ build: false, appPort: port("HYDRATION_APP_PORT"), sandboxPort: port("HYDRATION_SANDBOX_PORT") });
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
-  const sessions = new Map<string, string>();
-  try {
-    for (const [path, login] of PAGES.filter(([p]) => !wanted.length || wanted.includes(p))) {
-      if (login && !sessions.has(login[0])) sessions.set(login[0], await signIn(app.appUrl, ...login));
-      await visit(browser, app.appUrl, path, login ? sessions.get(login[0])! : null, locale);
-    }
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+  await visitPages("HYDRATION", PAGES, (browser, appUrl, path, session) => visit(browser, appUrl, path, session, locale));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runTool(main);

@@ -10,13 +10,11 @@
  * START_UP_RUNS=3 (median).
  */
 import os from "node:os";
-import { chromium, type Browser } from "@playwright/test";
-import { signIn, startApp } from "./harness";
+import type { Browser } from "@playwright/test";
+import { RECEPTION, mobileContext, runTool, visitPages, type DemoLogin } from "./page-visits";
 import { median } from "./suites/lighthouse";
 
-const CHROMIUM = "/usr/bin/chromium";
-const RECEPTION: [string, string] = ["reception@demo.clinic", "sandbox-reception"];
-const PAGES: [string, [string, string]][] = [
+const PAGES: [string, DemoLogin][] = [
   ["/patients/new", RECEPTION],
   ["/slots", RECEPTION],
   ["/appointments/today", RECEPTION],
@@ -29,15 +27,9 @@ interface Sample {
   jsKiB: number;
 }
 
-async function once(browser: Browser, appUrl: string, path: string, session: string, locale: string): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+async function once(browser: Browser, appUrl: string, path: string, session: string | null, locale: string): Promise<Sample> {
+  const context = await mobileContext(browser, appUrl, locale, session);
   try {
-    const url = new URL(appUrl);
-    const [name, value] = session.split("=") as [string, string];
-    await context.addCookies([
-      { name: "locale", value: locale, domain: url.hostname, path: "/" },
-      { name, value, domain: url.hostname, path: "/" },
-    ]);
     // Long tasks from the very start of the document, kept where the bench can read them.
     await context.addInitScript(() => {
       const held: number[] = [];
@@ -74,33 +66,18 @@ async function once(browser: Browser, appUrl: string, path: string, session: str
 }
 
 async function main() {
-  const wanted = process.argv.slice(2);
   const locales = (process.env.START_UP_LOCALES ?? "en,hi").split(",").filter(Boolean);
   const runs = Number(process.env.START_UP_RUNS ?? 3);
-  const given = process.env.START_UP_APP_URL;
-  const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-  const app = given ? { appUrl: given, stop: async () => {} } : await startApp({ build: false, appPort: port("START_UP_APP_PORT"), sandboxPort: port("START_UP_SANDBOX_PORT") });
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
-  const sessions = new Map<string, string>();
-  try {
-    console.log("| page | language | script ms | task ms | blocking ms (long tasks over 50 ms) | JS KiB | load average (1 min) |");
-    console.log("|---|---|---|---|---|---|---|");
-    for (const [path, login] of PAGES.filter(([p]) => !wanted.length || wanted.includes(p))) {
-      if (!sessions.has(login[0])) sessions.set(login[0], await signIn(app.appUrl, ...login));
-      for (const locale of locales) {
-        const samples: Sample[] = [];
-        for (let i = 0; i < runs; i += 1) samples.push(await once(browser, app.appUrl, path, sessions.get(login[0])!, locale));
-        const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
-        console.log(`| ${path} | ${locale} | ${m("scriptMs").toFixed(0)} | ${m("taskMs").toFixed(0)} | ${m("blockingMs").toFixed(0)} | ${m("jsKiB").toFixed(1)} | ${os.loadavg()[0]!.toFixed(1)} |`);
-      }
+  console.log("| page | language | script ms | task ms | blocking ms (long tasks over 50 ms) | JS KiB | load average (1 min) |");
+  console.log("|---|---|---|---|---|---|---|");
+  await visitPages("START_UP", PAGES, async (browser, appUrl, path, session) => {
+    for (const locale of locales) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < runs; i += 1) samples.push(await once(browser, appUrl, path, session, locale));
+      const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
+      console.log(`| ${path} | ${locale} | ${m("scriptMs").toFixed(0)} | ${m("taskMs").toFixed(0)} | ${m("blockingMs").toFixed(0)} | ${m("jsKiB").toFixed(1)} | ${os.loadavg()[0]!.toFixed(1)} |`);
     }
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runTool(main);
