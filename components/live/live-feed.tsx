@@ -14,6 +14,7 @@ import type { LiveEvent } from "@/lib/schemas/live-events";
 import { DoctorJoinedCard, GenericEventCard, isDoctorJoined } from "./event-card";
 import { doctorLabel, eventTitle, patientLabel } from "./event-words";
 import { playChime, useFeedAlerts } from "./feed-alerts";
+import { compareNames } from "@/lib/i18n/name-order";
 
 const STATUS_TONE: Record<FeedStatus, BadgeTone> = { loading: "neutral", live: "success", reconnecting: "warning", error: "danger", paused: "warning" };
 
@@ -35,7 +36,7 @@ const distinct = (events: LiveEvent[], pick: (e: LiveEvent) => [string | null, s
     const [id, name] = pick(e);
     if (id && (!byId.has(id) || name)) byId.set(id, name ?? id);
   }
-  return [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+  return [...byId].map(([id, label]) => ({ id, label })).sort((a, b) => compareNames(a.label, b.label));
 };
 
 export function LiveFeed() {

@@ -27,6 +27,7 @@ import { CounterShares, CounterSharesPlaceholder } from "./counter-shares";
 import { LazyCancelDialog, LazyLinkPatientDialog, LazyRescheduleDialog, LazyWalkInDialog, prefetchQueueDialogs } from "./queue-dialogs-lazy";
 import { patientName, QueueRow, STATUS_TONES } from "./queue-row";
 import { useNow } from "./use-now";
+import { compareNames } from "@/lib/i18n/name-order";
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
@@ -153,7 +154,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
       const known = id ? directoryDoctors?.find((d) => d.platformId === id) : undefined;
       if (known && !names.has(known.platformId)) names.set(known.platformId, known.displayName);
     }
-    return [...names.entries()].sort((a, b) => a[1].localeCompare(b[1]));
+    return [...names.entries()].sort((a, b) => compareNames(a[1], b[1]));
   }, [all, doctor, start.ownDoctor, directoryDoctors]);
   const mayChange = (doctorId: string) => canOnRow(viewer, "queue.update", doctorId);
   const shown = all.filter((e) => (!doctor || e.doctorId === doctor) && (!status || e.status === status) && matches(e, search.trim()));
@@ -211,7 +212,7 @@ export function QueueBoard({ start, viewer }: QueueBoardProps) {
   const walkInDoctors = useMemo(() => {
     // Doctors who work at this clinic (all doctors while the platform has not said where they work).
     const list = (directoryDoctors ?? []).filter((d) => !schedules?.[d.platformId] || schedules[d.platformId]!.includes(effectiveClinic ?? ""));
-    return list.map((d) => ({ id: d.platformId, name: d.displayName })).sort((a, b) => a.name.localeCompare(b.name));
+    return list.map((d) => ({ id: d.platformId, name: d.displayName })).sort((a, b) => compareNames(a.name, b.name));
   }, [directoryDoctors, schedules, effectiveClinic]);
 
   if (directoryData && clinics.length === 0) {

@@ -110,6 +110,34 @@ describe("clinic clocks", () => {
     );
   });
 
+  it("reads India's and UTC's clock by arithmetic exactly as Intl reads it, and India's war-time clock through Intl", () => {
+    const intl = (t: number, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+          .formatToParts(t)
+          .map((p) => [p.type, p.value]),
+      );
+      return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+    };
+    const zones = fc.constantFrom("Asia/Kolkata", "Asia/Calcutta", "UTC", "Etc/UTC");
+    // From 1940 (before India's last change of clock, 15/10/1945) to 2200, minutes around that change weighted in.
+    const change = Date.UTC(1945, 9, 14, 17, 30);
+    const when = fc.oneof(fc.integer({ min: Date.UTC(1940, 0, 1), max: Date.UTC(2200, 0, 1) }), fc.integer({ min: change - 2 * MS_PER_DAY, max: change + 2 * MS_PER_DAY }));
+    fc.assert(
+      fc.property(hostZone, zones, when, (host, zone, t) => {
+        processEnv.TZ = host;
+        const expected = intl(t, zone);
+        expect(dayInZone(t, zone)).toBe(expected.day);
+        expect(timeInZone(t, zone)).toBe(expected.time);
+      }),
+      { numRuns: 500 },
+    );
+    // 1944 in India was +06:30: 18:00 UTC was already the next day's 00:30.
+    expect(dayInZone("1944-06-01T18:00:00Z", "Asia/Kolkata")).toBe("1944-06-02");
+    expect(timeInZone("1944-06-01T18:00:00Z", "Asia/Kolkata")).toBe("00:30");
+    expect(() => dayInZone("not a time", "Asia/Kolkata")).toThrow(RangeError);
+  });
+
   it("writes a pattern on the clinic's clock", () => {
     expect(formatInZone("2026-11-23T18:40:05Z", "Asia/Kolkata", "dd/MM/yyyy, HH:mm:ss")).toBe("24/11/2026, 00:10:05");
     expect(formatInZone("2026-03-08T10:30:00Z", "America/New_York", "HH:mm")).toBe("06:30");

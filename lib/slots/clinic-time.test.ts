@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clinicDay, clinicTime, displayDay, mondayOf, weekDays } from "./clinic-time";
+import { clinicDay, clinicTime, displayDay, mondayOf, weekDays, weekdayName } from "./clinic-time";
 
 // The test plays browsers in other zones by changing the process zone; not configuration.
 // eslint-disable-next-line no-restricted-properties
@@ -34,5 +34,18 @@ describe("clinic time zone", () => {
     expect(mondayOf("2027-01-01")).toBe("2026-12-28");
     expect(weekDays("2026-12-28")).toEqual(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"]);
     expect(displayDay("2027-01-03")).toBe("03/01/2027");
+  });
+});
+
+describe("weekday names", () => {
+  it("name each day of a week as Intl does in en-IN and hi-IN, short and long, and refuse a day that is none", () => {
+    const days = weekDays("2026-11-23").concat(weekDays("1999-12-27"), weekDays("2100-02-22"));
+    for (const [locale, intlLocale] of [["en", "en-IN"], ["hi", "hi-IN"]] as const)
+      for (const width of ["short", "long"] as const) {
+        const intl = new Intl.DateTimeFormat(intlLocale, { weekday: width, timeZone: "UTC" });
+        for (const day of days) expect(weekdayName(day, locale, width)).toBe(intl.format(new Date(`${day}T12:00:00Z`)));
+      }
+    expect(weekdayName("2026-11-23", "hi", "long")).toBe("सोमवार");
+    expect(() => weekdayName("2026-02-30", "en")).toThrow(RangeError);
   });
 });
