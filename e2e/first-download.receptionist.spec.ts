@@ -76,7 +76,9 @@ test("today's queue: the toasts' library is not in the first download and comes 
 // A page's first Intl number or date formatter, or its first collator, costs 15–40 ms of the main
 // thread (ICU's data; 60–130 ms on a phone's slower CPU). The heaviest pages start without one: the
 // clinic's clock, rupees, weekday names and name order are plain arithmetic (lib/schemas/calendar.ts,
-// lib/i18n/format.ts, lib/slots/clinic-time.ts, lib/i18n/name-order.ts). Plural rules are cheap and allowed.
+// lib/i18n/format.ts, lib/slots/clinic-time.ts, lib/i18n/name-order.ts), and the counts their messages
+// show at start are plain numbers ({count}, not ICU's #, which builds a number formatter). Plural rules are
+// cheap and allowed.
 for (const [path, locale] of [
   ["/appointments/today", "en"],
   ["/appointments/today", "hi"],
@@ -84,6 +86,13 @@ for (const [path, locale] of [
   ["/slots", "hi"],
   ["/patients/new", "en"],
   ["/patients/new", "hi"],
+  ["/patients", "en"],
+  ["/live", "en"],
+  ["/drugs", "en"],
+  ["/billing", "en"],
+  ["/billing", "hi"],
+  ["/documents", "en"],
+  ["/patients/audit", "en"],
 ] as const) {
   test(`${path} (${locale}) builds no ICU formatter or collator until it has hydrated`, async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "locale", value: locale, url: baseURL! }]);
