@@ -20,11 +20,12 @@ function indianGrouping(digits: string): string {
 /** ₹1,23,456.00 from 12345600 paise (a minus sign before the ₹ for a negative amount). */
 export function formatPaise(paise: number): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`);
-  const sign = paise < 0 ? "-" : "";
-  const abs = BigInt(Math.abs(paise));
-  const rupees = abs / 100n;
-  const rest = abs % 100n;
-  return `${sign}₹${indianGrouping(rupees.toString())}.${rest.toString().padStart(2, "0")}`;
+  return paiseText(BigInt(Math.abs(paise)), paise < 0);
+}
+
+/** ₹1,23,456.00 from a number of paise of any size, with a minus sign before the ₹ when `negative`. */
+export function paiseText(paise: bigint, negative: boolean): string {
+  return `${negative ? "-" : ""}₹${indianGrouping((paise / 100n).toString())}.${(paise % 100n).toString().padStart(2, "0")}`;
 }
 
 /** "500.00" — rupees and paise with a dot, as a UPI intent's `am` and an input field want it. */

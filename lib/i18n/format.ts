@@ -1,3 +1,5 @@
+import { paiseText } from "@/lib/billing/money";
+
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** Indian clinics read dates and times as DD/MM/YYYY, HH:mm in every language (the browser's clock; by hand: no date-fns formatter in the first download). */
@@ -22,7 +24,5 @@ export function formatInr(amount: number): string {
   if (!decimal) return (intlInr ??= new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 2 })).format(amount);
   const fraction = decimal[2] ?? "";
   const paise = BigInt(decimal[1]!) * 100n + BigInt(fraction.padEnd(2, "0").slice(0, 2)) + ((fraction[2] ?? "0") >= "5" ? 1n : 0n);
-  const rupees = String(paise / 100n);
-  const grouped = rupees.length > 3 ? `${rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${rupees.slice(-3)}` : rupees;
-  return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}₹${grouped}.${String(paise % 100n).padStart(2, "0")}`;
+  return paiseText(paise, amount < 0 || Object.is(amount, -0));
 }
