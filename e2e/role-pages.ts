@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { can, FEATURES, featuresFor, type Action } from "../lib/access";
 import type { Role } from "../lib/schemas/staff";
 import { expect, expectAccessible, test } from "./fixtures";
+import { watchIcu } from "./icu-watch";
 
 /** Pages behind a feature that only some of its roles may open. */
 const ROLE_PAGES: { path: string; action: Action }[] = [
@@ -39,12 +40,15 @@ function expectStrictScriptPolicy(csp: string | undefined) {
 /** Every page this role can open: the sandbox banner is there, axe finds nothing, the CSP reports nothing. */
 export function checkPagesOf(role: Role) {
   for (const feature of featuresFor(role)) {
-    test(`${role}: ${feature} page is accessible, marked as sandbox, and runs under the strict CSP`, async ({ page }) => {
+    test(`${role}: ${feature} page is accessible, marked as sandbox, runs under the strict CSP and starts without ICU`, async ({ page }) => {
       const violations = await watchCsp(page);
+      const icuBuilt = await watchIcu(page);
       const res = await page.goto(FEATURES[feature].path);
       expectStrictScriptPolicy(res?.headers()["content-security-policy"]);
       await expect(page.getByRole("main")).toBeVisible();
       await expect(page.getByText("Sandbox — demo data, not for clinical use").first()).toBeVisible();
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      expect(await icuBuilt()).toEqual([]);
       await expectAccessible(page);
       expect(await violations()).toEqual([]);
     });
