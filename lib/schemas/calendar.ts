@@ -113,18 +113,23 @@ const STEADY_ZONES = new Map([
   ["Etc/UTC", UTC],
 ]);
 
-function steadyZoneParts(instant: string | number | Date, timeZone: string) {
+/** The instant moved by a steady zone's offset, so that its UTC fields read that zone's clock; null for other zones and earlier instants. */
+function onSteadyClock(instant: string | number | Date, timeZone: string): Date | null {
   const zone = STEADY_ZONES.get(timeZone);
   const ms = new Date(instant).getTime();
-  if (!zone || !(ms >= zone.since)) return null; // an invalid date, too, goes on to Intl's RangeError
-  const at = new Date(ms + zone.offsetMs);
-  return { day: dayOf(at.getTime()), time: `${pad(at.getUTCHours(), 2)}:${pad(at.getUTCMinutes(), 2)}` };
+  return zone && ms >= zone.since ? new Date(ms + zone.offsetMs) : null; // an invalid date, too, goes on to Intl's RangeError
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant on the clock of `timeZone`. */
-export const dayInZone = (instant: string | number | Date, timeZone: string) =>
-  steadyZoneParts(instant, timeZone)?.day ?? zoneFormatter("day", timeZone)?.format(new Date(instant)) ?? zoneParts(instant, timeZone).day;
+export function dayInZone(instant: string | number | Date, timeZone: string): string {
+  const steady = onSteadyClock(instant, timeZone);
+  if (steady) return dayOf(steady.getTime());
+  return zoneFormatter("day", timeZone)?.format(new Date(instant)) ?? zoneParts(instant, timeZone).day;
+}
 
 /** 24-hour HH:mm of an instant on the clock of `timeZone`. */
-export const timeInZone = (instant: string | number | Date, timeZone: string) =>
-  steadyZoneParts(instant, timeZone)?.time ?? zoneFormatter("time", timeZone)?.format(new Date(instant)) ?? zoneParts(instant, timeZone).time;
+export function timeInZone(instant: string | number | Date, timeZone: string): string {
+  const steady = onSteadyClock(instant, timeZone);
+  if (steady) return `${pad(steady.getUTCHours(), 2)}:${pad(steady.getUTCMinutes(), 2)}`;
+  return zoneFormatter("time", timeZone)?.format(new Date(instant)) ?? zoneParts(instant, timeZone).time;
+}
