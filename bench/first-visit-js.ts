@@ -6,7 +6,7 @@
  * default free ports), or FIRST_VISIT_APP_URL for one already running with the sandbox's demo staff.
  * FIRST_VISIT_LOCALES=en,hi; FIRST_VISIT_CHUNKS=1 lists each chunk.
  */
-import { ADMIN, RECEPTION, mobileContext, runTool, visitPages, type DemoLogin } from "./page-visits";
+import { ADMIN, RECEPTION, mobileContext, runTool, scriptDownloads, visitPages, type DemoLogin } from "./page-visits";
 
 const PAGES: [string, DemoLogin | null][] = [
   ["/login", null],
@@ -43,21 +43,10 @@ async function main() {
     for (const locale of locales) {
       const context = await mobileContext(browser, appUrl, locale, session);
       const page = await context.newPage();
-      const chunks: { url: string; bytes: number; libs: string[] }[] = [];
-      const pending: Promise<void>[] = [];
-      page.on("response", (res) => {
-        if (res.request().resourceType() !== "script") return;
-        pending.push(
-          (async () => {
-            const sizes = await res.request().sizes();
-            const text = await res.text().catch(() => "");
-            chunks.push({ url: res.url().replace(appUrl, ""), bytes: sizes.responseBodySize + sizes.responseHeadersSize, libs: MARKERS.filter(([, re]) => re.test(text)).map(([n]) => n) });
-          })(),
-        );
-      });
+      const scripts = scriptDownloads(page, true);
       await page.goto(appUrl + path, { waitUntil: "networkidle" });
       await page.waitForTimeout(1500);
-      await Promise.all(pending);
+      const chunks = (await scripts()).map((s) => ({ url: s.url.replace(appUrl, ""), bytes: s.bytes, libs: MARKERS.filter(([, re]) => re.test(s.text)).map(([n]) => n) }));
       const total = chunks.reduce((s, c) => s + c.bytes, 0);
       console.log(`${path} (${locale}): ${(total / 1024).toFixed(1)} KiB in ${chunks.length} scripts`);
       if (listChunks) for (const c of chunks.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${(c.bytes / 1024).toFixed(1).padStart(6)} KiB ${c.url} ${c.libs.join(",")}`);

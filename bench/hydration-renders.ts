@@ -12,7 +12,7 @@
  * the commits of the typing too (what a keystroke costs).
  */
 import type { Browser } from "@playwright/test";
-import { ADMIN, RECEPTION, mobileContext, runTool, visitPages, type DemoLogin } from "./page-visits";
+import { ADMIN, RECEPTION, longTasksOf, mobileContext, recordLongTasks, runTool, visitPages, type DemoLogin } from "./page-visits";
 
 const PAGES: [string, DemoLogin | null][] = [
   ["/login", null],
@@ -35,12 +35,8 @@ interface Commit {
 function installCommitLog() {
   type Fiber = { type: unknown; tag: number; child: Fiber | null; sibling: Fiber | null; return: Fiber | null; alternate: Fiber | null; memoizedProps: unknown; memoizedState: unknown; stateNode: unknown };
   type Hook = { memoizedState: unknown; next: Hook | null };
-  const g = globalThis as unknown as { __commits: Commit[]; __longTasks: number[][]; __events: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+  const g = globalThis as unknown as { __commits: Commit[]; __events: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
   const commits: Commit[] = (g.__commits = []);
-  const longTasks: number[][] = (g.__longTasks = []);
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
-  }).observe({ type: "longtask", buffered: true });
   // Key presses and input events taking 16 ms or more, input to next paint (Event Timing, as INP reads them).
   const events: number[] = (g.__events = []);
   new PerformanceObserver((list) => {
@@ -119,6 +115,7 @@ async function visit(browser: Browser, appUrl: string, path: string, session: st
   try {
     // tsx (esbuild) wraps named functions in a `__name(…)` helper that the page does not have.
     await context.addInitScript({ content: `var __name = (f) => f; (${installCommitLog.toString()})();` });
+    await recordLongTasks(context);
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("pageerror", (e) => problems.push(e.message));
@@ -133,10 +130,11 @@ async function visit(browser: Browser, appUrl: string, path: string, session: st
       await page.locator(typing[1]!).pressSequentially(typing[2]!, { delay: 150 });
       await page.waitForTimeout(1000);
     }
-    const { commits, longTasks, events } = await page.evaluate(() => {
-      const g = globalThis as unknown as { __commits: Commit[]; __longTasks: number[][]; __events: number[] };
-      return { commits: g.__commits, longTasks: g.__longTasks, events: g.__events };
+    const { commits, events } = await page.evaluate(() => {
+      const g = globalThis as unknown as { __commits: Commit[]; __events: number[] };
+      return { commits: g.__commits, events: g.__events };
     });
+    const longTasks = await longTasksOf(page);
     console.log(`\n## ${path} (${locale})`);
     for (const c of commits.filter((c) => c.rendered > 0)) {
       console.log(`- ${c.at} ms: ${c.rendered} components rendered of ${c.fibres} fibres`);

@@ -5,7 +5,7 @@
  * prefix: `<PREFIX>_APP_URL` for an app already running with the sandbox's demo staff, otherwise one
  * started from the build in .next on `<PREFIX>_APP_PORT` and `<PREFIX>_SANDBOX_PORT` (default free ports).
  */
-import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { signIn, startApp } from "./harness";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -54,6 +54,45 @@ export async function mobileContext(browser: Browser, appUrl: string, locale: st
   }
   await context.addCookies(cookies);
   return context;
+}
+
+/**
+ * Long tasks of the context's pages from the very start of each document, as [start ms, duration ms]
+ * (Long Tasks API); call before the page opens, read with `longTasksOf`.
+ */
+export async function recordLongTasks(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const held: number[][] = [];
+    (globalThis as { __longTasks?: number[][] }).__longTasks = held;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) held.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+export const longTasksOf = (page: Page): Promise<number[][]> => page.evaluate(() => (globalThis as { __longTasks?: number[][] }).__longTasks ?? []);
+
+/**
+ * Every script the page downloads, with its bytes on the wire (body and headers) and, when `withText`,
+ * its text; the returned function waits for the answers still being read, then gives the list.
+ */
+export function scriptDownloads(page: Page, withText = false): () => Promise<{ url: string; bytes: number; text: string }[]> {
+  const scripts: { url: string; bytes: number; text: string }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() !== "script") return;
+    pending.push(
+      (async () => {
+        const sizes = await res.request().sizes();
+        const text = withText ? await res.text().catch(() => "") : "";
+        scripts.push({ url: res.url(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, text });
+      })(),
+    );
+  });
+  return async () => {
+    await Promise.all(pending);
+    return scripts;
+  };
 }
 
 /** Runs a tool's main, and exits non-zero with its error when it fails. */

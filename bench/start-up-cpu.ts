@@ -11,7 +11,7 @@
  */
 import os from "node:os";
 import type { Browser } from "@playwright/test";
-import { RECEPTION, mobileContext, runTool, visitPages, type DemoLogin } from "./page-visits";
+import { RECEPTION, longTasksOf, mobileContext, recordLongTasks, runTool, scriptDownloads, visitPages, type DemoLogin } from "./page-visits";
 import { median } from "./suites/lighthouse";
 
 const PAGES: [string, DemoLogin][] = [
@@ -30,36 +30,19 @@ interface Sample {
 async function once(browser: Browser, appUrl: string, path: string, session: string | null, locale: string): Promise<Sample> {
   const context = await mobileContext(browser, appUrl, locale, session);
   try {
-    // Long tasks from the very start of the document, kept where the bench can read them.
-    await context.addInitScript(() => {
-      const held: number[] = [];
-      (globalThis as { __longTasks?: number[] }).__longTasks = held;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) held.push(e.duration);
-      }).observe({ type: "longtask", buffered: true });
-    });
+    await recordLongTasks(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    let jsBytes = 0;
-    const pending: Promise<void>[] = [];
-    page.on("response", (res) => {
-      if (res.request().resourceType() !== "script") return;
-      pending.push(
-        res
-          .request()
-          .sizes()
-          .then((s) => void (jsBytes += s.responseBodySize + s.responseHeadersSize)),
-      );
-    });
+    const scripts = scriptDownloads(page);
     await page.goto(appUrl + path, { waitUntil: "networkidle", timeout: 120_000 });
     await page.waitForTimeout(2000);
-    await Promise.all(pending);
+    const jsBytes = (await scripts()).reduce((sum, s) => sum + s.bytes, 0);
     const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
     const metric = (n: string) => (metrics.find((m) => m.name === n)?.value ?? NaN) * 1000;
-    const longTasks = await page.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []);
-    return { scriptMs: metric("ScriptDuration"), taskMs: metric("TaskDuration"), blockingMs: longTasks.reduce((s, d) => s + Math.max(0, d - 50), 0), jsKiB: jsBytes / 1024 };
+    const longTasks = await longTasksOf(page);
+    return { scriptMs: metric("ScriptDuration"), taskMs: metric("TaskDuration"), blockingMs: longTasks.reduce((sum, [, d]) => sum + Math.max(0, d! - 50), 0), jsKiB: jsBytes / 1024 };
   } finally {
     await context.close();
   }
