@@ -147,7 +147,8 @@ export const PatientFormFields = memo(function PatientFormFields({
                     <label htmlFor={`patient-${part}`} className="sr-only">
                       {t(`fields.${part}`)}
                     </label>
-                    <div className="relative">
+                    {/* The unit sits inside the box where the box has room for it beside three digits, and under it where it has not. */}
+                    <div className="@container relative">
                       <Input
                         id={`patient-${part}`}
                         data-field={part}
@@ -156,9 +157,12 @@ export const PatientFormFields = memo(function PatientFormFields({
                         {...field}
                         invalid={!!error(part)}
                         aria-describedby={error(part) ? "patient-age-error" : undefined}
-                        className="pr-14"
+                        className="pr-14 @max-[6.5rem]:pr-3"
                       />
-                      <span aria-hidden className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-ink-faint">
+                      <span
+                        aria-hidden
+                        className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-ink-faint @max-[6.5rem]:static @max-[6.5rem]:mt-1 @max-[6.5rem]:block @max-[6.5rem]:translate-y-0"
+                      >
                         {t(`fields.${part}`)}
                       </span>
                     </div>
