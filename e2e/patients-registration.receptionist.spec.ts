@@ -366,7 +366,7 @@ test("issue 29 item 3: an API caller's problem detail is a sentence, the field k
   expect(body.errors.dob).toBe("patients.errors.dob.notReal");
 });
 
-test("beside the duplicates panel (1280 px and wider) every select of the form is wide enough for its longest choice, in English and Hindi", async ({ page, baseURL }) => {
+test("beside the duplicates panel (1280 px and wider) every select of the form is wide enough for its longest choice and every age box for three digits, in English and Hindi", async ({ page, baseURL }) => {
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const language of ["en", "hi"] as const) {
@@ -391,6 +391,27 @@ test("beside the duplicates panel (1280 px and wider) every select of the form i
         }),
       );
       expect(cut, `${width} px, ${language}`).toEqual([]);
+      // An age of three digits shows whole in each age box: its unit is beside the digits only where there is room.
+      await page.locator("#patient-dob").fill("29/11/1926");
+      await page.locator("#patient-dob").press("Tab");
+      await expect(page.locator("#patient-ageYears")).toHaveValue(/^\d{3}$/);
+      const hidden = await page.locator("[data-field^='age']").evaluateAll((inputs) =>
+        inputs.flatMap((input) => {
+          const i = input as HTMLInputElement;
+          const unit = i.nextElementSibling!.getBoundingClientRect();
+          const box = i.getBoundingClientRect();
+          const probe = document.createElement("span");
+          probe.style.font = getComputedStyle(i).font;
+          probe.style.position = "absolute";
+          probe.textContent = "100";
+          document.body.append(probe);
+          const digitsEnd = box.left + parseFloat(getComputedStyle(i).paddingLeft) + parseFloat(getComputedStyle(i).borderLeftWidth) + probe.getBoundingClientRect().width;
+          probe.remove();
+          const under = unit.top >= box.bottom;
+          return under || unit.left >= digitsEnd ? [] : [`${i.id}: its unit starts at ${Math.round(unit.left - box.left)} px, three digits end at ${Math.round(digitsEnd - box.left)} px`];
+        }),
+      );
+      expect(hidden, `${width} px, ${language}`).toEqual([]);
     }
   }
 });
