@@ -415,3 +415,32 @@ test("beside the duplicates panel (1280 px and wider) every select of the form i
     }
   }
 });
+
+test("below the wide layout the duplicates panel takes no room until a match shows, and then stands above the form", async ({ page, baseURL }) => {
+  // A patient of this test's own, so that a match does not depend on what other tests registered.
+  const mobile = `97${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const made = await page.request.post("/api/patients", {
+    headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
+    data: { designation: "Mrs.", firstName: "Sunita", lastName: "Gaikwad", gender: "F", dob: "1984-06-12", mobile: `+91${mobile}` },
+  });
+  expect(made.status()).toBe(201);
+  const panel = page.locator("aside[aria-labelledby='duplicates-title']");
+  const form = page.locator("form[aria-describedby='registration-intro']");
+  for (const width of [1024, 412]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/patients/new");
+    await expect(form).toBeVisible();
+    await expect(panel).toBeHidden();
+    // The form starts where the page's grid starts: no empty row with its gap above it.
+    const gap = await form.evaluate((f) => f.getBoundingClientRect().top - f.parentElement!.getBoundingClientRect().top);
+    expect(gap, `${width} px`).toBe(0);
+  }
+  // (Typed once, at the end: what is typed is kept as a draft, which a next visit would bring back.)
+  await page.getByLabel("Mobile", { exact: true }).fill(mobile);
+  await expect(panel.getByText("same mobile").first()).toBeVisible();
+  for (const width of [412, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    const [panelBox, formBox] = [await panel.boundingBox(), await form.boundingBox()];
+    expect(panelBox!.y + panelBox!.height, `${width} px`).toBeLessThanOrEqual(formBox!.y);
+  }
+});

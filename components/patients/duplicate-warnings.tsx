@@ -13,45 +13,50 @@ import { cn } from "@/components/ui/cn";
 import { formatMobile } from "./format-mobile";
 import { PatientSummaryLine } from "./patient-summary-line";
 
-/** Patients the clinic already knows who look like the one being typed, with a link to each. */
-export function DuplicateWarnings({ query }: { query: DuplicateQuery }) {
+/**
+ * Patients the clinic already knows who look like the one being typed, with a link to each: a side
+ * panel (placed by `className`) that, below the wide layout, takes no room until there is a match.
+ */
+export function DuplicateWarnings({ query, className }: { query: DuplicateQuery; className?: string }) {
   const t = useTranslations("patients.duplicates");
   const duplicates = useDuplicateWarnings(query);
   const matches = duplicates.data?.matches ?? [];
   const active = duplicates.fetchStatus !== "idle" || duplicates.data !== undefined;
   return (
-    <Card className={cn("p-5", matches.length > 0 ? "border-warning/60 bg-warning-soft/40" : "hidden xl:block")} data-testid="duplicate-warnings">
-      <h2 id="duplicates-title" className="flex items-center gap-2 text-base font-semibold text-ink">
-        <Users aria-hidden className="size-4" />
-        {t("title")}
-      </h2>
-      <div aria-live="polite" className="mt-2 text-sm">
-        {matches.length > 0 ? (
-          <>
-            <p className="text-warning-soft-ink">{t("intro")}</p>
-            <ul className="mt-3 grid gap-2">
-              {matches.map((m) => (
-                <li key={m.id} className={cn("min-w-0 rounded-lg border bg-surface p-3", isStrongDuplicate(m) ? "border-warning" : "border-line")}>
-                  <Link href={`/patients/${m.id}`} className="block rounded focus-visible:outline-2 focus-visible:outline-focus">
-                    <PatientSummaryLine patient={m} />
-                  </Link>
-                  <div className="mt-2 flex flex-wrap gap-1">
-                    {isStrongDuplicate(m) ? <Badge tone="danger">{t("strong")}</Badge> : null}
-                    {m.reasons.map((r) => (
-                      <Badge key={r} tone="warning">
-                        {t(`reasons.${r}`)}
-                      </Badge>
-                    ))}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : (
-          <p className="text-ink-muted">{active ? t("none") : t("idle")}</p>
-        )}
-      </div>
-    </Card>
+    <aside aria-labelledby="duplicates-title" className={cn(className, matches.length > 0 ? null : "hidden xl:block")}>
+      <Card className={cn("p-5", matches.length > 0 && "border-warning/60 bg-warning-soft/40")} data-testid="duplicate-warnings">
+        <h2 id="duplicates-title" className="flex items-center gap-2 text-base font-semibold text-ink">
+          <Users aria-hidden className="size-4" />
+          {t("title")}
+        </h2>
+        <div aria-live="polite" className="mt-2 text-sm">
+          {matches.length > 0 ? (
+            <>
+              <p className="text-warning-soft-ink">{t("intro")}</p>
+              <ul className="mt-3 grid gap-2">
+                {matches.map((m) => (
+                  <li key={m.id} className={cn("min-w-0 rounded-lg border bg-surface p-3", isStrongDuplicate(m) ? "border-warning" : "border-line")}>
+                    <Link href={`/patients/${m.id}`} className="block rounded focus-visible:outline-2 focus-visible:outline-focus">
+                      <PatientSummaryLine patient={m} />
+                    </Link>
+                    <div className="mt-2 flex flex-wrap gap-1">
+                      {isStrongDuplicate(m) ? <Badge tone="danger">{t("strong")}</Badge> : null}
+                      {m.reasons.map((r) => (
+                        <Badge key={r} tone="warning">
+                          {t(`reasons.${r}`)}
+                        </Badge>
+                      ))}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-ink-muted">{active ? t("none") : t("idle")}</p>
+          )}
+        </div>
+      </Card>
+    </aside>
   );
 }
 

@@ -306,9 +306,7 @@ export function RegistrationForm() {
           </Button>
         </div>
       </form>
-      <aside aria-labelledby="duplicates-title" className="order-first min-w-0 xl:sticky xl:top-4 xl:order-none xl:self-start">
-        <DuplicateWarnings query={duplicateQuery} />
-      </aside>
+      <DuplicateWarnings query={duplicateQuery} className="order-first min-w-0 xl:sticky xl:top-4 xl:order-none xl:self-start" />
       <AbhaScanDialog
         open={scanning}
         onClose={() => setScanning(false)}
