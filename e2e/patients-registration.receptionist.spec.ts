@@ -1,6 +1,7 @@
 import { format, subYears } from "date-fns";
 import type { Page } from "@playwright/test";
 import { test, expect, expectAccessible, setSandboxFaults, resetSandboxFaults } from "./fixtures";
+import { registerPerson } from "./deskui-support";
 
 /** Issue 13, items 1–7 and 17, replayed as a receptionist would. */
 
@@ -419,11 +420,7 @@ test("beside the duplicates panel (1280 px and wider) every select of the form i
 test("below the wide layout the duplicates panel takes no room until a match shows, and then stands above the form", async ({ page, baseURL }) => {
   // A patient of this test's own, so that a match does not depend on what other tests registered.
   const mobile = `97${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  const made = await page.request.post("/api/patients", {
-    headers: { origin: baseURL!, "idempotency-key": crypto.randomUUID() },
-    data: { designation: "Mrs.", firstName: "Sunita", lastName: "Gaikwad", gender: "F", dob: "1984-06-12", mobile: `+91${mobile}` },
-  });
-  expect(made.status()).toBe(201);
+  await registerPerson(page.request, baseURL!, { designation: "Mrs.", firstName: "Sunita", lastName: "Gaikwad", gender: "F", dob: "1984-06-12", mobile: `+91${mobile}` });
   const panel = page.locator("aside[aria-labelledby='duplicates-title']");
   const form = page.locator("form[aria-describedby='registration-intro']");
   for (const width of [1024, 412]) {

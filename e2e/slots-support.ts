@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { SANDBOX_URL } from "./fixtures";
+import { registerPerson } from "./deskui-support";
 
 /** A Monday at least two weeks ahead (clinic calendar), so every demo slot in that week is in the future. */
 export function futureMonday(weeksAhead = 2): string {
@@ -22,14 +23,8 @@ export async function takeSlot(slot: { doctor_id: string; clinic_id: string; con
 }
 
 /** Registers a patient through the app as the signed-in receptionist; returns the platform id. */
-export async function registerPatient(request: APIRequestContext, baseURL: string, firstName: string, lastName: string): Promise<string> {
-  const res = await request.post("/api/patients", {
-    headers: { origin: baseURL, "idempotency-key": crypto.randomUUID() },
-    data: { designation: "Mrs.", firstName, lastName, gender: "F", dob: "1988-04-12", mobile: "+919812345678" },
-  });
-  if (res.status() !== 201) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
+export const registerPatient = (request: APIRequestContext, baseURL: string, firstName: string, lastName: string): Promise<string> =>
+  registerPerson(request, baseURL, { designation: "Mrs.", firstName, lastName, gender: "F", dob: "1988-04-12", mobile: "+919812345678" });
 
 export interface DeskSlot {
   confId: string;
